@@ -1,0 +1,107 @@
+import Crypto
+import Foundation
+import ProvisioCore
+
+/// The on-disk layout of an issuer's keys (`provisio keys init --dir DIR`):
+///
+/// - `vault-keys.json` (0600): the PAN vault's key-encryption keys with their ids and status;
+/// - `tav-signing-key.pem` (0600): the P-256 key that signs activation data (PKCS#8);
+/// - `tav-public-key.pem` (0644): its public half, to hand to the card network.
+public struct KeyDirectory: Sendable {
+    public static let vaultKeysFile = "vault-keys.json"
+    public static let tavSigningKeyFile = "tav-signing-key.pem"
+    public static let tavPublicKeyFile = "tav-public-key.pem"
+
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    private func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+
+    /// Writes fresh key material; refuses if any key file is already there.
+    @discardableResult
+    public func initialize() throws -> ProvisioKeys {
+        try SecretFile.makeDirectory(path)
+        for name in [Self.vaultKeysFile, Self.tavSigningKeyFile, Self.tavPublicKeyFile]
+        where FileManager.default.fileExists(atPath: file(name)) {
+            throw ProvisioError(.keysAlreadyExist, "\(file(name)) already exists; refusing to overwrite key material.")
+        }
+        let keys = ProvisioKeys.generate()
+        try SecretFile.create(file(Self.vaultKeysFile), contents: try Self.encode(keys.keyring), mode: 0o600)
+        try SecretFile.create(file(Self.tavSigningKeyFile), contents: Data(keys.tavSigningKey.pemRepresentation.utf8), mode: 0o600)
+        try SecretFile.create(
+            file(Self.tavPublicKeyFile), contents: Data(keys.tavSigningKey.publicKey.pemRepresentation.utf8), mode: 0o644)
+        return keys
+    }
+
+    public func load() throws -> ProvisioKeys {
+        let keyring = try Self.decodeKeyring(try SecretFile.readPrivate(file(Self.vaultKeysFile)), source: file(Self.vaultKeysFile))
+        let pem = String(decoding: try SecretFile.readPrivate(file(Self.tavSigningKeyFile)), as: UTF8.self)
+        guard let signingKey = try? P256.Signing.PrivateKey(pemRepresentation: pem) else {
+            throw ProvisioError(.keysInvalid, "\(file(Self.tavSigningKeyFile)) is not a P-256 private key in PEM.")
+        }
+        return ProvisioKeys(keyring: keyring, tavSigningKey: signingKey)
+    }
+
+    /// Adds a new active key-encryption key; the previous one becomes decrypt-only so existing
+    /// records can be re-wrapped. Returns the updated keyring.
+    @discardableResult
+    public func rotateVaultKey() throws -> VaultKeyring {
+        var keyring = try load().keyring
+        try keyring.rotate(to: .generate())
+        try SecretFile.replace(file(Self.vaultKeysFile), contents: try Self.encode(keyring), mode: 0o600)
+        return keyring
+    }
+
+    // MARK: - vault-keys.json
+
+    private struct KeyringFile: Codable {
+        struct Entry: Codable {
+            var id: String
+            var key: String
+            var status: String
+        }
+        var activeKeyID: String
+        var keys: [Entry]
+        var retiredKeyIDs: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case activeKeyID = "active_key_id"
+            case keys
+            case retiredKeyIDs = "retired_key_ids"
+        }
+    }
+
+    static func encode(_ keyring: VaultKeyring) throws -> Data {
+        let entries =
+            [KeyringFile.Entry(id: keyring.active.id, key: keyring.active.exportKeyBytes().base64EncodedString(), status: "active")]
+            + keyring.decryptOnly.map {
+                KeyringFile.Entry(id: $0.id, key: $0.exportKeyBytes().base64EncodedString(), status: "decrypt_only")
+            }
+        let file = KeyringFile(activeKeyID: keyring.active.id, keys: entries, retiredKeyIDs: keyring.retiredIDs.sorted())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(file)
+    }
+
+    static func decodeKeyring(_ data: Data, source: String) throws -> VaultKeyring {
+        guard let file = try? JSONDecoder().decode(KeyringFile.self, from: data) else {
+            throw ProvisioError(.keysInvalid, "\(source) is not a Provisio vault key file.")
+        }
+        var active: KeyEncryptionKey?
+        var others: [KeyEncryptionKey] = []
+        for entry in file.keys {
+            guard let bytes = Data(base64Encoded: entry.key) else {
+                throw ProvisioError(.keysInvalid, "\(source): the key \(entry.id) is not base64.")
+            }
+            let key = try KeyEncryptionKey(id: entry.id, keyBytes: bytes)
+            if entry.id == file.activeKeyID { active = key } else { others.append(key) }
+        }
+        guard let active else {
+            throw ProvisioError(.keysInvalid, "\(source): the active key \(file.activeKeyID) is not in the file.")
+        }
+        return VaultKeyring(active: active, decryptOnly: others, retiredIDs: Set(file.retiredKeyIDs))
+    }
+}

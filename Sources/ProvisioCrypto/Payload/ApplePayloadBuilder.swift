@@ -1,0 +1,43 @@
+import Foundation
+import ProvisioCore
+
+/// Builds Apple's provisioning answer: validates the PassKit chain, seals the payload to the
+/// leaf with the requested scheme, and signs activation data (a TAV) for the card.
+///
+/// The one place where chain validation, sealing and TAV signing meet; the CLI's
+/// `apple-payload` and the server's provisioning endpoint both call it.
+public struct ApplePayloadBuilder: Sendable {
+    public let validator: AppleCertificateChainValidator
+    public let tavSigner: TAVSigner
+    /// How long the activation data stays valid.
+    public let activationDataLifetime: TimeInterval
+
+    public init(validator: AppleCertificateChainValidator, tavSigner: TAVSigner, activationDataLifetime: TimeInterval = 30 * 60) {
+        self.validator = validator
+        self.tavSigner = tavSigner
+        self.activationDataLifetime = activationDataLifetime
+    }
+
+    public func build(_ request: ApplePayloadRequest, at time: Date) throws -> ApplePayloadResponse {
+        let (payload, scheme) = try request.validated(at: time)
+        let chain = try validator.validate(base64Certificates: request.certificates, scheme: scheme, at: time)
+        return try build(payload: payload, chain: chain, at: time)
+    }
+
+    public func build(payload: ApplePassPayload, chain: ValidatedAppleChain, at time: Date) throws -> ApplePayloadResponse {
+        let plaintext = payload.jsonData()
+        let sealed: SealedPassData
+        switch chain.recipient {
+        case .p256(let key):
+            sealed = try ECCV2Sealer(recipient: key).seal(plaintext)
+        case .rsa(let spki):
+            sealed = try RSAV2Sealer(recipientSubjectPublicKeyInfo: spki).seal(plaintext)
+        }
+        let activationData = try tavSigner.sign(
+            pan: payload.primaryAccountNumber,
+            expiry: payload.expiry,
+            validUntil: time.addingTimeInterval(activationDataLifetime)
+        )
+        return ApplePayloadResponse(sealed: sealed, activationData: activationData)
+    }
+}

@@ -1,0 +1,72 @@
+import Crypto
+import Foundation
+import ProvisioCore
+
+/// Envelope encryption for stored PANs.
+///
+/// Each record gets a fresh 256-bit data key; the PAN is sealed under it with AES-256-GCM,
+/// bound to a caller-chosen context (for example tenant and card id, so a ciphertext cannot be
+/// moved to another row), and the data key is sealed under the active key-encryption key,
+/// bound to that key's id. Rotation re-wraps only the data key: the PAN is never decrypted.
+public struct PANVault: Sendable {
+    public let keyring: VaultKeyring
+
+    public init(keyring: VaultKeyring) {
+        self.keyring = keyring
+    }
+
+    public func seal(_ pan: PrimaryAccountNumber, context: String) throws -> VaultRecord {
+        let dataKey = SymmetricKey(size: .bits256)
+        let ciphertext = try AES.GCM.seal(Data(pan.unmaskedDigits.utf8), using: dataKey, authenticating: Data(context.utf8))
+        let kek = keyring.active
+        return VaultRecord(
+            keyID: kek.id,
+            wrappedDataKey: try wrap(dataKey, under: kek),
+            ciphertext: ciphertext.combined!
+        )
+    }
+
+    public func open(_ record: VaultRecord, context: String) throws -> PrimaryAccountNumber {
+        let dataKey = try unwrapDataKey(of: record)
+        let digits: Data
+        do {
+            digits = try AES.GCM.open(AES.GCM.SealedBox(combined: record.ciphertext), using: dataKey, authenticating: Data(context.utf8))
+        } catch {
+            throw ProvisioError(.vaultDecryptionFailed, "The stored card number does not decrypt (tampered record or wrong context).")
+        }
+        return try PrimaryAccountNumber(String(decoding: digits, as: UTF8.self))
+    }
+
+    /// Re-wraps the record's data key under the active key-encryption key. The PAN ciphertext
+    /// is carried over byte for byte. Records already under the active key come back unchanged.
+    public func rewrap(_ record: VaultRecord) throws -> VaultRecord {
+        guard record.keyID != keyring.active.id else { return record }
+        let dataKey = try unwrapDataKey(of: record)
+        return VaultRecord(
+            keyID: keyring.active.id,
+            wrappedDataKey: try wrap(dataKey, under: keyring.active),
+            ciphertext: record.ciphertext
+        )
+    }
+
+    private func wrap(_ dataKey: SymmetricKey, under kek: KeyEncryptionKey) throws -> Data {
+        let sealed = try dataKey.withUnsafeBytes { bytes in
+            try AES.GCM.seal(Data(bytes), using: kek.key, authenticating: Self.wrapContext(kek.id))
+        }
+        return sealed.combined!
+    }
+
+    private func unwrapDataKey(of record: VaultRecord) throws -> SymmetricKey {
+        let kek = try keyring.key(withID: record.keyID)
+        do {
+            let bytes = try AES.GCM.open(
+                AES.GCM.SealedBox(combined: record.wrappedDataKey), using: kek.key, authenticating: Self.wrapContext(kek.id))
+            guard bytes.count == 32 else { throw CryptoKitError.incorrectKeySize }
+            return SymmetricKey(data: bytes)
+        } catch {
+            throw ProvisioError(.vaultDecryptionFailed, "The data key does not unwrap under key-encryption key \(kek.id).")
+        }
+    }
+
+    private static func wrapContext(_ keyID: String) -> Data { Data("provisio-vault-dek|\(keyID)".utf8) }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+@testable import ProvisioCore
+
+@Suite struct CardExpiryTests {
+    @Test func parsesAppleForm() throws {
+        let expiry = try CardExpiry(slashed: "03/29")
+        #expect(expiry.month == 3)
+        #expect(expiry.year == 2029)
+        #expect(expiry.slashed == "03/29")
+        #expect(expiry.compact == "0329")
+        #expect(try CardExpiry(slashed: "11/2031").year == 2031)
+    }
+
+    @Test(arguments: ["3/29", "13/29", "00/29", "03-29", "0329", "aa/bb", "03/2", "03/29/1", "", "٠٣/٢٩"])
+    func refusesMalformed(_ text: String) {
+        let error = #expect(throws: ProvisioError.self) { try CardExpiry(slashed: text) }
+        #expect(error?.code == .invalidExpiry)
+    }
+
+    @Test func refusesOutOfRangeNumbers() {
+        #expect(throws: ProvisioError.self) { try CardExpiry(month: 0, year: 2030) }
+        #expect(throws: ProvisioError.self) { try CardExpiry(month: 12, year: 2100) }
+        #expect(throws: ProvisioError.self) { try CardExpiry(month: 12, year: 1999) }
+    }
+
+    @Test func validThroughTheLastSecondOfTheMonthUTC() throws {
+        let expiry = try CardExpiry(month: 12, year: 2026)
+        let lastSecond = try Date("2026-12-31T23:59:59Z", strategy: .iso8601)
+        let firstOfNext = try Date("2027-01-01T00:00:00Z", strategy: .iso8601)
+        #expect(!expiry.isExpired(at: lastSecond))
+        #expect(expiry.isExpired(at: firstOfNext))
+        let error = #expect(throws: ProvisioError.self) { try expiry.requireValid(at: firstOfNext) }
+        #expect(error?.code == .cardExpired)
+    }
+}
