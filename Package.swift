@@ -66,6 +66,17 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
+        // Runs the built `provisio` binary as a subprocess, as an issuer would.
+        .testTarget(
+            name: "ProvisioCLITests",
+            dependencies: [
+                "provisio",
+                "ProvisioCore",
+                "ProvisioCrypto",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Runs the `provisio` executable that `swift build` put next to the test bundle.
+struct CLIRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let executable: URL = {
+        let candidates = [
+            Bundle.main.bundleURL,
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent(),
+        ]
+        for directory in candidates {
+            let url = directory.appendingPathComponent("provisio")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        fatalError("provisio executable not found next to the test bundle (looked in \(candidates.map(\.path)))")
+    }()
+
+    /// The repository's shared fixtures, copied into the crypto tests' folder.
+    static func fixture(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ProvisioCryptoTests/Fixtures/\(name)")
+    }
+
+    static func run(_ arguments: [String], stdin: Data = Data()) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let input = Pipe()
+        let output = Pipe()
+        let error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: stdin)
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    static func temporaryDirectory() -> String {
+        NSTemporaryDirectory() + "provisio-cli-\(UUID().uuidString)"
+    }
+}
+
+private final class BundleMarker {}

@@ -1,0 +1,131 @@
+import Crypto
+import Foundation
+import ProvisioCore
+import ProvisioSandbox
+import Testing
+
+@testable import ProvisioCrypto
+
+@Suite struct ApplePassPayloadTests {
+    @Test func encodesApplesDocumentedJSON() throws {
+        let payload = ApplePassPayload(
+            primaryAccountNumber: Fixtures.pan, expiry: Fixtures.expiry, name: Fixtures.name,
+            nonce: Data([0x3F, 0x2A, 0x91, 0x07]), nonceSignature: Data([0xAB, 0xCD]))
+        let json = String(decoding: payload.jsonData(), as: UTF8.self)
+        #expect(
+            json
+                == #"{"expiration":"12/30","name":"Jane Appleseed","nonce":"3f2a9107","nonceSignature":"abcd","primaryAccountNumber":"4111111111111111"}"#
+        )
+        let parsed = try ApplePassPayload(jsonData: payload.jsonData())
+        #expect(parsed.primaryAccountNumber == Fixtures.pan)
+        #expect(parsed.nonce == payload.nonce && parsed.nonceSignature == payload.nonceSignature)
+    }
+}
+
+func makeRequest(nonce: String = "3f2a9107", signature: String = "MEUCIQ==", pan: String = "4111111111111111",
+             expiration: String = "12/30", name: String = "Jane", scheme: String? = nil) -> ApplePayloadRequest {
+    ApplePayloadRequest(
+        primaryAccountNumber: pan, expiration: expiration, name: name, certificates: [], nonce: nonce,
+        nonceSignature: signature, encryptionScheme: scheme)
+}
+
+@Suite struct ApplePayloadRequestTests {
+    @Test func acceptsNonceAndSignatureAsHexOrBase64() throws {
+        let hex = try makeRequest(nonce: "3f2a9107", signature: "3045").validated(at: Fixtures.today)
+        let base64 = try makeRequest(nonce: "PyqRBw==", signature: "MEU=").validated(at: Fixtures.today)
+        #expect(hex.payload.nonce == base64.payload.nonce)
+        #expect(hex.payload.nonceSignature == base64.payload.nonceSignature)
+        #expect(hex.scheme == .eccV2)
+        #expect(try makeRequest(scheme: "RSA_V2").validated(at: Fixtures.today).scheme == .rsaV2)
+    }
+
+    @Test(arguments: [
+        (makeRequest(nonce: "%%%"), ProvisioError.Code.invalidNonce),
+        (makeRequest(nonce: ""), .invalidNonce),
+        (makeRequest(nonce: String(repeating: "ab", count: 257)), .invalidNonce),
+        (makeRequest(signature: "?"), .invalidNonceSignature),
+        (makeRequest(pan: "4111111111111112"), .invalidPAN),
+        (makeRequest(expiration: "13/30"), .invalidExpiry),
+        (makeRequest(expiration: "10/26"), .cardExpired),
+        (makeRequest(name: " "), .invalidCardholderName),
+        (makeRequest(scheme: "AES"), .unsupportedEncryptionScheme),
+    ])
+    func refusesBadFields(_ request: ApplePayloadRequest, _ code: ProvisioError.Code) {
+        let error = #expect(throws: ProvisioError.self) { try request.validated(at: Fixtures.today) }
+        #expect(error?.code == code)
+        #expect(error?.message.contains("4111111111111112") == false)
+    }
+
+    @Test func decodingNamesTheMissingField() {
+        let missing = #expect(throws: ProvisioError.self) { try ApplePayloadRequest.decode(from: Data(#"{"primaryAccountNumber":"4111111111111111"}"#.utf8)) }
+        #expect(missing?.code == .invalidRequest)
+        #expect(missing?.message.contains("expiration") == true)
+        #expect((#expect(throws: ProvisioError.self) { try ApplePayloadRequest.decode(from: Data("[1,2]".utf8)) })?.code == .invalidRequest)
+        #expect((#expect(throws: ProvisioError.self) { try ApplePayloadRequest.decode(from: Data("not json".utf8)) })?.code == .invalidRequest)
+    }
+}
+
+/// The issuer side seals; the sandbox's Apple side opens with the leaf's private key.
+@Suite struct ApplePayloadBuilderTests {
+    let ca = Fixtures.sandboxCA
+    let tavKey = P256.Signing.PrivateKey()
+    var builder: ApplePayloadBuilder {
+        ApplePayloadBuilder(validator: .production(additionalAnchors: [ca.root]), tavSigner: TAVSigner(privateKey: tavKey))
+    }
+
+    func request(_ scheme: EncryptionScheme) throws -> ApplePayloadRequest {
+        ApplePayloadRequest(
+            primaryAccountNumber: "4111 1111 1111 1111", expiration: "12/30", name: "  Jane  Appleseed ",
+            certificates: try ca.chainBase64(for: scheme), nonce: "3f2a9107", nonceSignature: "PyqRBw==",
+            encryptionScheme: scheme.rawValue)
+    }
+
+    @Test(arguments: EncryptionScheme.allCases)
+    func sandboxOpensWhatTheIssuerSealed(_ scheme: EncryptionScheme) throws {
+        let response = try builder.build(request(scheme), at: Fixtures.today)
+        let sealed = try #require(response.sealedPassData())
+        let plaintext: Data
+        switch scheme {
+        case .eccV2:
+            #expect(response.wrappedKey == nil)
+            #expect(Data(base64Encoded: response.ephemeralPublicKey ?? "")?.count == 65)
+            plaintext = try ca.eccOpener().open(sealed)
+        case .rsaV2:
+            #expect(response.ephemeralPublicKey == nil)
+            #expect(Data(base64Encoded: response.wrappedKey ?? "")?.count == 256)
+            plaintext = try ca.rsaOpener().open(sealed)
+        }
+        let payload = try ApplePassPayload(jsonData: plaintext)
+        #expect(payload.primaryAccountNumber == Fixtures.pan)
+        #expect(payload.expiry.slashed == "12/30")
+        #expect(payload.name.value == "Jane Appleseed")
+        #expect(payload.nonce == Data([0x3F, 0x2A, 0x91, 0x07]))
+        #expect(payload.nonceSignature == Data([0x3F, 0x2A, 0x91, 0x07]))
+
+        try TAVVerifier(publicKey: tavKey.publicKey).verify(
+            activationData: response.activationData, pan: Fixtures.pan, expiry: Fixtures.expiry, at: Fixtures.today)
+    }
+
+    @Test func responseNeverCarriesThePANInClear() throws {
+        let response = try builder.build(request(.eccV2), at: Fixtures.today)
+        let json = String(decoding: try JSONEncoder().encode(response), as: UTF8.self)
+        #expect(!json.contains("4111111111111111"))
+        let tavJSON = String(decoding: Data(base64Encoded: response.activationData)!, as: UTF8.self)
+        #expect(!tavJSON.contains("4111111111111111"))
+    }
+
+    @Test func chainErrorsSurfaceWithTheirCodes() throws {
+        var bad = try request(.eccV2)
+        bad.certificates = Fixtures.productionChain.certificatesDERBase64
+        #expect((#expect(throws: ProvisioError.self) { try builder.build(bad, at: Fixtures.today) })?.code == .chainExpired)
+        bad.certificates = []
+        #expect((#expect(throws: ProvisioError.self) { try builder.build(bad, at: Fixtures.today) })?.code == .chainEmpty)
+    }
+
+    @Test func realAppleChainOnItsDayGivesAPayloadForItsLeaf() throws {
+        var real = try request(.eccV2)
+        real.certificates = Fixtures.productionChain.certificatesDERBase64
+        let response = try builder.build(real, at: Fixtures.date("2020-01-01T00:00:00Z"))
+        #expect(Data(base64Encoded: response.encryptedPassData)!.count > 100)
+    }
+}
