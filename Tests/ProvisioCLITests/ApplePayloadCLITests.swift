@@ -11,6 +11,7 @@ import _CryptoExtras
     let pan = "4111111111111111"
 
     struct Setup {
+        let base: String
         let keys: String
         let ca: String
         let root: String
@@ -24,7 +25,7 @@ import _CryptoExtras
         #expect(initResult.status == 0, "\(initResult.stderr)")
         let caResult = try CLIRunner.run(["sandbox", "ca", "--out", ca])
         #expect(caResult.status == 0, "\(caResult.stderr)")
-        return Setup(keys: keys, ca: ca, root: ca + "/root.pem")
+        return Setup(base: base, keys: keys, ca: ca, root: ca + "/root.pem")
     }
 
     func chain(_ file: String) throws -> [String] {
@@ -32,7 +33,8 @@ import _CryptoExtras
         return object["certificates"] as! [String]
     }
 
-    func request(certificates: [String], scheme: String = "ECC_V2", pan: String? = nil, nonce: String = "3f2a9107") throws -> Data {
+    func request(certificates: [String], scheme: String = "ECC_V2", pan: String? = nil, nonce: String = "3f2a9107") throws -> Data
+    {
         try JSONSerialization.data(withJSONObject: [
             "primaryAccountNumber": pan ?? self.pan, "expiration": "12/30", "name": "Jane Appleseed",
             "certificates": certificates, "nonce": nonce, "nonceSignature": "MEUCIQD4", "encryptionScheme": scheme,
@@ -52,6 +54,7 @@ import _CryptoExtras
 
     @Test func eccV2PayloadOpensWithTheSandboxLeafKey() throws {
         let setup = try setUp()
+        defer { try? FileManager.default.removeItem(atPath: setup.base) }
         let result = try CLIRunner.run(
             ["apple-payload", "--keys", setup.keys, "--trust-anchor", setup.root],
             stdin: request(certificates: chain(setup.ca + "/chain.json")))
@@ -60,7 +63,8 @@ import _CryptoExtras
         #expect(Set(body.keys) == ["encryptedPassData", "activationData", "ephemeralPublicKey"])
         #expect(!result.stdout.contains(pan))
 
-        let leafKey = try P256.KeyAgreement.PrivateKey(pemRepresentation: String(contentsOfFile: setup.ca + "/leaf-key.pem", encoding: .utf8))
+        let leafKey = try P256.KeyAgreement.PrivateKey(
+            pemRepresentation: String(contentsOfFile: setup.ca + "/leaf-key.pem", encoding: .utf8))
         let plaintext = try ECCV2Opener(privateKey: leafKey).open(
             encryptedPassData: Data(base64Encoded: body["encryptedPassData"]!)!,
             ephemeralPublicKey: Data(base64Encoded: body["ephemeralPublicKey"]!)!)
@@ -72,13 +76,15 @@ import _CryptoExtras
 
     @Test func rsaV2PayloadOpensWithTheSandboxRSALeafKey() throws {
         let setup = try setUp()
+        defer { try? FileManager.default.removeItem(atPath: setup.base) }
         let result = try CLIRunner.run(
             ["apple-payload", "--keys", setup.keys, "--trust-anchor", setup.root],
             stdin: request(certificates: chain(setup.ca + "/rsa-chain.json"), scheme: "RSA_V2"))
         #expect(result.status == 0, "\(result.stderr)")
         let body = try response(result.stdout)
         #expect(Set(body.keys) == ["encryptedPassData", "activationData", "wrappedKey"])
-        let leafKey = try _RSA.Encryption.PrivateKey(pemRepresentation: String(contentsOfFile: setup.ca + "/rsa-leaf-key.pem", encoding: .utf8))
+        let leafKey = try _RSA.Encryption.PrivateKey(
+            pemRepresentation: String(contentsOfFile: setup.ca + "/rsa-leaf-key.pem", encoding: .utf8))
         let plaintext = try RSAV2Opener(privateKey: leafKey).open(
             encryptedPassData: Data(base64Encoded: body["encryptedPassData"]!)!,
             wrappedKey: Data(base64Encoded: body["wrappedKey"]!)!)
@@ -87,8 +93,10 @@ import _CryptoExtras
 
     @Test func realAppleChainWorksOnItsDayAndIsExpiredNow() throws {
         let setup = try setUp()
-        let fixture = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: CLIRunner.fixture("apple-production-chain-2018.json"))) as! [String: Any]
+        defer { try? FileManager.default.removeItem(atPath: setup.base) }
+        let fixture =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: CLIRunner.fixture("apple-production-chain-2018.json"))) as! [String: Any]
         let certificates = fixture["certificatesDERBase64"] as! [String]
         let then = try CLIRunner.run(
             ["apple-payload", "--keys", setup.keys, "--at", "2020-01-01T00:00:00Z"], stdin: request(certificates: certificates))
@@ -101,11 +109,15 @@ import _CryptoExtras
 
     @Test func everyInvalidInputExitsTwoWithOneLineNamingTheCodeAndNoPAN() throws {
         let setup = try setUp()
+        defer { try? FileManager.default.removeItem(atPath: setup.base) }
         let sandboxChain = try chain(setup.ca + "/chain.json")
         let cases: [(arguments: [String], stdin: Data, code: String)] = [
             (["--trust-anchor", setup.root], try request(certificates: sandboxChain, pan: "4111111111111112"), "invalid_pan"),
             (["--trust-anchor", setup.root], try request(certificates: sandboxChain, nonce: "zz-not-binary"), "invalid_nonce"),
-            (["--trust-anchor", setup.root], try request(certificates: sandboxChain, scheme: "RSA_V9"), "unsupported_encryption_scheme"),
+            (
+                ["--trust-anchor", setup.root], try request(certificates: sandboxChain, scheme: "RSA_V9"),
+                "unsupported_encryption_scheme"
+            ),
             (["--trust-anchor", setup.root], Data("{\"primaryAccountNumber\": \"4111111111111111\"".utf8), "invalid_request"),
             (["--trust-anchor", setup.root], Data(#"{"primaryAccountNumber": "4111111111111111"}"#.utf8), "invalid_request"),
             ([], try request(certificates: sandboxChain), "chain_unknown_root"),
@@ -122,7 +134,8 @@ import _CryptoExtras
             #expect(result.stdout.isEmpty)
             #expect(!result.stderr.contains("4111111111111111") && !result.stderr.contains("4111111111111112"))
         }
-        let missingKeys = try CLIRunner.run(["apple-payload", "--keys", setup.keys + "-none"], stdin: try request(certificates: sandboxChain))
+        let missingKeys = try CLIRunner.run(
+            ["apple-payload", "--keys", setup.keys + "-none"], stdin: try request(certificates: sandboxChain))
         #expect(missingKeys.status == 2)
         #expect(missingKeys.stderr.hasPrefix("error: keys_missing:"))
     }
@@ -135,6 +148,7 @@ import _CryptoExtras
 
     @Test func keysInitWritesPrivateFilesAndRefusesToOverwrite() throws {
         let dir = CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let first = try CLIRunner.run(["keys", "init", "--dir", dir])
         #expect(first.status == 0)
         #expect(try mode(dir + "/vault-keys.json") == 0o600)
@@ -152,18 +166,22 @@ import _CryptoExtras
 
     @Test func sandboxCAWritesTheHierarchy() throws {
         let dir = CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let result = try CLIRunner.run(["sandbox", "ca", "--out", dir])
         #expect(result.status == 0, "\(result.stderr)")
         for name in ["root.pem", "chain.json", "leaf-key.pem", "rsa-chain.json", "rsa-leaf-key.pem"] {
             #expect(FileManager.default.fileExists(atPath: dir + "/" + name), "\(name)")
         }
         #expect(try mode(dir + "/leaf-key.pem") == 0o600)
-        let chain = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/chain.json"))) as! [String: [String]]
+        let chain =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/chain.json")))
+            as! [String: [String]]
         #expect(chain["certificates"]?.count == 2)
         let anchors = try TrustAnchors.load(pemFile: dir + "/root.pem")
         let validated = try AppleCertificateChainValidator(trustAnchors: anchors).validate(
             base64Certificates: chain["certificates"]!, scheme: .eccV2, at: Date())
-        let leafKey = try P256.KeyAgreement.PrivateKey(pemRepresentation: String(contentsOfFile: dir + "/leaf-key.pem", encoding: .utf8))
+        let leafKey = try P256.KeyAgreement.PrivateKey(
+            pemRepresentation: String(contentsOfFile: dir + "/leaf-key.pem", encoding: .utf8))
         guard case .p256(let recipient) = validated.recipient else { Issue.record("expected P-256"); return }
         #expect(recipient.rawRepresentation == leafKey.publicKey.rawRepresentation)
 

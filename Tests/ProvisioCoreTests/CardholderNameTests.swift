@@ -15,7 +15,8 @@ import Testing
         for input in ["", "   ", "\n\t"] {
             #expect((#expect(throws: ProvisioError.self) { try CardholderName(input) })?.code == .invalidCardholderName)
         }
-        #expect((#expect(throws: ProvisioError.self) { try CardholderName("Jane\u{0007}Doe") })?.message.contains("control") == true)
+        #expect(
+            (#expect(throws: ProvisioError.self) { try CardholderName("Jane\u{0007}Doe") })?.message.contains("control") == true)
         #expect(throws: ProvisioError.self) { try CardholderName(String(repeating: "a", count: 65)) }
         #expect(throws: Never.self) { try CardholderName(String(repeating: "a", count: 64)) }
     }

@@ -34,7 +34,9 @@ import Testing
         let pan = try PrimaryAccountNumber("4111111111111111")
         let renderings = [
             "\(pan)", String(describing: pan), String(reflecting: pan), pan.description, pan.debugDescription,
-            { var out = ""; dump(pan, to: &out); return out }(),
+            {
+                var out = ""; dump(pan, to: &out); return out
+            }(),
             "\([pan])", "\(Optional(pan) as Any)",
         ]
         for text in renderings {

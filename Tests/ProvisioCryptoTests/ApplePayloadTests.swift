@@ -22,8 +22,10 @@ import Testing
     }
 }
 
-func makeRequest(nonce: String = "3f2a9107", signature: String = "MEUCIQ==", pan: String = "4111111111111111",
-             expiration: String = "12/30", name: String = "Jane", scheme: String? = nil) -> ApplePayloadRequest {
+func makeRequest(
+    nonce: String = "3f2a9107", signature: String = "MEUCIQ==", pan: String = "4111111111111111",
+    expiration: String = "12/30", name: String = "Jane", scheme: String? = nil
+) -> ApplePayloadRequest {
     ApplePayloadRequest(
         primaryAccountNumber: pan, expiration: expiration, name: name, certificates: [], nonce: nonce,
         nonceSignature: signature, encryptionScheme: scheme)
@@ -57,11 +59,17 @@ func makeRequest(nonce: String = "3f2a9107", signature: String = "MEUCIQ==", pan
     }
 
     @Test func decodingNamesTheMissingField() {
-        let missing = #expect(throws: ProvisioError.self) { try ApplePayloadRequest.decode(from: Data(#"{"primaryAccountNumber":"4111111111111111"}"#.utf8)) }
+        let missing = #expect(throws: ProvisioError.self) {
+            try ApplePayloadRequest.decode(from: Data(#"{"primaryAccountNumber":"4111111111111111"}"#.utf8))
+        }
         #expect(missing?.code == .invalidRequest)
         #expect(missing?.message.contains("expiration") == true)
-        #expect((#expect(throws: ProvisioError.self) { try ApplePayloadRequest.decode(from: Data("[1,2]".utf8)) })?.code == .invalidRequest)
-        #expect((#expect(throws: ProvisioError.self) { try ApplePayloadRequest.decode(from: Data("not json".utf8)) })?.code == .invalidRequest)
+        #expect(
+            (#expect(throws: ProvisioError.self) { try ApplePayloadRequest.decode(from: Data("[1,2]".utf8)) })?.code
+                == .invalidRequest)
+        #expect(
+            (#expect(throws: ProvisioError.self) { try ApplePayloadRequest.decode(from: Data("not json".utf8)) })?.code
+                == .invalidRequest)
     }
 }
 

@@ -15,21 +15,29 @@ import X509
         let validated = try validator.validate(
             base64Certificates: chain, scheme: .eccV2, at: Fixtures.date(Fixtures.productionChain.validAt))
         #expect(AppleCertificateChainValidator.commonName(validated.leaf) == "ecc-crypto-services-encipherment_UC6-PROD")
-        #expect(AppleCertificateChainValidator.commonName(validated.intermediate) == "Apple Worldwide Developer Relations CA - G2")
+        #expect(
+            AppleCertificateChainValidator.commonName(validated.intermediate) == "Apple Worldwide Developer Relations CA - G2")
         #expect(validated.anchor == TrustAnchors.appleRootCAG3)
         guard case .p256 = validated.recipient else { Issue.record("expected a P-256 recipient"); return }
     }
 
     @Test func realAppleChainIsExpiredToday() throws {
         for time in [Fixtures.today, Date()] {
-            let error = #expect(throws: ProvisioError.self) { try validator.validate(base64Certificates: chain, scheme: .eccV2, at: time) }
+            let error = #expect(throws: ProvisioError.self) {
+                try validator.validate(base64Certificates: chain, scheme: .eccV2, at: time)
+            }
             #expect(error?.code == .chainExpired)
             #expect(error?.message.contains("2020-06-30T22:14:15Z") == true)
         }
         // One second past notAfter is already refused.
         let justAfter = Fixtures.date(Fixtures.productionChain.leafNotAfter).addingTimeInterval(1)
-        #expect((#expect(throws: ProvisioError.self) { try validator.validate(base64Certificates: chain, scheme: .eccV2, at: justAfter) })?.code == .chainExpired)
-        #expect(throws: Never.self) { try validator.validate(base64Certificates: chain, scheme: .eccV2, at: justAfter.addingTimeInterval(-1)) }
+        #expect(
+            (#expect(throws: ProvisioError.self) {
+                try validator.validate(base64Certificates: chain, scheme: .eccV2, at: justAfter)
+            })?.code == .chainExpired)
+        #expect(throws: Never.self) {
+            try validator.validate(base64Certificates: chain, scheme: .eccV2, at: justAfter.addingTimeInterval(-1))
+        }
     }
 
     @Test func notYetValidBeforeTheLeafWasIssued() {
@@ -184,6 +192,8 @@ import X509
         let pem = try SandboxCertificateAuthority.pem(Fixtures.sandboxCA.root)
         #expect(try TrustAnchors.parse(pem: pem) == [Fixtures.sandboxCA.root])
         #expect((#expect(throws: ProvisioError.self) { try TrustAnchors.parse(pem: "hello") })?.code == .trustAnchorInvalid)
-        #expect((#expect(throws: ProvisioError.self) { try TrustAnchors.load(pemFile: "/nonexistent/root.pem") })?.code == .trustAnchorInvalid)
+        #expect(
+            (#expect(throws: ProvisioError.self) { try TrustAnchors.load(pemFile: "/nonexistent/root.pem") })?.code
+                == .trustAnchorInvalid)
     }
 }

@@ -29,11 +29,13 @@ import X509
         let shared = try ephemeral.sharedSecretFromKeyAgreement(with: recipient)
         #expect(shared.withUnsafeBytes { BinaryText.lowercaseHex($0) } == vector.sharedSecretHex)
 
-        let kdfInput = ECCV2KeyDerivation.counter + Array(Fixtures.hex(vector.sharedSecretHex)) + ECCV2KeyDerivation.algorithmID
+        let kdfInput =
+            ECCV2KeyDerivation.counter + Array(Fixtures.hex(vector.sharedSecretHex)) + ECCV2KeyDerivation.algorithmID
             + ECCV2KeyDerivation.partyUInfo + Array(ephemeral.publicKey.x963Representation)
         #expect(BinaryText.lowercaseHex(kdfInput) == vector.kdfInputHex)
 
-        let key = ECCV2KeyDerivation.symmetricKey(sharedSecret: shared, ephemeralPublicKey: ephemeral.publicKey.x963Representation)
+        let key = ECCV2KeyDerivation.symmetricKey(
+            sharedSecret: shared, ephemeralPublicKey: ephemeral.publicKey.x963Representation)
         #expect(key.withUnsafeBytes { BinaryText.lowercaseHex($0) } == vector.symmetricKeyHex)
     }
 
@@ -43,7 +45,8 @@ import X509
         let shared = try ephemeral.sharedSecretFromKeyAgreement(with: recipient)
         let x963 = shared.x963DerivedSymmetricKey(
             using: SHA256.self,
-            sharedInfo: ECCV2KeyDerivation.algorithmID + ECCV2KeyDerivation.partyUInfo + Array(ephemeral.publicKey.x963Representation),
+            sharedInfo: ECCV2KeyDerivation.algorithmID + ECCV2KeyDerivation.partyUInfo
+                + Array(ephemeral.publicKey.x963Representation),
             outputByteCount: 32)
         #expect(x963.withUnsafeBytes { BinaryText.lowercaseHex($0) } != vector.symmetricKeyHex)
     }

@@ -24,7 +24,10 @@ import Testing
         let vault = PANVault(keyring: VaultKeyring(active: .generate()))
         let record = try vault.seal(Fixtures.pan, context: context)
         #expect(record.serialized.hasPrefix("pv1.\(vault.keyring.active.id)."))
-        for haystack in [record.serialized, String(decoding: record.ciphertext, as: UTF8.self), String(decoding: record.wrappedDataKey, as: UTF8.self)] {
+        for haystack in [
+            record.serialized, String(decoding: record.ciphertext, as: UTF8.self),
+            String(decoding: record.wrappedDataKey, as: UTF8.self),
+        ] {
             #expect(!haystack.contains("4111111111111111"))
             #expect(!haystack.contains("1111"))
         }
@@ -49,10 +52,19 @@ import Testing
         let record = try vault.seal(Fixtures.pan, context: context)
         var ciphertext = record.ciphertext
         ciphertext[ciphertext.count - 1] ^= 1
-        #expect(code { _ = try vault.open(VaultRecord(keyID: record.keyID, wrappedDataKey: record.wrappedDataKey, ciphertext: ciphertext), context: context) } == .vaultDecryptionFailed)
+        #expect(
+            code {
+                _ = try vault.open(
+                    VaultRecord(keyID: record.keyID, wrappedDataKey: record.wrappedDataKey, ciphertext: ciphertext),
+                    context: context)
+            } == .vaultDecryptionFailed)
         var wrapped = record.wrappedDataKey
         wrapped[3] ^= 1
-        #expect(code { _ = try vault.open(VaultRecord(keyID: record.keyID, wrappedDataKey: wrapped, ciphertext: record.ciphertext), context: context) } == .vaultDecryptionFailed)
+        #expect(
+            code {
+                _ = try vault.open(
+                    VaultRecord(keyID: record.keyID, wrappedDataKey: wrapped, ciphertext: record.ciphertext), context: context)
+            } == .vaultDecryptionFailed)
         #expect(code { _ = try VaultRecord(serialized: "pv1.kek_x.@@.@@") } == .vaultRecordMalformed)
         #expect(code { _ = try VaultRecord(serialized: "4111111111111111") } == .vaultRecordMalformed)
     }
@@ -78,7 +90,9 @@ import Testing
         #expect(try retired.open(rewrapped, context: context) == Fixtures.pan)
         #expect(code { _ = try retired.open(record, context: context) } == .vaultKeyRetired)
         #expect(code { _ = try retired.rewrap(record) } == .vaultKeyRetired)
-        #expect(code { _ = try PANVault(keyring: VaultKeyring(active: .generate())).open(record, context: context) } == .vaultKeyUnknown)
+        #expect(
+            code { _ = try PANVault(keyring: VaultKeyring(active: .generate())).open(record, context: context) }
+                == .vaultKeyUnknown)
     }
 
     @Test func keyringRefusesUnsafeOperations() throws {

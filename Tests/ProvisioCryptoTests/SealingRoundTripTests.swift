@@ -26,7 +26,9 @@ import _CryptoExtras
         for index in sealed.encryptedPassData.indices {
             var tampered = sealed.encryptedPassData
             tampered[index] ^= 0x01
-            let error = #expect(throws: ProvisioError.self) { try opener.open(encryptedPassData: tampered, ephemeralPublicKey: epk) }
+            let error = #expect(throws: ProvisioError.self) {
+                try opener.open(encryptedPassData: tampered, ephemeralPublicKey: epk)
+            }
             #expect(error?.code == .payloadAuthenticationFailed)
         }
         let truncated = #expect(throws: ProvisioError.self) {
@@ -56,7 +58,9 @@ import _CryptoExtras
 
     @Test func anotherRecipientCannotOpen() throws {
         let sealed = try ECCV2Sealer(recipient: P256.KeyAgreement.PrivateKey().publicKey).seal(Data("payload".utf8))
-        let error = #expect(throws: ProvisioError.self) { try ECCV2Opener(privateKey: P256.KeyAgreement.PrivateKey()).open(sealed) }
+        let error = #expect(throws: ProvisioError.self) {
+            try ECCV2Opener(privateKey: P256.KeyAgreement.PrivateKey()).open(sealed)
+        }
         #expect(error?.code == .payloadAuthenticationFailed)
     }
 }
@@ -93,11 +97,16 @@ import _CryptoExtras
         let opener = RSAV2Opener(privateKey: Self.key)
         var badKey = wrapped
         badKey[17] ^= 0x80
-        #expect((#expect(throws: ProvisioError.self) { try opener.open(encryptedPassData: sealed.encryptedPassData, wrappedKey: badKey) })?.code == .invalidWrappedKey)
+        #expect(
+            (#expect(throws: ProvisioError.self) {
+                try opener.open(encryptedPassData: sealed.encryptedPassData, wrappedKey: badKey)
+            })?.code == .invalidWrappedKey)
         for index in sealed.encryptedPassData.indices {
             var badData = sealed.encryptedPassData
             badData[index] ^= 0x01
-            #expect((#expect(throws: ProvisioError.self) { try opener.open(encryptedPassData: badData, wrappedKey: wrapped) })?.code == .payloadAuthenticationFailed)
+            #expect(
+                (#expect(throws: ProvisioError.self) { try opener.open(encryptedPassData: badData, wrappedKey: wrapped) })?.code
+                    == .payloadAuthenticationFailed)
         }
     }
 

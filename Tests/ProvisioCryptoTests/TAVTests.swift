@@ -33,38 +33,74 @@ import Testing
 
     @Test func verifiesUntilTheEndOfItsWindow() throws {
         let data = try sign()
-        #expect(code { try verifier.verify(activationData: data, pan: Fixtures.pan, expiry: Fixtures.expiry, at: validUntil) } == nil)
-        #expect(code { try verifier.verify(activationData: data, pan: Fixtures.pan, expiry: Fixtures.expiry, at: validUntil.addingTimeInterval(1)) } == .tavExpired)
+        #expect(
+            code { try verifier.verify(activationData: data, pan: Fixtures.pan, expiry: Fixtures.expiry, at: validUntil) } == nil)
+        #expect(
+            code {
+                try verifier.verify(
+                    activationData: data, pan: Fixtures.pan, expiry: Fixtures.expiry, at: validUntil.addingTimeInterval(1))
+            } == .tavExpired)
     }
 
     @Test func refusesAnotherCardOrExpiry() throws {
         let data = try sign()
         let otherPAN = try PrimaryAccountNumber("5500000000000004")
-        #expect(code { try verifier.verify(activationData: data, pan: otherPAN, expiry: Fixtures.expiry, at: Fixtures.today) } == .tavBadSignature)
-        #expect(code { try verifier.verify(activationData: data, pan: Fixtures.pan, expiry: try CardExpiry(month: 11, year: 2030), at: Fixtures.today) } == .tavBadSignature)
+        #expect(
+            code { try verifier.verify(activationData: data, pan: otherPAN, expiry: Fixtures.expiry, at: Fixtures.today) }
+                == .tavBadSignature)
+        #expect(
+            code {
+                try verifier.verify(
+                    activationData: data, pan: Fixtures.pan, expiry: try CardExpiry(month: 11, year: 2030), at: Fixtures.today)
+            } == .tavBadSignature)
     }
 
     @Test func refusesForgeries() throws {
         var tav = try TokenAuthenticationValue(activationData: sign())
         // Extending the window without re-signing.
         tav.dataValidUntilTimestamp = "2030-01-01T00:00:00Z"
-        #expect(code { try verifier.verify(activationData: tav.encoded(), pan: Fixtures.pan, expiry: Fixtures.expiry, at: Fixtures.today) } == .tavBadSignature)
+        #expect(
+            code {
+                try verifier.verify(activationData: tav.encoded(), pan: Fixtures.pan, expiry: Fixtures.expiry, at: Fixtures.today)
+            } == .tavBadSignature)
         // Signed by someone else who claims our key id.
         let forger = TAVSigner(privateKey: P256.Signing.PrivateKey())
-        var forged = try TokenAuthenticationValue(activationData: forger.sign(pan: Fixtures.pan, expiry: Fixtures.expiry, validUntil: validUntil))
-        #expect(code { try verifier.verify(activationData: forged.encoded(), pan: Fixtures.pan, expiry: Fixtures.expiry, at: Fixtures.today) } == .tavKeyMismatch)
+        var forged = try TokenAuthenticationValue(
+            activationData: forger.sign(pan: Fixtures.pan, expiry: Fixtures.expiry, validUntil: validUntil))
+        #expect(
+            code {
+                try verifier.verify(
+                    activationData: forged.encoded(), pan: Fixtures.pan, expiry: Fixtures.expiry, at: Fixtures.today)
+            } == .tavKeyMismatch)
         forged.keyId = signer.keyId
-        #expect(code { try verifier.verify(activationData: forged.encoded(), pan: Fixtures.pan, expiry: Fixtures.expiry, at: Fixtures.today) } == .tavBadSignature)
+        #expect(
+            code {
+                try verifier.verify(
+                    activationData: forged.encoded(), pan: Fixtures.pan, expiry: Fixtures.expiry, at: Fixtures.today)
+            } == .tavBadSignature)
     }
 
     @Test func refusesMalformedAndUnsupported() throws {
-        #expect(code { try verifier.verify(activationData: "%%%", pan: Fixtures.pan, expiry: Fixtures.expiry, at: Fixtures.today) } == .tavMalformed)
-        #expect(code { try verifier.verify(activationData: Data("{}".utf8).base64EncodedString(), pan: Fixtures.pan, expiry: Fixtures.expiry, at: Fixtures.today) } == .tavMalformed)
+        #expect(
+            code { try verifier.verify(activationData: "%%%", pan: Fixtures.pan, expiry: Fixtures.expiry, at: Fixtures.today) }
+                == .tavMalformed)
+        #expect(
+            code {
+                try verifier.verify(
+                    activationData: Data("{}".utf8).base64EncodedString(), pan: Fixtures.pan, expiry: Fixtures.expiry,
+                    at: Fixtures.today)
+            } == .tavMalformed)
         var tav = try TokenAuthenticationValue(activationData: sign())
         tav.signatureAlgorithm = "NONE"
-        #expect(code { try verifier.verify(activationData: tav.encoded(), pan: Fixtures.pan, expiry: Fixtures.expiry, at: Fixtures.today) } == .tavUnsupported)
+        #expect(
+            code {
+                try verifier.verify(activationData: tav.encoded(), pan: Fixtures.pan, expiry: Fixtures.expiry, at: Fixtures.today)
+            } == .tavUnsupported)
         tav = try TokenAuthenticationValue(activationData: sign())
         tav.signature = "AAAA"
-        #expect(code { try verifier.verify(activationData: tav.encoded(), pan: Fixtures.pan, expiry: Fixtures.expiry, at: Fixtures.today) } == .tavMalformed)
+        #expect(
+            code {
+                try verifier.verify(activationData: tav.encoded(), pan: Fixtures.pan, expiry: Fixtures.expiry, at: Fixtures.today)
+            } == .tavMalformed)
     }
 }

@@ -11,7 +11,9 @@ public struct CardholderName: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ raw: String) throws {
         let composed = raw.precomposedStringWithCanonicalMapping
-        if composed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) && !CharacterSet.whitespacesAndNewlines.contains($0) }) {
+        if composed.unicodeScalars.contains(where: {
+            CharacterSet.controlCharacters.contains($0) && !CharacterSet.whitespacesAndNewlines.contains($0)
+        }) {
             throw ProvisioError(.invalidCardholderName, "The cardholder name contains control characters.")
         }
         let words = composed.split(whereSeparator: { $0.isWhitespace || $0.isNewline })

@@ -66,7 +66,8 @@ public struct AppleCertificateChainValidator: Sendable {
             }
         }
 
-        guard let leaf = certificates.first(where: { $0.extensions[oid: AppleOIDs.provisioningEnciphermentLeaf]?.critical == true })
+        guard
+            let leaf = certificates.first(where: { $0.extensions[oid: AppleOIDs.provisioningEnciphermentLeaf]?.critical == true })
         else {
             throw ProvisioError(
                 .chainLeafExtensionMissing,

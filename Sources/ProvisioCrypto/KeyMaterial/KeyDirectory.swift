@@ -30,14 +30,16 @@ public struct KeyDirectory: Sendable {
         }
         let keys = ProvisioKeys.generate()
         try SecretFile.create(file(Self.vaultKeysFile), contents: try Self.encode(keys.keyring), mode: 0o600)
-        try SecretFile.create(file(Self.tavSigningKeyFile), contents: Data(keys.tavSigningKey.pemRepresentation.utf8), mode: 0o600)
+        try SecretFile.create(
+            file(Self.tavSigningKeyFile), contents: Data(keys.tavSigningKey.pemRepresentation.utf8), mode: 0o600)
         try SecretFile.create(
             file(Self.tavPublicKeyFile), contents: Data(keys.tavSigningKey.publicKey.pemRepresentation.utf8), mode: 0o644)
         return keys
     }
 
     public func load() throws -> ProvisioKeys {
-        let keyring = try Self.decodeKeyring(try SecretFile.readPrivate(file(Self.vaultKeysFile)), source: file(Self.vaultKeysFile))
+        let keyring = try Self.decodeKeyring(
+            try SecretFile.readPrivate(file(Self.vaultKeysFile)), source: file(Self.vaultKeysFile))
         let pem = String(decoding: try SecretFile.readPrivate(file(Self.tavSigningKeyFile)), as: UTF8.self)
         guard let signingKey = try? P256.Signing.PrivateKey(pemRepresentation: pem) else {
             throw ProvisioError(.keysInvalid, "\(file(Self.tavSigningKeyFile)) is not a P-256 private key in PEM.")
@@ -76,7 +78,10 @@ public struct KeyDirectory: Sendable {
 
     static func encode(_ keyring: VaultKeyring) throws -> Data {
         let entries =
-            [KeyringFile.Entry(id: keyring.active.id, key: keyring.active.exportKeyBytes().base64EncodedString(), status: "active")]
+            [
+                KeyringFile.Entry(
+                    id: keyring.active.id, key: keyring.active.exportKeyBytes().base64EncodedString(), status: "active")
+            ]
             + keyring.decryptOnly.map {
                 KeyringFile.Entry(id: $0.id, key: $0.exportKeyBytes().base64EncodedString(), status: "decrypt_only")
             }

@@ -2,11 +2,11 @@ import Foundation
 import ProvisioCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// File primitives for key material: files are created with their final mode in one `open`
@@ -59,7 +59,8 @@ enum SecretFile {
         guard info.st_mode & 0o077 == 0 else {
             throw ProvisioError(
                 .keysInsecurePermissions,
-                "\(path) is readable or writable by group or others (mode \(String(info.st_mode & 0o777, radix: 8))); chmod 600 it.")
+                "\(path) is readable or writable by group or others (mode \(String(info.st_mode & 0o777, radix: 8))); chmod 600 it."
+            )
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ProvisioError(.keysIOFailed, "Cannot read \(path).")

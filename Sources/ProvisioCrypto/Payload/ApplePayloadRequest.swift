@@ -38,9 +38,12 @@ public struct ApplePayloadRequest: Codable, Sendable {
         } catch DecodingError.keyNotFound(let key, _) {
             throw ProvisioError(.invalidRequest, "The request is missing the field '\(key.stringValue)'.")
         } catch DecodingError.typeMismatch(_, let context) {
-            throw ProvisioError(.invalidRequest, "The field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type.")
+            throw ProvisioError(
+                .invalidRequest, "The field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type."
+            )
         } catch DecodingError.valueNotFound(_, let context) {
-            throw ProvisioError(.invalidRequest, "The field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' is null.")
+            throw ProvisioError(
+                .invalidRequest, "The field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' is null.")
         } catch {
             throw ProvisioError(.invalidRequest, "The request is not a JSON object.")
         }
@@ -54,7 +57,8 @@ public struct ApplePayloadRequest: Codable, Sendable {
         try expiry.requireValid(at: time)
         let name = try CardholderName(name)
         guard let nonceBytes = BinaryText.decodeHexOrBase64(nonce), nonceBytes.count <= Self.maximumNonceLength else {
-            throw ProvisioError(.invalidNonce, "The nonce must be non-empty hex or base64, at most \(Self.maximumNonceLength) bytes.")
+            throw ProvisioError(
+                .invalidNonce, "The nonce must be non-empty hex or base64, at most \(Self.maximumNonceLength) bytes.")
         }
         guard let signatureBytes = BinaryText.decodeHexOrBase64(nonceSignature),
             signatureBytes.count <= Self.maximumNonceSignatureLength

@@ -30,9 +30,11 @@ public struct PANVault: Sendable {
         let dataKey = try unwrapDataKey(of: record)
         let digits: Data
         do {
-            digits = try AES.GCM.open(AES.GCM.SealedBox(combined: record.ciphertext), using: dataKey, authenticating: Data(context.utf8))
+            digits = try AES.GCM.open(
+                AES.GCM.SealedBox(combined: record.ciphertext), using: dataKey, authenticating: Data(context.utf8))
         } catch {
-            throw ProvisioError(.vaultDecryptionFailed, "The stored card number does not decrypt (tampered record or wrong context).")
+            throw ProvisioError(
+                .vaultDecryptionFailed, "The stored card number does not decrypt (tampered record or wrong context).")
         }
         return try PrimaryAccountNumber(String(decoding: digits, as: UTF8.self))
     }

@@ -21,15 +21,27 @@ public enum SandboxCADirectory {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var outputs: [(String, String, Int)] = [
             ("root.pem", try SandboxCertificateAuthority.pem(ca.root), 0o644),
-            ("chain.json", String(decoding: try encoder.encode(Chain(certificates: try ca.chainBase64(for: .eccV2))), as: UTF8.self), 0o644),
+            (
+                "chain.json",
+                String(decoding: try encoder.encode(Chain(certificates: try ca.chainBase64(for: .eccV2))), as: UTF8.self), 0o644
+            ),
             ("leaf-key.pem", ca.eccLeafKeyPEM, 0o600),
         ]
         if let rsaKey = ca.rsaLeafKeyPEM {
-            outputs.append(("rsa-chain.json", String(decoding: try encoder.encode(Chain(certificates: try ca.chainBase64(for: .rsaV2))), as: UTF8.self), 0o644))
+            outputs.append(
+                (
+                    "rsa-chain.json",
+                    String(decoding: try encoder.encode(Chain(certificates: try ca.chainBase64(for: .rsaV2))), as: UTF8.self),
+                    0o644
+                ))
             outputs.append(("rsa-leaf-key.pem", rsaKey, 0o600))
         }
         for (name, contents, mode) in outputs {
-            guard manager.createFile(atPath: path(directory, name), contents: Data((contents + (contents.hasSuffix("\n") ? "" : "\n")).utf8), attributes: [.posixPermissions: mode]) else {
+            guard
+                manager.createFile(
+                    atPath: path(directory, name), contents: Data((contents + (contents.hasSuffix("\n") ? "" : "\n")).utf8),
+                    attributes: [.posixPermissions: mode])
+            else {
                 throw ProvisioError(.sandboxIOFailed, "Cannot write \(path(directory, name)).")
             }
         }

@@ -23,12 +23,7 @@ public struct SandboxCertificateAuthority: Sendable {
 
     public static func generate(profile: SandboxCAProfile) throws -> SandboxCertificateAuthority {
         let rootKey = P384.Signing.PrivateKey()
-        let rootName = try DistinguishedName {
-            CommonName("Provisio Sandbox Root CA - G3")
-            OrganizationalUnitName("Provisio Sandbox Certification Authority")
-            OrganizationName("Provisio")
-            CountryName("US")
-        }
+        let rootName = try name("Provisio Sandbox Root CA - G3", unit: "Provisio Sandbox Certification Authority")
         let root = try Certificate(
             version: .v3, serialNumber: .init(), publicKey: .init(rootKey.publicKey),
             notValidBefore: profile.notValidBefore, notValidAfter: profile.notValidAfter.addingTimeInterval(365 * 24 * 3600),
@@ -42,12 +37,8 @@ public struct SandboxCertificateAuthority: Sendable {
         )
 
         let intermediateKey = P256.Signing.PrivateKey()
-        let intermediateName = try DistinguishedName {
-            CommonName("Provisio Sandbox Worldwide Developer Relations CA - G2")
-            OrganizationalUnitName("Provisio Sandbox Certification Authority")
-            OrganizationName("Provisio")
-            CountryName("US")
-        }
+        let intermediateName = try name(
+            "Provisio Sandbox Worldwide Developer Relations CA - G2", unit: "Provisio Sandbox Certification Authority")
         let intermediate = try Certificate(
             version: .v3, serialNumber: .init(), publicKey: .init(intermediateKey.publicKey),
             notValidBefore: profile.notValidBefore, notValidAfter: profile.notValidAfter.addingTimeInterval(180 * 24 * 3600),
@@ -64,12 +55,7 @@ public struct SandboxCertificateAuthority: Sendable {
         )
 
         func leafName(_ suffix: String) throws -> DistinguishedName {
-            try DistinguishedName {
-                CommonName("ecc-crypto-services-encipherment_UC6-\(suffix)")
-                OrganizationalUnitName("Provisio Sandbox")
-                OrganizationName("Provisio")
-                CountryName("US")
-            }
+            try name("ecc-crypto-services-encipherment_UC6-\(suffix)", unit: "Provisio Sandbox")
         }
         func leafExtensions(_ usage: KeyUsage) throws -> Certificate.Extensions {
             try Certificate.Extensions {
@@ -161,6 +147,16 @@ public struct SandboxCertificateAuthority: Sendable {
 
     public static func pem(_ certificate: Certificate) throws -> String {
         try certificate.serializeAsPEM().pemString
+    }
+
+    /// Names mirror Apple's (CN, OU, O, C) but say "Provisio Sandbox" so nobody mistakes them.
+    private static func name(_ commonName: String, unit: String) throws -> DistinguishedName {
+        try DistinguishedName {
+            CommonName(commonName)
+            OrganizationalUnitName(unit)
+            OrganizationName("Provisio")
+            CountryName("US")
+        }
     }
 
     /// DER encoding of ASN.1 NULL, the value Apple's marker extensions carry.

@@ -16,9 +16,9 @@ struct SealBenchmark {
         var text: String {
             let build: String
             #if DEBUG
-            build = "debug build — figures are not representative; use `swift run -c release`"
+                build = "debug build — figures are not representative; use `swift run -c release`"
             #else
-            build = "release build"
+                build = "release build"
             #endif
             return """
                 ECC_V2 seal benchmark (one core, \(rounds) alternating rounds, \(build))

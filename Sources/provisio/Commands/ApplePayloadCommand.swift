@@ -29,7 +29,8 @@ struct ApplePayloadCommand: ParsableCommand {
     func run() throws {
         try runReportingErrors {
             let time = try validationTime()
-            let anchors = try trustAnchors.isEmpty ? [TrustAnchors.appleRootCAG3] : trustAnchors.flatMap(TrustAnchors.load(pemFile:))
+            let anchors =
+                try trustAnchors.isEmpty ? [TrustAnchors.appleRootCAG3] : trustAnchors.flatMap(TrustAnchors.load(pemFile:))
             let signingKey = try KeyDirectory(path: keys).load().tavSigningKey
             let input = FileHandle.standardInput.readDataToEndOfFile()
             guard input.count <= Self.maximumInputBytes else {

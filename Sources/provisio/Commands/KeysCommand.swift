@@ -41,7 +41,9 @@ struct KeysCommand: ParsableCommand {
         func run() throws {
             try runReportingErrors {
                 let keyring = try KeyDirectory(path: dir).rotateVaultKey()
-                print("Active key-encryption key: \(keyring.active.id); decrypt-only: \(keyring.decryptOnly.map(\.id).joined(separator: ", "))")
+                print(
+                    "Active key-encryption key: \(keyring.active.id); decrypt-only: \(keyring.decryptOnly.map(\.id).joined(separator: ", "))"
+                )
             }
         }
     }
