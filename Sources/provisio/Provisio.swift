@@ -1,10 +1,13 @@
 import ArgumentParser
 
 @main
-struct Provisio: ParsableCommand {
+struct Provisio: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "provisio",
         abstract: "Open push provisioning for card issuers: Apple Pay payloads, key material and the sandbox.",
-        subcommands: [KeysCommand.self, SandboxCommand.self, ApplePayloadCommand.self, BenchCommand.self]
+        subcommands: [
+            ServeCommand.self, TenantsCommand.self, KeysCommand.self, SandboxCommand.self, ApplePayloadCommand.self,
+            BenchCommand.self,
+        ]
     )
 }

@@ -78,7 +78,7 @@ func makeRequest(
     let ca = Fixtures.sandboxCA
     let tavKey = P256.Signing.PrivateKey()
     var builder: ApplePayloadBuilder {
-        ApplePayloadBuilder(validator: .production(additionalAnchors: [ca.root]), tavSigner: TAVSigner(privateKey: tavKey))
+        ApplePayloadBuilder(validator: AppleCertificateChainValidator.production(additionalAnchors: [ca.root]), tavSigner: TAVSigner(privateKey: tavKey))
     }
 
     func request(_ scheme: EncryptionScheme) throws -> ApplePayloadRequest {
@@ -135,5 +135,17 @@ func makeRequest(
         real.certificates = Fixtures.productionChain.certificatesDERBase64
         let response = try builder.build(real, at: Fixtures.date("2020-01-01T00:00:00Z"))
         #expect(Data(base64Encoded: response.encryptedPassData)!.count > 100)
+    }
+}
+
+@Suite struct ApplePayloadRequestRedactionTests {
+    @Test func describingARequestNeverShowsThePAN() {
+        let request = makeRequest(pan: "4111 1111 1111 1111")
+        var dumped = ""
+        dump(request, to: &dumped)
+        for text in [String(describing: request), String(reflecting: request), "\(request)", dumped] {
+            #expect(!text.contains("4111 1111 1111 1111") && !text.contains("4111111111111111"), "\(text)")
+            #expect(text.contains("1111"))
+        }
     }
 }

@@ -23,3 +23,8 @@ public struct ProvisioError: Error, Hashable, Sendable, CustomStringConvertible 
 
     public var description: String { "\(code.rawValue): \(message)" }
 }
+
+extension ProvisioError.Code {
+    /// A request that is not the shape the receiver expects (missing field, wrong type).
+    public static let invalidRequest: Self = "invalid_request"
+}

@@ -18,7 +18,7 @@ import _CryptoExtras
 /// 4. a configured trust anchor with the intermediate's issuer name signed the intermediate, and
 ///    the intermediate signed the leaf;
 /// 5. leaf, intermediate and anchor are all valid at the injected time.
-public struct AppleCertificateChainValidator: Sendable {
+public struct AppleCertificateChainValidator: AppleChainValidating {
     public let trustAnchors: [Certificate]
 
     /// Extensions we understand well enough to accept when marked critical.
@@ -104,8 +104,14 @@ public struct AppleCertificateChainValidator: Sendable {
         guard intermediate.publicKey.isValidSignature(leaf.signature, for: leaf) else {
             throw ProvisioError(.chainBadSignature, "The leaf's signature does not verify with the intermediate's key.")
         }
+        let validated = ValidatedAppleChain(leaf: leaf, intermediate: intermediate, anchor: anchor, recipient: recipient)
+        try Self.checkValidity(of: validated, at: time)
+        return validated
+    }
 
-        for certificate in [leaf, intermediate, anchor] {
+    /// The time-dependent part of validation, separate so a cached chain is re-checked each time.
+    static func checkValidity(of chain: ValidatedAppleChain, at time: Date) throws {
+        for certificate in [chain.leaf, chain.intermediate, chain.anchor] {
             if time > certificate.notValidAfter {
                 throw ProvisioError(
                     .chainExpired,
@@ -119,7 +125,6 @@ public struct AppleCertificateChainValidator: Sendable {
                 )
             }
         }
-        return ValidatedAppleChain(leaf: leaf, intermediate: intermediate, anchor: anchor, recipient: recipient)
     }
 
     private func anchor(for intermediate: Certificate) throws -> Certificate {

@@ -110,3 +110,10 @@ public struct KeyDirectory: Sendable {
         return VaultKeyring(active: active, decryptOnly: others, retiredIDs: Set(file.retiredKeyIDs))
     }
 }
+
+extension KeyDirectory {
+    /// Writes a new secret file with mode 0600; never overwrites.
+    public static func writeSecret(_ text: String, to path: String) throws {
+        try SecretFile.create(path, contents: Data(text.utf8), mode: 0o600)
+    }
+}

@@ -7,12 +7,12 @@ import ProvisioCore
 /// The one place where chain validation, sealing and TAV signing meet; the CLI's
 /// `apple-payload` and the server's provisioning endpoint both call it.
 public struct ApplePayloadBuilder: Sendable {
-    public let validator: AppleCertificateChainValidator
+    public let validator: any AppleChainValidating
     public let tavSigner: TAVSigner
     /// How long the activation data stays valid.
     public let activationDataLifetime: TimeInterval
 
-    public init(validator: AppleCertificateChainValidator, tavSigner: TAVSigner, activationDataLifetime: TimeInterval = 30 * 60) {
+    public init(validator: any AppleChainValidating, tavSigner: TAVSigner, activationDataLifetime: TimeInterval = 30 * 60) {
         self.validator = validator
         self.tavSigner = tavSigner
         self.activationDataLifetime = activationDataLifetime

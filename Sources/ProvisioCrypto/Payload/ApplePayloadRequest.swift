@@ -75,7 +75,17 @@ public struct ApplePayloadRequest: Codable, Sendable {
 }
 
 extension ProvisioError.Code {
-    public static let invalidRequest: Self = "invalid_request"
     public static let invalidNonce: Self = "invalid_nonce"
     public static let invalidNonceSignature: Self = "invalid_nonce_signature"
+}
+
+/// The raw request holds an unvalidated PAN; describing it (a log line, a test failure, a
+/// debugger) shows only the last four digits.
+extension ApplePayloadRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        "ApplePayloadRequest(primaryAccountNumber: •••• \(primaryAccountNumber.suffix(4)), expiration: \(expiration), "
+            + "certificates: \(certificates.count), encryptionScheme: \(encryptionScheme ?? "ECC_V2"))"
+    }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror { Mirror(self, children: ["description": description]) }
 }

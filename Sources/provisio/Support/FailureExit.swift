@@ -13,3 +13,12 @@ func runReportingErrors(_ body: () throws -> Void) throws {
         throw ExitCode(2)
     }
 }
+
+func runReportingErrorsAsync(_ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let error as ProvisioError {
+        FileHandle.standardError.write(Data("error: \(error.code.rawValue): \(error.message)\n".utf8))
+        throw ExitCode(2)
+    }
+}

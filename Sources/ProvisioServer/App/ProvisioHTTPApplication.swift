@@ -1,0 +1,31 @@
+import Hummingbird
+import Logging
+
+/// Builds the Hummingbird application: routes, middleware, and the outer responder.
+public enum ProvisioHTTPApplication {
+    public static func router(services: ServerServices) -> Router<ProvisioRequestContext> {
+        let router = Router(context: ProvisioRequestContext.self)
+        router.add(middleware: ErrorMiddleware())
+        OperationsRoutes(store: services.store, metrics: services.metrics).register(on: router)
+
+        let idempotency = IdempotencyMiddleware(store: services.store, clock: services.clock)
+        let issuer = router.group("v1")
+            .add(middleware: AuthenticationMiddleware(access: services.access, audience: .issuerBackend))
+            .add(middleware: idempotency)
+        IssuerRoutes(cards: services.cards, provisioning: services.provisioning, access: services.access).register(on: issuer)
+
+        let mobile = router.group("v1/mobile")
+            .add(middleware: AuthenticationMiddleware(access: services.access, audience: .mobile))
+            .add(middleware: idempotency)
+        MobileRoutes(cards: services.cards, provisioning: services.provisioning, access: services.access).register(on: mobile)
+        return router
+    }
+
+    public static func make(services: ServerServices, host: String, port: Int, logger: Logger) -> some ApplicationProtocol {
+        let responder = ProvisioResponder(inner: router(services: services).buildResponder(), metrics: services.metrics)
+        return Application(
+            responder: responder,
+            configuration: .init(address: .hostname(host, port: port), serverName: "Provisio"),
+            logger: logger)
+    }
+}

@@ -1,0 +1,39 @@
+import Hummingbird
+import ProvisioCore
+
+/// Reads `Authorization: Bearer …`, resolves it with `AccessService`, and admits only the
+/// credential kinds the route group allows (API keys for the issuer's backend; mobile sessions
+/// and provision tokens for the SDK).
+struct AuthenticationMiddleware: RouterMiddleware {
+    typealias Context = ProvisioRequestContext
+
+    enum Audience: Sendable {
+        case issuerBackend
+        case mobile
+    }
+
+    let access: AccessService
+    let audience: Audience
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let header = request.headers[.authorization] else { throw APIError.missingCredentials() }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
+            throw ProvisioError(.missingCredentials, "The Authorization header must be 'Bearer <token>'.")
+        }
+        let principal = try await access.authenticate(bearer: String(parts[1]))
+        switch (audience, principal) {
+        case (.issuerBackend, .tenant), (.mobile, .mobileSession), (.mobile, .provisionToken):
+            break
+        case (.issuerBackend, _):
+            throw ProvisioError(.wrongCredentialKind, "This endpoint is for the issuer's backend and needs an API key.")
+        case (.mobile, .tenant):
+            throw ProvisioError(
+                .wrongCredentialKind, "Mobile endpoints take a mobile session or provision token, never an API key.")
+        }
+        var context = context
+        context.principal = principal
+        context.logger[metadataKey: "tenant_id"] = .string(principal.tenantID)
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import ProvisioCore
+
+/// Turns every error into the wire error shape with a stable code and the request id, and
+/// stamps `X-Request-Id` on every response. Unknown errors become a 500 `internal_error` whose
+/// message says nothing about internals; they are logged with their type only (an error's
+/// description could quote input).
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = ProvisioRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            let mapped = Self.provisioError(for: error)
+            if ErrorStatus.status(for: mapped.code).code >= 500 {
+                context.logger.error("request failed", metadata: ["code": "\(mapped.code)", "error_type": "\(type(of: error))"])
+            }
+            response = Self.response(for: mapped, requestID: context.requestID)
+        }
+        response.headers[.requestID] = context.requestID
+        return response
+    }
+
+    static func provisioError(for error: any Error) -> ProvisioError {
+        switch error {
+        case let error as ProvisioError:
+            return error
+        case let error as HTTPError:
+            switch error.status {
+            case .notFound: return ProvisioError(.routeNotFound, "No such route.")
+            case .methodNotAllowed: return ProvisioError(.methodNotAllowed, "This route does not accept that method.")
+            case .contentTooLarge: return ProvisioError(.payloadTooLarge, "The request body is too large.")
+            case .unauthorized: return APIError.missingCredentials()
+            default:
+                if error.status.code < 500 {
+                    return ProvisioError(.invalidRequest, error.body ?? "The request is not valid.")
+                }
+                return ProvisioError(.internalError, "The server could not complete the request.")
+            }
+        default:
+            return ProvisioError(.internalError, "The server could not complete the request.")
+        }
+    }
+
+    static func response(for error: ProvisioError, requestID: String) -> Response {
+        let body = (try? JSONCoding.encoder.encode(WireError(error, requestID: requestID))) ?? Data()
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(status: ErrorStatus.status(for: error.code), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+extension HTTPField.Name {
+    static let requestID = Self("X-Request-Id")!
+    static let idempotencyKey = Self("Idempotency-Key")!
+    static let idempotentReplayed = Self("Idempotent-Replayed")!
+}

@@ -1,0 +1,25 @@
+import Foundation
+import Hummingbird
+
+/// Per-request state: a request id for the error body and logs, and who is calling.
+public struct ProvisioRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let requestID: String
+    public var principal: Principal?
+
+    /// Bodies above this are refused with 413 `payload_too_large` before they are parsed.
+    public var maxUploadSize: Int { 256 * 1024 }
+
+    public init(source: ApplicationRequestContextSource) {
+        self.coreContext = .init(source: source)
+        self.requestID = "req_" + RandomToken.hex(byteCount: 12)
+        self.logger[metadataKey: "request_id"] = .string(requestID)
+    }
+
+    /// The authenticated principal, or `missing_credentials` when a route is reached without one
+    /// (a wiring mistake: routes are only reachable through an authenticator).
+    func requirePrincipal() throws -> Principal {
+        guard let principal else { throw APIError.missingCredentials() }
+        return principal
+    }
+}

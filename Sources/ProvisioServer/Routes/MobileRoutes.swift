@@ -1,0 +1,63 @@
+import Foundation
+import Hummingbird
+import ProvisioCore
+
+/// The SDK's API (`Authorization: Bearer <mobile session | provision token>`). A mobile
+/// session reaches only its customer's cards; a provision token only its card and wallet, once.
+struct MobileRoutes {
+    let cards: CardService
+    let provisioning: ProvisioningService
+    let access: AccessService
+
+    func register(on group: RouterGroup<ProvisioRequestContext>) {
+        group.get("cards") { _, context in
+            let eligible = try await eligibleCards(for: try context.requirePrincipal())
+            return try JSONCoding.response(ListWire(data: eligible.map(MobileCardWire.init), nextCursor: nil))
+        }
+        group.post("cards/:id/provisioning/apple-pay") { request, context in
+            let body = try await JSONCoding.decode(ApplePayBody.self, from: request, context: context)
+            let card = try await card(IssuerRoutes.cardID(context), for: try context.requirePrincipal(), wallet: .applePay)
+            return try JSONCoding.response(ApplePayWire(try await provisioning.applePay(card: card, input: body.input)))
+        }
+    }
+
+    /// The card if the principal may provision it; spends a provision token on the way.
+    private func card(_ id: String, for principal: Principal, wallet: Wallet) async throws -> CardRecord {
+        switch principal {
+        case .mobileSession(let session):
+            let card = try await cards.card(id: id, tenantID: session.tenantID)
+            guard card.customerRef == session.customerRef else {
+                throw ProvisioError(.cardNotFound, "No card with this id.")
+            }
+            return card
+        case .provisionToken(let token, let hash):
+            guard token.cardID == id, token.wallet == wallet else {
+                throw ProvisioError(.tokenScopeMismatch, "The provision token is for another card or wallet.")
+            }
+            try await access.consume(provisionTokenHash: hash)
+            return try await cards.card(id: id, tenantID: token.tenantID)
+        case .tenant:
+            throw ProvisioError(.wrongCredentialKind, "Mobile endpoints take a mobile session or provision token.")
+        }
+    }
+
+    private func eligibleCards(for principal: Principal) async throws -> [CardRecord] {
+        switch principal {
+        case .mobileSession(let session):
+            var all: [CardRecord] = []
+            var cursor: String?
+            repeat {
+                let page = try await cards.cards(
+                    tenantID: session.tenantID, customerRef: session.customerRef, cursor: cursor, limit: CardService.maximumPageSize)
+                all += page.items
+                cursor = page.nextCursor
+            } while cursor != nil
+            return all.filter(cards.isEligible)
+        case .provisionToken(let token, _):
+            let card = try await cards.card(id: token.cardID, tenantID: token.tenantID)
+            return cards.isEligible(card) ? [card] : []
+        case .tenant:
+            throw ProvisioError(.wrongCredentialKind, "Mobile endpoints take a mobile session or provision token.")
+        }
+    }
+}

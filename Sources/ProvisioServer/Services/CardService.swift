@@ -1,0 +1,154 @@
+import Foundation
+import ProvisioCore
+import ProvisioCrypto
+
+/// Issuer cards: validation, the PAN into the vault, and the card's lifecycle (closing is final).
+public struct CardService: Sendable {
+    public struct NewCard: Sendable {
+        public var customerRef: String
+        public var accountRef: String?
+        public var pan: String
+        public var expiryMonth: Int
+        public var expiryYear: Int
+        public var cardholderName: String
+        public var productTitle: String?
+        public var network: String?
+        public var cardArtURL: String?
+    }
+
+    public static let maximumPageSize = 100
+
+    let store: any ProvisioStore
+    let vault: PANVault
+    let clock: any TimeSource
+
+    public init(store: any ProvisioStore, vault: PANVault, clock: any TimeSource) {
+        self.store = store
+        self.vault = vault
+        self.clock = clock
+    }
+
+    public func create(_ input: NewCard, tenantID: String) async throws -> CardRecord {
+        try Self.validateCustomerRef(input.customerRef)
+        if let accountRef = input.accountRef { try Self.validateReference(accountRef, field: "account_ref") }
+        let pan = try PrimaryAccountNumber(input.pan)
+        let expiry = try CardExpiry(month: input.expiryMonth, year: input.expiryYear)
+        let now = clock.now()
+        try expiry.requireValid(at: now)
+        let name = try CardholderName(input.cardholderName)
+        let network = try input.network.map(Self.network(named:)) ?? PaymentNetwork(bin: pan.bin)
+        let productTitle = try input.productTitle.map { try Self.validateText($0, field: "product_title", maximum: 64) }
+        let artURL = try input.cardArtURL.map(Self.validateArtURL)
+
+        let id = RandomToken.identifier(prefix: "card_")
+        let record = try vault.seal(pan, context: CardRecord.vaultContext(tenantID: tenantID, cardID: id))
+        let card = CardRecord(
+            id: id, tenantID: tenantID, customerRef: input.customerRef, accountRef: input.accountRef,
+            panVaultRecord: record.serialized, last4: pan.last4, network: network, expiryMonth: expiry.month,
+            expiryYear: expiry.year, cardholderName: name.value, productTitle: productTitle, cardArtURL: artURL,
+            primaryAccountIdentifier: Self.primaryAccountIdentifier(network: network), status: .active,
+            createdAt: now, updatedAt: now)
+        try await store.insertCard(card)
+        return card
+    }
+
+    /// The card, or `card_not_found` — also for another tenant's card, so ids reveal nothing.
+    public func card(id: String, tenantID: String) async throws -> CardRecord {
+        guard let card = try await store.card(id: id, tenantID: tenantID) else {
+            throw ProvisioError(.cardNotFound, "No card with this id.")
+        }
+        return card
+    }
+
+    public func cards(tenantID: String, customerRef: String, cursor: String?, limit: Int?) async throws -> Page<CardRecord> {
+        try Self.validateCustomerRef(customerRef)
+        return try await store.cards(
+            tenantID: tenantID, customerRef: customerRef, cursor: cursor, limit: try Self.pageSize(limit))
+    }
+
+    public func close(id: String, tenantID: String) async throws -> CardRecord {
+        guard let card = try await store.setCardStatus(id: id, tenantID: tenantID, status: .close, at: clock.now()) else {
+            throw ProvisioError(.cardNotFound, "No card with this id.")
+        }
+        return card
+    }
+
+    /// The PAN out of the vault, for building a wallet payload.
+    public func primaryAccountNumber(of card: CardRecord) throws -> PrimaryAccountNumber {
+        try vault.open(
+            try VaultRecord(serialized: card.panVaultRecord),
+            context: CardRecord.vaultContext(tenantID: card.tenantID, cardID: card.id))
+    }
+
+    /// Throws unless the card may be provisioned now (`card_closed`, `card_expired`).
+    public func requireEligible(_ card: CardRecord) throws {
+        guard card.status.isEligibleForProvisioning else {
+            throw ProvisioError(.cardClosed, "The card is closed and cannot be provisioned.")
+        }
+        try CardExpiry(month: card.expiryMonth, year: card.expiryYear).requireValid(at: clock.now())
+    }
+
+    public func isEligible(_ card: CardRecord) -> Bool { (try? requireEligible(card)) != nil }
+
+    // MARK: Validation
+
+    static func pageSize(_ limit: Int?) throws -> Int {
+        let limit = limit ?? 20
+        guard (1...maximumPageSize).contains(limit) else {
+            throw ProvisioError(.invalidParameter, "limit must be between 1 and \(maximumPageSize).")
+        }
+        return limit
+    }
+
+    static func validateCustomerRef(_ value: String) throws {
+        try validateReference(value, field: "customer_ref")
+    }
+
+    static func validateReference(_ value: String, field: String) throws {
+        guard (1...128).contains(value.count), !value.contains(where: { $0.isNewline || $0.asciiValue.map { $0 < 0x20 } == true })
+        else {
+            throw ProvisioError(.invalidParameter, "\(field) must be 1 to 128 characters without control characters.")
+        }
+    }
+
+    static func validateText(_ value: String, field: String, maximum: Int) throws -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...maximum).contains(trimmed.count) else {
+            throw ProvisioError(.invalidParameter, "\(field) must be 1 to \(maximum) characters.")
+        }
+        return trimmed
+    }
+
+    static func validateArtURL(_ value: String) throws -> String {
+        guard value.count <= 2048, let url = URL(string: value), url.scheme == "https", url.host?.isEmpty == false else {
+            throw ProvisioError(.invalidParameter, "card_art_url must be an https URL of at most 2048 characters.")
+        }
+        return value
+    }
+
+    static func network(named name: String) throws -> PaymentNetwork {
+        guard let network = PaymentNetwork(rawValue: name.lowercased()), network != .unknown else {
+            throw ProvisioError(
+                .invalidParameter,
+                "network must be one of \(PaymentNetwork.allCases.filter { $0 != .unknown }.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return network
+    }
+
+    /// An opaque, stable identifier for the funding account, shaped like the ones wallets show
+    /// (a network letter and digits); it never contains any part of the PAN.
+    static func primaryAccountIdentifier(network: PaymentNetwork) -> String {
+        let letter: String
+        switch network {
+        case .visa: letter = "V"
+        case .mastercard, .maestro: letter = "M"
+        case .amex: letter = "A"
+        case .discover: letter = "D"
+        case .jcb: letter = "J"
+        case .unionPay: letter = "U"
+        case .unknown: letter = "X"
+        }
+        var generator = SystemRandomNumberGenerator()
+        return letter + "-" + String((0..<22).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+    }
+}

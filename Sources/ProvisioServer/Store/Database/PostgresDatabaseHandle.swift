@@ -1,0 +1,59 @@
+import Logging
+import NIOSSL
+import PostgresKit
+import PostgresNIO
+import ProvisioCore
+import SQLKit
+
+/// PostgreSQL through postgres-nio's `PostgresClient` pool. All shared state lives in the
+/// database, so any number of `provisio serve` processes can point at the same one.
+public final class PostgresDatabaseHandle: DatabaseHandle {
+    public let engine = DatabaseEngine.postgres
+    private let client: PostgresClient
+    private let runner: Task<Void, Never>
+
+    public init(url: PostgresURL, maximumConnections: Int = 20, logger: Logger) {
+        let tls: PostgresClient.Configuration.TLS
+        switch url.tls {
+        case .disable: tls = .disable
+        case .prefer: tls = .prefer(.makeClientConfiguration())
+        case .require: tls = .require(.makeClientConfiguration())
+        }
+        var configuration = PostgresClient.Configuration(
+            host: url.host, port: url.port, username: url.username, password: url.password, database: url.database, tls: tls)
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.minimumConnections = 0
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        // The pool runs until shutdown; connections are made on demand.
+        self.runner = Task { await client.run() }
+    }
+
+    public func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await client.withConnection { try await body($0.sql(queryLogLevel: nil)) }
+    }
+
+    public func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await read(body)
+    }
+
+    public func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await client.withConnection { connection in
+            let database = connection.sql(queryLogLevel: nil)
+            try await database.raw("BEGIN").run()
+            do {
+                let result = try await body(database)
+                try await database.raw("COMMIT").run()
+                return result
+            } catch {
+                try? await database.raw("ROLLBACK").run()
+                throw error
+            }
+        }
+    }
+
+    public func shutdown() async {
+        runner.cancel()
+        _ = await runner.value
+    }
+}

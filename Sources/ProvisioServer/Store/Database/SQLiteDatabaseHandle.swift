@@ -1,0 +1,73 @@
+import Foundation
+import Logging
+import ProvisioCore
+import SQLKit
+import SQLiteKit
+
+/// SQLite in WAL mode: one writer connection (SQLite allows one writer at a time; serialising
+/// writes in-process avoids its sleep-based busy handler and keeps latency flat) and a few
+/// reader connections that read concurrently with it.
+public final class SQLiteDatabaseHandle: DatabaseHandle {
+    public let engine = DatabaseEngine.sqlite
+    public let path: String
+    private let writer: ConnectionLender<SQLiteConnection>
+    private let readers: ConnectionLender<SQLiteConnection>
+
+    private init(path: String, writer: ConnectionLender<SQLiteConnection>, readers: ConnectionLender<SQLiteConnection>) {
+        self.path = path
+        self.writer = writer
+        self.readers = readers
+    }
+
+    public static func open(path: String, readers readerCount: Int = 4, logger: Logger) async throws -> SQLiteDatabaseHandle {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+            throw ProvisioError(.databaseUnavailable, "The directory of the SQLite file \(path) does not exist.")
+        }
+        func connect() async throws -> SQLiteConnection {
+            let connection: SQLiteConnection
+            do {
+                connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+            } catch {
+                throw ProvisioError(.databaseUnavailable, "Cannot open the SQLite database \(path).")
+            }
+            for pragma in ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000", "PRAGMA foreign_keys=ON"] {
+                _ = try await connection.query(pragma)
+            }
+            return connection
+        }
+        let writer = try await connect()
+        var readers: [SQLiteConnection] = []
+        for _ in 0..<max(1, readerCount) { readers.append(try await connect()) }
+        return SQLiteDatabaseHandle(path: path, writer: ConnectionLender([writer]), readers: ConnectionLender(readers))
+    }
+
+    public func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await readers.with { try await body($0.sql()) }
+    }
+
+    public func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await writer.with { try await body($0.sql()) }
+    }
+
+    public func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await writer.with { connection in
+            let database = connection.sql()
+            try await database.raw("BEGIN IMMEDIATE").run()
+            do {
+                let result = try await body(database)
+                try await database.raw("COMMIT").run()
+                return result
+            } catch {
+                try? await database.raw("ROLLBACK").run()
+                throw error
+            }
+        }
+    }
+
+    public func shutdown() async {
+        for connection in writer.all + readers.all {
+            try? await connection.close()
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import SQLKit
+
+/// Applies pending migrations, each in its own transaction, recording them in
+/// `schema_migrations`. On PostgreSQL an advisory lock makes concurrent starts of several
+/// server processes apply each migration exactly once.
+public struct Migrator: Sendable {
+    public let handle: any DatabaseHandle
+    let migrations: [Migration]
+
+    public init(handle: any DatabaseHandle) {
+        self.init(handle: handle, migrations: SchemaMigrations.all)
+    }
+
+    init(handle: any DatabaseHandle, migrations: [Migration]) {
+        self.handle = handle
+        self.migrations = migrations
+    }
+
+    /// Returns the versions applied by this call.
+    @discardableResult
+    public func migrate(now: Date = Date()) async throws -> [Int] {
+        let engine = handle.engine
+        try await handle.write { database in
+            try await database.raw(
+                """
+                CREATE TABLE IF NOT EXISTS schema_migrations (
+                    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)
+                """
+            ).run()
+        }
+        var applied: [Int] = []
+        for migration in migrations {
+            let didApply = try await handle.transaction { database in
+                if engine == .postgres {
+                    try await database.raw("SELECT pg_advisory_xact_lock(7270117)").run()
+                }
+                let existing = try await database.raw(
+                    "SELECT version FROM schema_migrations WHERE version = \(bind: migration.version)"
+                ).all()
+                guard existing.isEmpty else { return false }
+                for statement in migration.statements {
+                    try await database.raw(SQLQueryString(statement)).run()
+                }
+                try await database.raw(
+                    """
+                    INSERT INTO schema_migrations (version, name, applied_at)
+                    VALUES (\(bind: migration.version), \(bind: migration.name), \(bind: now.epochMilliseconds))
+                    """
+                ).run()
+                return true
+            }
+            if didApply { applied.append(migration.version) }
+        }
+        return applied
+    }
+
+    public func appliedVersions() async throws -> [Int] {
+        try await handle.read { database in
+            try await database.raw("SELECT version FROM schema_migrations ORDER BY version").all()
+                .map { try $0.decode(column: "version", as: Int.self) }
+        }
+    }
+}
+
+extension Date {
+    /// Timestamps are stored as BIGINT milliseconds since 1970 on both engines.
+    var epochMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
+
+    init(epochMilliseconds: Int64) {
+        self.init(timeIntervalSince1970: Double(epochMilliseconds) / 1000)
+    }
+}

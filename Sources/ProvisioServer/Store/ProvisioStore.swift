@@ -1,0 +1,48 @@
+import Foundation
+
+/// The persistence port of the server. One implementation (`SQLProvisioStore`) serves SQLite
+/// and PostgreSQL; the conformance suite in the tests runs against both.
+public protocol ProvisioStore: Sendable {
+    func ping() async throws
+
+    func insertTenant(_ tenant: TenantRecord) async throws
+    func tenant(apiKeyHash: String) async throws -> TenantRecord?
+
+    func insertCard(_ card: CardRecord) async throws
+    func card(id: String, tenantID: String) async throws -> CardRecord?
+    func cards(tenantID: String, customerRef: String, cursor: String?, limit: Int) async throws -> Page<CardRecord>
+    /// Returns the updated card, or nil when there is no such card for the tenant.
+    func setCardStatus(id: String, tenantID: String, status: CardStatusChange, at time: Date) async throws -> CardRecord?
+
+    func insertAttempt(_ attempt: ProvisioningAttemptRecord) async throws
+    func attempts(cardID: String, tenantID: String, cursor: String?, limit: Int) async throws -> Page<ProvisioningAttemptRecord>
+
+    func insertMobileSession(_ session: MobileSessionRecord) async throws
+    func mobileSession(tokenHash: String) async throws -> MobileSessionRecord?
+
+    func insertProvisionToken(_ token: ProvisionTokenRecord) async throws
+    func provisionToken(tokenHash: String) async throws -> ProvisionTokenRecord?
+    /// Marks the token used if it is unused and unexpired at `time`; returns it only then.
+    /// Atomic: of concurrent callers, exactly one gets the token.
+    func consumeProvisionToken(tokenHash: String, at time: Date) async throws -> ProvisionTokenRecord?
+
+    /// Claims `key` within `scope` (a tenant, or one customer of a tenant); of concurrent
+    /// claims exactly one gets `.claimed`.
+    func claimIdempotencyKey(scope: String, key: String, requestHash: String, at time: Date) async throws -> IdempotencyClaim
+    func completeIdempotencyKey(scope: String, key: String, status: Int, body: String) async throws
+    /// Forgets a claim whose request failed in a way worth retrying (a server error).
+    func releaseIdempotencyKey(scope: String, key: String) async throws
+    func idempotencyRecord(scope: String, key: String) async throws -> IdempotencyRecord?
+    /// Deletes keys created before `cutoff`; returns how many.
+    func purgeIdempotencyKeys(createdBefore cutoff: Date) async throws -> Int
+}
+
+public enum IdempotencyClaim: Sendable, Equatable {
+    case claimed
+    case existing(IdempotencyRecord)
+}
+
+/// The card status changes the API allows.
+public enum CardStatusChange: Sendable {
+    case close
+}

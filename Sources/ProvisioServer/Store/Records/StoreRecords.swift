@@ -1,0 +1,90 @@
+import Foundation
+import ProvisioCore
+
+/// A tenant: one issuer (or one issuer program) with its own cards and API key.
+public struct TenantRecord: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    /// SHA-256 of the API key, hex. The key itself is shown once and never stored.
+    public var apiKeyHash: String
+    public var createdAt: Date
+}
+
+/// A card as stored: the PAN only as a vault record.
+public struct CardRecord: Sendable, Equatable {
+    public var id: String
+    public var tenantID: String
+    public var customerRef: String
+    public var accountRef: String?
+    /// `VaultRecord.serialized`, sealed with the context `CardRecord.vaultContext`.
+    public var panVaultRecord: String
+    public var last4: String
+    public var network: PaymentNetwork
+    public var expiryMonth: Int
+    public var expiryYear: Int
+    public var cardholderName: String
+    public var productTitle: String?
+    public var cardArtURL: String?
+    /// The identifier Apple Wallet shows as the pass's `primaryAccountIdentifier`.
+    public var primaryAccountIdentifier: String
+    public var status: CardStatus
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    /// Binds a vault record to its tenant and card so it cannot be moved to another row.
+    public static func vaultContext(tenantID: String, cardID: String) -> String { "card/\(tenantID)/\(cardID)" }
+}
+
+/// One attempt to provision a card into a wallet; never holds the PAN.
+public struct ProvisioningAttemptRecord: Sendable, Equatable {
+    public enum Outcome: String, Sendable, Codable { case succeeded, failed }
+
+    public var id: String
+    public var tenantID: String
+    public var cardID: String
+    public var wallet: Wallet
+    public var deviceType: DeviceType?
+    public var encryptionScheme: EncryptionScheme?
+    public var outcome: Outcome
+    public var errorCode: String?
+    public var createdAt: Date
+}
+
+/// A customer's session for the SDK, created by the issuer's backend after its own login.
+public struct MobileSessionRecord: Sendable, Equatable {
+    public var tokenHash: String
+    public var tenantID: String
+    public var customerRef: String
+    public var expiresAt: Date
+    public var createdAt: Date
+}
+
+/// A single-use token for one card and one wallet.
+public struct ProvisionTokenRecord: Sendable, Equatable {
+    public var tokenHash: String
+    public var tenantID: String
+    public var cardID: String
+    public var wallet: Wallet
+    public var expiresAt: Date
+    public var usedAt: Date?
+    public var createdAt: Date
+}
+
+/// What is remembered of an `Idempotency-Key`.
+public struct IdempotencyRecord: Sendable, Equatable {
+    public enum State: String, Sendable { case inProgress = "in_progress", completed }
+
+    public var scope: String
+    public var key: String
+    public var requestHash: String
+    public var state: State
+    public var responseStatus: Int?
+    public var responseBody: String?
+    public var createdAt: Date
+}
+
+/// A page of results and the cursor for the next one.
+public struct Page<Item: Sendable>: Sendable {
+    public var items: [Item]
+    public var nextCursor: String?
+}

@@ -1,0 +1,92 @@
+import Foundation
+import ProvisioCore
+import SQLKit
+
+/// Row decoding, kept apart from the queries.
+extension SQLProvisioStore {
+    static func date(_ row: any SQLRow, _ column: String) throws -> Date {
+        Date(epochMilliseconds: try row.decode(column: column, as: Int64.self))
+    }
+
+    static func optionalDate(_ row: any SQLRow, _ column: String) throws -> Date? {
+        try row.decode(column: column, as: Int64?.self).map(Date.init(epochMilliseconds:))
+    }
+
+    static func tenant(from row: any SQLRow) throws -> TenantRecord {
+        TenantRecord(
+            id: try row.decode(column: "id", as: String.self),
+            name: try row.decode(column: "name", as: String.self),
+            apiKeyHash: try row.decode(column: "api_key_hash", as: String.self),
+            createdAt: try date(row, "created_at"))
+    }
+
+    static func card(from row: any SQLRow) throws -> CardRecord {
+        CardRecord(
+            id: try row.decode(column: "id", as: String.self),
+            tenantID: try row.decode(column: "tenant_id", as: String.self),
+            customerRef: try row.decode(column: "customer_ref", as: String.self),
+            accountRef: try row.decode(column: "account_ref", as: String?.self),
+            panVaultRecord: try row.decode(column: "pan_vault_record", as: String.self),
+            last4: try row.decode(column: "last4", as: String.self),
+            network: PaymentNetwork(rawValue: try row.decode(column: "network", as: String.self)) ?? .unknown,
+            expiryMonth: try row.decode(column: "expiry_month", as: Int.self),
+            expiryYear: try row.decode(column: "expiry_year", as: Int.self),
+            cardholderName: try row.decode(column: "cardholder_name", as: String.self),
+            productTitle: try row.decode(column: "product_title", as: String?.self),
+            cardArtURL: try row.decode(column: "card_art_url", as: String?.self),
+            primaryAccountIdentifier: try row.decode(column: "primary_account_identifier", as: String.self),
+            status: CardStatus(rawValue: try row.decode(column: "status", as: String.self)) ?? .closed,
+            createdAt: try date(row, "created_at"),
+            updatedAt: try date(row, "updated_at"))
+    }
+
+    static func attempt(from row: any SQLRow) throws -> ProvisioningAttemptRecord {
+        ProvisioningAttemptRecord(
+            id: try row.decode(column: "id", as: String.self),
+            tenantID: try row.decode(column: "tenant_id", as: String.self),
+            cardID: try row.decode(column: "card_id", as: String.self),
+            wallet: try Wallet(wireName: try row.decode(column: "wallet", as: String.self)),
+            deviceType: try row.decode(column: "device_type", as: String?.self).flatMap(DeviceType.init(rawValue:)),
+            encryptionScheme: try row.decode(column: "encryption_scheme", as: String?.self).flatMap(EncryptionScheme.init(rawValue:)),
+            outcome: ProvisioningAttemptRecord.Outcome(rawValue: try row.decode(column: "outcome", as: String.self)) ?? .failed,
+            errorCode: try row.decode(column: "error_code", as: String?.self),
+            createdAt: try date(row, "created_at"))
+    }
+
+    static func mobileSession(from row: any SQLRow) throws -> MobileSessionRecord {
+        MobileSessionRecord(
+            tokenHash: try row.decode(column: "token_hash", as: String.self),
+            tenantID: try row.decode(column: "tenant_id", as: String.self),
+            customerRef: try row.decode(column: "customer_ref", as: String.self),
+            expiresAt: try date(row, "expires_at"),
+            createdAt: try date(row, "created_at"))
+    }
+
+    static func provisionToken(from row: any SQLRow) throws -> ProvisionTokenRecord {
+        ProvisionTokenRecord(
+            tokenHash: try row.decode(column: "token_hash", as: String.self),
+            tenantID: try row.decode(column: "tenant_id", as: String.self),
+            cardID: try row.decode(column: "card_id", as: String.self),
+            wallet: try Wallet(wireName: try row.decode(column: "wallet", as: String.self)),
+            expiresAt: try date(row, "expires_at"),
+            usedAt: try optionalDate(row, "used_at"),
+            createdAt: try date(row, "created_at"))
+    }
+
+    static func idempotency(from row: any SQLRow) throws -> IdempotencyRecord {
+        IdempotencyRecord(
+            scope: try row.decode(column: "scope", as: String.self),
+            key: try row.decode(column: "idempotency_key", as: String.self),
+            requestHash: try row.decode(column: "request_hash", as: String.self),
+            state: IdempotencyRecord.State(rawValue: try row.decode(column: "state", as: String.self)) ?? .inProgress,
+            responseStatus: try row.decode(column: "response_status", as: Int?.self),
+            responseBody: try row.decode(column: "response_body", as: String?.self),
+            createdAt: try date(row, "created_at"))
+    }
+
+    static func page<Item>(_ rows: [Item], limit: Int, cursor: (Item) -> PageCursor) -> Page<Item> {
+        guard rows.count > limit else { return Page(items: rows, nextCursor: nil) }
+        let items = Array(rows.prefix(limit))
+        return Page(items: items, nextCursor: items.last.map { cursor($0).encoded })
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import ProvisioCore
+import SQLKit
+
+/// `ProvisioStore` over SQLKit, identical SQL for SQLite and PostgreSQL. Atomic operations are
+/// single statements (`ON CONFLICT DO NOTHING … RETURNING`, `UPDATE … WHERE … RETURNING`), so
+/// they hold across connections and across server processes.
+public struct SQLProvisioStore: ProvisioStore {
+    public let handle: any DatabaseHandle
+
+    public init(handle: any DatabaseHandle) {
+        self.handle = handle
+    }
+
+    public func ping() async throws {
+        do {
+            _ = try await handle.read { try await $0.raw("SELECT 1 AS one").all() }
+        } catch {
+            throw ProvisioError(.databaseUnavailable, "The database does not answer.")
+        }
+    }
+
+    // MARK: Tenants
+
+    public func insertTenant(_ tenant: TenantRecord) async throws {
+        try await handle.write { database in
+            try await database.raw(
+                """
+                INSERT INTO tenants (id, name, api_key_hash, created_at)
+                VALUES (\(bind: tenant.id), \(bind: tenant.name), \(bind: tenant.apiKeyHash), \(bind: tenant.createdAt.epochMilliseconds))
+                """
+            ).run()
+        }
+    }
+
+    public func tenant(apiKeyHash: String) async throws -> TenantRecord? {
+        try await handle.read { database in
+            try await database.raw("SELECT * FROM tenants WHERE api_key_hash = \(bind: apiKeyHash)").first()
+                .map(Self.tenant(from:))
+        }
+    }
+
+    // MARK: Cards
+
+    public func insertCard(_ card: CardRecord) async throws {
+        try await handle.write { database in
+            try await database.raw(
+                """
+                INSERT INTO cards (id, tenant_id, customer_ref, account_ref, pan_vault_record, last4, network,
+                    expiry_month, expiry_year, cardholder_name, product_title, card_art_url,
+                    primary_account_identifier, status, created_at, updated_at)
+                VALUES (\(bind: card.id), \(bind: card.tenantID), \(bind: card.customerRef), \(bind: card.accountRef),
+                    \(bind: card.panVaultRecord), \(bind: card.last4), \(bind: card.network.rawValue),
+                    \(bind: card.expiryMonth), \(bind: card.expiryYear), \(bind: card.cardholderName),
+                    \(bind: card.productTitle), \(bind: card.cardArtURL), \(bind: card.primaryAccountIdentifier),
+                    \(bind: card.status.rawValue), \(bind: card.createdAt.epochMilliseconds), \(bind: card.updatedAt.epochMilliseconds))
+                """
+            ).run()
+        }
+    }
+
+    public func card(id: String, tenantID: String) async throws -> CardRecord? {
+        try await handle.read { database in
+            try await database.raw("SELECT * FROM cards WHERE id = \(bind: id) AND tenant_id = \(bind: tenantID)").first()
+                .map(Self.card(from:))
+        }
+    }
+
+    public func cards(tenantID: String, customerRef: String, cursor: String?, limit: Int) async throws -> Page<CardRecord> {
+        let after = try cursor.map(PageCursor.init(encoded:))
+        let rows = try await handle.read { database in
+            if let after {
+                return try await database.raw(
+                    """
+                    SELECT * FROM cards WHERE tenant_id = \(bind: tenantID) AND customer_ref = \(bind: customerRef)
+                    AND (created_at > \(bind: after.createdAt) OR (created_at = \(bind: after.createdAt) AND id > \(bind: after.id)))
+                    ORDER BY created_at, id LIMIT \(bind: limit + 1)
+                    """
+                ).all()
+            }
+            return try await database.raw(
+                """
+                SELECT * FROM cards WHERE tenant_id = \(bind: tenantID) AND customer_ref = \(bind: customerRef)
+                ORDER BY created_at, id LIMIT \(bind: limit + 1)
+                """
+            ).all()
+        }
+        let cards = try rows.map(Self.card(from:))
+        return Self.page(cards, limit: limit) { PageCursor(createdAt: $0.createdAt.epochMilliseconds, id: $0.id) }
+    }
+
+    public func setCardStatus(id: String, tenantID: String, status: CardStatusChange, at time: Date) async throws -> CardRecord? {
+        let newStatus: CardStatus
+        switch status {
+        case .close: newStatus = .closed
+        }
+        return try await handle.write { database in
+            try await database.raw(
+                """
+                UPDATE cards SET status = \(bind: newStatus.rawValue), updated_at = \(bind: time.epochMilliseconds)
+                WHERE id = \(bind: id) AND tenant_id = \(bind: tenantID) RETURNING *
+                """
+            ).first().map(Self.card(from:))
+        }
+    }
+
+    // MARK: Attempts
+
+    public func insertAttempt(_ attempt: ProvisioningAttemptRecord) async throws {
+        try await handle.write { database in
+            try await database.raw(
+                """
+                INSERT INTO provisioning_attempts (id, tenant_id, card_id, wallet, device_type, encryption_scheme, outcome,
+                    error_code, created_at)
+                VALUES (\(bind: attempt.id), \(bind: attempt.tenantID), \(bind: attempt.cardID), \(bind: attempt.wallet.rawValue),
+                    \(bind: attempt.deviceType?.rawValue), \(bind: attempt.encryptionScheme?.rawValue),
+                    \(bind: attempt.outcome.rawValue), \(bind: attempt.errorCode), \(bind: attempt.createdAt.epochMilliseconds))
+                """
+            ).run()
+        }
+    }
+
+    public func attempts(cardID: String, tenantID: String, cursor: String?, limit: Int) async throws
+        -> Page<ProvisioningAttemptRecord>
+    {
+        let after = try cursor.map(PageCursor.init(encoded:))
+        let rows = try await handle.read { database in
+            if let after {
+                return try await database.raw(
+                    """
+                    SELECT * FROM provisioning_attempts WHERE tenant_id = \(bind: tenantID) AND card_id = \(bind: cardID)
+                    AND (created_at > \(bind: after.createdAt) OR (created_at = \(bind: after.createdAt) AND id > \(bind: after.id)))
+                    ORDER BY created_at, id LIMIT \(bind: limit + 1)
+                    """
+                ).all()
+            }
+            return try await database.raw(
+                """
+                SELECT * FROM provisioning_attempts WHERE tenant_id = \(bind: tenantID) AND card_id = \(bind: cardID)
+                ORDER BY created_at, id LIMIT \(bind: limit + 1)
+                """
+            ).all()
+        }
+        let attempts = try rows.map(Self.attempt(from:))
+        return Self.page(attempts, limit: limit) { PageCursor(createdAt: $0.createdAt.epochMilliseconds, id: $0.id) }
+    }
+
+    // MARK: Mobile sessions and provision tokens
+
+    public func insertMobileSession(_ session: MobileSessionRecord) async throws {
+        try await handle.write { database in
+            try await database.raw(
+                """
+                INSERT INTO mobile_sessions (token_hash, tenant_id, customer_ref, expires_at, created_at)
+                VALUES (\(bind: session.tokenHash), \(bind: session.tenantID), \(bind: session.customerRef),
+                    \(bind: session.expiresAt.epochMilliseconds), \(bind: session.createdAt.epochMilliseconds))
+                """
+            ).run()
+        }
+    }
+
+    public func mobileSession(tokenHash: String) async throws -> MobileSessionRecord? {
+        try await handle.read { database in
+            try await database.raw("SELECT * FROM mobile_sessions WHERE token_hash = \(bind: tokenHash)").first()
+                .map(Self.mobileSession(from:))
+        }
+    }
+
+    public func insertProvisionToken(_ token: ProvisionTokenRecord) async throws {
+        try await handle.write { database in
+            try await database.raw(
+                """
+                INSERT INTO provision_tokens (token_hash, tenant_id, card_id, wallet, expires_at, used_at, created_at)
+                VALUES (\(bind: token.tokenHash), \(bind: token.tenantID), \(bind: token.cardID), \(bind: token.wallet.rawValue),
+                    \(bind: token.expiresAt.epochMilliseconds), \(bind: token.usedAt?.epochMilliseconds),
+                    \(bind: token.createdAt.epochMilliseconds))
+                """
+            ).run()
+        }
+    }
+
+    public func provisionToken(tokenHash: String) async throws -> ProvisionTokenRecord? {
+        try await handle.read { database in
+            try await database.raw("SELECT * FROM provision_tokens WHERE token_hash = \(bind: tokenHash)").first()
+                .map(Self.provisionToken(from:))
+        }
+    }
+
+    public func consumeProvisionToken(tokenHash: String, at time: Date) async throws -> ProvisionTokenRecord? {
+        try await handle.write { database in
+            try await database.raw(
+                """
+                UPDATE provision_tokens SET used_at = \(bind: time.epochMilliseconds)
+                WHERE token_hash = \(bind: tokenHash) AND used_at IS NULL AND expires_at > \(bind: time.epochMilliseconds)
+                RETURNING *
+                """
+            ).first().map(Self.provisionToken(from:))
+        }
+    }
+
+    // MARK: Idempotency
+
+    public func claimIdempotencyKey(scope: String, key: String, requestHash: String, at time: Date) async throws
+        -> IdempotencyClaim
+    {
+        let inserted = try await handle.write { database in
+            try await database.raw(
+                """
+                INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, state, created_at)
+                VALUES (\(bind: scope), \(bind: key), \(bind: requestHash), \(bind: IdempotencyRecord.State.inProgress.rawValue),
+                    \(bind: time.epochMilliseconds))
+                ON CONFLICT DO NOTHING RETURNING idempotency_key
+                """
+            ).first()
+        }
+        if inserted != nil { return .claimed }
+        guard let existing = try await idempotencyRecord(scope: scope, key: key) else {
+            // Released between our insert and our read: claim again.
+            return try await claimIdempotencyKey(scope: scope, key: key, requestHash: requestHash, at: time)
+        }
+        return .existing(existing)
+    }
+
+    public func completeIdempotencyKey(scope: String, key: String, status: Int, body: String) async throws {
+        try await handle.write { database in
+            try await database.raw(
+                """
+                UPDATE idempotency_keys SET state = \(bind: IdempotencyRecord.State.completed.rawValue),
+                    response_status = \(bind: status), response_body = \(bind: body)
+                WHERE scope = \(bind: scope) AND idempotency_key = \(bind: key)
+                """
+            ).run()
+        }
+    }
+
+    public func releaseIdempotencyKey(scope: String, key: String) async throws {
+        try await handle.write { database in
+            try await database.raw(
+                "DELETE FROM idempotency_keys WHERE scope = \(bind: scope) AND idempotency_key = \(bind: key)"
+            ).run()
+        }
+    }
+
+    public func idempotencyRecord(scope: String, key: String) async throws -> IdempotencyRecord? {
+        try await handle.read { database in
+            try await database.raw(
+                "SELECT * FROM idempotency_keys WHERE scope = \(bind: scope) AND idempotency_key = \(bind: key)"
+            ).first().map(Self.idempotency(from:))
+        }
+    }
+
+    public func purgeIdempotencyKeys(createdBefore cutoff: Date) async throws -> Int {
+        try await handle.write { database in
+            try await database.raw(
+                "DELETE FROM idempotency_keys WHERE created_at < \(bind: cutoff.epochMilliseconds) RETURNING idempotency_key"
+            ).all().count
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import ProvisioCore
+import ProvisioCrypto
+
+/// `POST …/provisioning/apple-pay`: what PassKit handed the app.
+struct ApplePayBody: RequestBody {
+    static let fields: Set<String> = ["certificates", "nonce", "nonce_signature", "encryption_scheme", "device_type"]
+
+    var certificates: [String]
+    var nonce: String
+    var nonceSignature: String
+    var encryptionScheme: String?
+    var deviceType: String?
+
+    enum CodingKeys: String, CodingKey {
+        case certificates, nonce
+        case nonceSignature = "nonce_signature"
+        case encryptionScheme = "encryption_scheme"
+        case deviceType = "device_type"
+    }
+
+    var input: ProvisioningService.ApplePayInput {
+        .init(
+            certificates: certificates, nonce: nonce, nonceSignature: nonceSignature, encryptionScheme: encryptionScheme,
+            deviceType: deviceType)
+    }
+}
+
+struct ApplePayWire: Encodable {
+    var encryptedPassData: String
+    var activationData: String
+    var ephemeralPublicKey: String?
+    var wrappedKey: String?
+
+    enum CodingKeys: String, CodingKey {
+        case encryptedPassData = "encrypted_pass_data"
+        case activationData = "activation_data"
+        case ephemeralPublicKey = "ephemeral_public_key"
+        case wrappedKey = "wrapped_key"
+    }
+
+    init(_ response: ApplePayloadResponse) {
+        self.encryptedPassData = response.encryptedPassData
+        self.activationData = response.activationData
+        self.ephemeralPublicKey = response.ephemeralPublicKey
+        self.wrappedKey = response.wrappedKey
+    }
+}
+
+/// `POST …/provisioning/google-pay` and `…/samsung-pay`.
+struct PushProvisioningBody: RequestBody {
+    static let fields: Set<String> = ["user_address"]
+    var userAddress: UserAddress?
+
+    enum CodingKeys: String, CodingKey {
+        case userAddress = "user_address"
+    }
+}
+
+struct AttemptWire: Encodable {
+    var id: String
+    var cardID: String
+    var wallet: String
+    var deviceType: String?
+    var encryptionScheme: String?
+    var outcome: String
+    var errorCode: String?
+    var createdAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case cardID = "card_id"
+        case wallet
+        case deviceType = "device_type"
+        case encryptionScheme = "encryption_scheme"
+        case outcome
+        case errorCode = "error_code"
+        case createdAt = "created_at"
+    }
+
+    init(_ attempt: ProvisioningAttemptRecord) {
+        self.id = attempt.id
+        self.cardID = attempt.cardID
+        self.wallet = attempt.wallet.rawValue
+        self.deviceType = attempt.deviceType?.rawValue
+        self.encryptionScheme = attempt.encryptionScheme?.rawValue
+        self.outcome = attempt.outcome.rawValue
+        self.errorCode = attempt.errorCode
+        self.createdAt = attempt.createdAt
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ProvisioCore
+import ProvisioServer
+
+struct TenantsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tenants", abstract: "Manage tenants (issuers) and their API keys.", subcommands: [Create.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a tenant; prints {\"tenant_id\", \"api_key\"}. The key is shown once and stored only as a hash.")
+
+        @Option(name: .long, help: "The tenant's name.") var name: String
+        @Option(name: .long, help: "An SQLite file path or a postgres:// URL (default: PROVISIO_DATABASE_URL or ./provisio.sqlite).")
+        var database: String?
+
+        func run() async throws {
+            try await runReportingErrorsAsync {
+                var configuration = ServerConfiguration()
+                try configuration.apply(environment: ProcessInfo.processInfo.environment)
+                if let database { configuration.database = try DatabaseLocation(database) }
+                var logger = Logger(label: "provisio")
+                logger.logLevel = .warning
+                let handle = try await DatabaseConnector.connect(configuration.database, logger: logger)
+                do {
+                    try await Migrator(handle: handle).migrate()
+                    let access = AccessService(store: SQLProvisioStore(handle: handle), clock: SystemTimeSource())
+                    let (tenant, apiKey) = try await access.createTenant(name: name)
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.sortedKeys]
+                    print(String(decoding: try encoder.encode(["tenant_id": tenant.id, "api_key": apiKey]), as: UTF8.self))
+                } catch {
+                    await handle.shutdown()
+                    throw error
+                }
+                await handle.shutdown()
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import ProvisioCore
+import ProvisioCrypto
+import ProvisioSandbox
+import ProvisioServer
+
+/// A real Provisio server on loopback (HummingbirdTesting `.live`) over a fresh database, with
+/// a test clock, in-memory keys, the sandbox CA trusted, and every log line captured.
+struct TestServer: Sendable {
+    /// One sandbox CA for the whole run (RSA key generation is slow).
+    static let sandboxCA = try! SandboxCertificateAuthority.generate(profile: SandboxCAProfile(now: Date()))
+
+    let services: ServerServices
+    let clock: TestClock
+    let keys: ProvisioKeys
+    let networkKey: P256.KeyAgreement.PrivateKey
+    let logs: LogCapture
+    let database: DatabaseLocation
+    let engine: TestEngine
+    let client: APIClient
+
+    var ca: SandboxCertificateAuthority { Self.sandboxCA }
+
+    static func run<T: Sendable>(
+        _ engine: TestEngine, clock: TestClock = TestClock(), _ body: @Sendable (TestServer) async throws -> T
+    ) async throws -> T {
+        let logs = LogCapture()
+        return try await TestDatabase.with(engine, logger: logs.logger(label: "db")) { database in
+            let keys = ProvisioKeys.generate()
+            let networkKey = P256.KeyAgreement.PrivateKey()
+            let services = ServerServices(
+                handle: database.handle, keys: keys,
+                chainValidator: CachingChainValidator(validator: .production(additionalAnchors: [sandboxCA.root])),
+                networkKey: networkKey.publicKey, networkKeyID: "net-test", clock: clock)
+            let app = ProvisioHTTPApplication.make(
+                services: services, host: "127.0.0.1", port: 0, logger: logs.logger(label: "provisio"))
+            let location = database.location
+            return try await app.test(.live) { client in
+                let server = TestServer(
+                    services: services, clock: clock, keys: keys, networkKey: networkKey, logs: logs, database: location,
+                    engine: engine, client: APIClient(client: client))
+                return try await body(server)
+            }
+        }
+    }
+
+    /// A tenant and its API key.
+    func makeTenant(_ name: String = "Acme Bank") async throws -> (id: String, apiKey: String) {
+        let (tenant, apiKey) = try await services.access.createTenant(name: name)
+        return (tenant.id, apiKey)
+    }
+
+    /// Creates a card through the API and returns its JSON.
+    func makeCard(
+        apiKey: String, customerRef: String = "cust_1", pan: String = "4111111111111111", expiryYear: Int = 2030,
+        extra: [String: Any] = [:]
+    ) async throws -> [String: Any] {
+        var body: [String: Any] = [
+            "customer_ref": customerRef, "pan": pan, "expiry_month": 12, "expiry_year": expiryYear,
+            "cardholder_name": "Jane Appleseed",
+        ]
+        body.merge(extra) { $1 }
+        let response = try await client.post("/v1/cards", token: apiKey, json: body)
+        guard response.status == 201, let json = response.json else {
+            throw TestSetupError("card creation failed: \(response.status) \(response.text)")
+        }
+        return json
+    }
+
+    /// What an app sends after PassKit's `generateRequestWithCertificateChain`.
+    func applePayBody(scheme: EncryptionScheme = .eccV2, deviceType: String? = "phone") throws -> [String: Any] {
+        var body: [String: Any] = [
+            "certificates": try ca.chainBase64(for: scheme), "nonce": "3f2a9107", "nonce_signature": "MEUCIQDx",
+            "encryption_scheme": scheme.rawValue,
+        ]
+        if let deviceType { body["device_type"] = deviceType }
+        return body
+    }
+}
+
+/// JSON over the live test client.
+struct APIClient: Sendable {
+    let client: any TestClientProtocol
+
+    struct Response: Sendable {
+        let status: Int
+        let headers: HTTPFields
+        let body: Data
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+        var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] }
+        var errorCode: String? { (json?["error"] as? [String: Any])?["code"] as? String }
+        func header(_ name: String) -> String? { HTTPField.Name(name).flatMap { headers[$0] } }
+    }
+
+    var port: Int? { client.port }
+
+    func get(_ path: String, token: String? = nil) async throws -> Response {
+        try await send(.get, path, token: token, body: nil)
+    }
+
+    func post(_ path: String, token: String? = nil, json: Any, headers: [String: String] = [:]) async throws -> Response {
+        try await send(.post, path, token: token, body: try JSONSerialization.data(withJSONObject: json), headers: headers)
+    }
+
+    func send(
+        _ method: HTTPRequest.Method, _ path: String, token: String?, body: Data?, headers extra: [String: String] = [:]
+    ) async throws -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        for (name, value) in extra { headers[HTTPField.Name(name)!] = value }
+        return try await client.execute(uri: path, method: method, headers: headers, body: body.map { ByteBuffer(bytes: $0) }) {
+            Response(status: $0.status.code, headers: $0.headers, body: Data(buffer: $0.body))
+        }
+    }
+}
