@@ -120,6 +120,9 @@ let package = Package(
                 "provisio",
                 "ProvisioCore",
                 "ProvisioCrypto",
+                "ProvisioServer",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]

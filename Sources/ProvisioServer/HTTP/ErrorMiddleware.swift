@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import ProvisioCore
 
 /// Turns every error into the wire error shape with a stable code and the request id, and
@@ -11,7 +12,8 @@ import ProvisioCore
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = ProvisioRequestContext
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         var response: Response
         do {
             response = try await next(request, context)
@@ -30,6 +32,8 @@ struct ErrorMiddleware: RouterMiddleware {
         switch error {
         case let error as ProvisioError:
             return error
+        case is NIOTooManyBytesError:
+            return ProvisioError(.payloadTooLarge, "The request body is too large.")
         case let error as HTTPError:
             switch error.status {
             case .notFound: return ProvisioError(.routeNotFound, "No such route.")
@@ -51,7 +55,8 @@ struct ErrorMiddleware: RouterMiddleware {
         let body = (try? JSONCoding.encoder.encode(WireError(error, requestID: requestID))) ?? Data()
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
-        return Response(status: ErrorStatus.status(for: error.code), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        return Response(
+            status: ErrorStatus.status(for: error.code), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }
 

@@ -25,6 +25,7 @@ enum ErrorStatus {
         .cardNotFound: .notFound,
         .cardClosed: .conflict,
         .cardExpired: .unprocessableContent,
+        .unsupportedNetwork: .unprocessableContent,
         .idempotencyKeyReused: .unprocessableContent,
         .idempotencyRequestInProgress: .conflict,
         .databaseUnavailable: .serviceUnavailable,

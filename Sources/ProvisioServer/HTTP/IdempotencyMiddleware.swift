@@ -17,7 +17,8 @@ struct IdempotencyMiddleware: RouterMiddleware {
     /// How long a duplicate waits for the first request before giving up with 409.
     var waitLimit: Duration = .seconds(15)
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         guard request.method == .post, let key = request.headers[.idempotencyKey] else {
             return try await next(request, context)
         }
@@ -26,12 +27,7 @@ struct IdempotencyMiddleware: RouterMiddleware {
         }
         let scope = try context.requirePrincipal().idempotencyScope
         var request = request
-        let body: ByteBuffer
-        do {
-            body = try await request.collectBody(upTo: context.maxUploadSize)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw ProvisioError(.payloadTooLarge, "The request body is larger than \(context.maxUploadSize) bytes.")
-        }
+        let body = try await RequestBodyReader.collect(&request, context: context)
         let requestHash = Self.fingerprint(method: request.method, path: request.uri.description, body: body)
 
         let deadline = ContinuousClock.now.advanced(by: waitLimit)
@@ -86,10 +82,22 @@ struct IdempotencyMiddleware: RouterMiddleware {
             body: .init(byteBuffer: ByteBuffer(string: record.responseBody ?? "")))
     }
 
+    /// Method, path and body. A JSON body is hashed in canonical form (sorted keys, no
+    /// whitespace) so a retry that serialises the same object differently is still "the same
+    /// request"; any other body is hashed as bytes.
     static func fingerprint(method: HTTPRequest.Method, path: String, body: ByteBuffer) -> String {
         var hasher = SHA256()
         hasher.update(data: Data("\(method.rawValue) \(path)\n".utf8))
-        body.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
+        let bytes = Data(buffer: body)
+        if let object = try? JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed]),
+            let canonical = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+        {
+            hasher.update(data: Data("json\n".utf8))
+            hasher.update(data: canonical)
+        } else {
+            hasher.update(data: Data("bytes\n".utf8))
+            hasher.update(data: bytes)
+        }
         return BinaryText.lowercaseHex(hasher.finalize())
     }
 }

@@ -17,12 +17,7 @@ enum JSONCoding {
         async throws -> Body
     {
         var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: context.maxUploadSize)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw ProvisioError(.payloadTooLarge, "The request body is larger than \(context.maxUploadSize) bytes.")
-        }
+        let buffer = try await RequestBodyReader.collect(&request, context: context)
         return try decode(type, from: Data(buffer: buffer))
     }
 

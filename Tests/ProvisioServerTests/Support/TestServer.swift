@@ -86,7 +86,29 @@ struct TestServer: Sendable {
 
 /// JSON over the live test client.
 struct APIClient: Sendable {
-    let client: any TestClientProtocol
+    typealias Execute = @Sendable (HTTPRequest.Method, String, HTTPFields, ByteBuffer?) async throws -> Response
+    private let execute: Execute
+    let port: Int?
+
+    /// Over the test framework's client.
+    init(client: any TestClientProtocol) {
+        self.port = client.port
+        self.execute = { method, path, headers, body in
+            try await client.execute(uri: path, method: method, headers: headers, body: body) {
+                Response(status: $0.status.code, headers: $0.headers, body: Data(buffer: $0.body))
+            }
+        }
+    }
+
+    /// Over a connection of its own (for requests that must really run in parallel).
+    init(connection: TestClient) {
+        self.port = nil
+        self.execute = { method, path, headers, body in
+            let response = try await connection.execute(.init(path, method: method, headers: headers, body: body))
+            return Response(
+                status: response.status.code, headers: response.headers, body: Data(buffer: response.body ?? ByteBuffer()))
+        }
+    }
 
     struct Response: Sendable {
         let status: Int
@@ -98,8 +120,6 @@ struct APIClient: Sendable {
         var errorCode: String? { (json?["error"] as? [String: Any])?["code"] as? String }
         func header(_ name: String) -> String? { HTTPField.Name(name).flatMap { headers[$0] } }
     }
-
-    var port: Int? { client.port }
 
     func get(_ path: String, token: String? = nil) async throws -> Response {
         try await send(.get, path, token: token, body: nil)
@@ -116,8 +136,6 @@ struct APIClient: Sendable {
         headers[.contentType] = "application/json"
         if let token { headers[.authorization] = "Bearer \(token)" }
         for (name, value) in extra { headers[HTTPField.Name(name)!] = value }
-        return try await client.execute(uri: path, method: method, headers: headers, body: body.map { ByteBuffer(bytes: $0) }) {
-            Response(status: $0.status.code, headers: $0.headers, body: Data(buffer: $0.body))
-        }
+        return try await execute(method, path, headers, body.map { ByteBuffer(bytes: $0) })
     }
 }

@@ -1,0 +1,207 @@
+import Foundation
+import HTTPTypes
+import ProvisioCore
+import Testing
+
+@testable import ProvisioServer
+
+/// The document itself: it parses, is OpenAPI 3.1, lists exactly the routes the server
+/// registers, and is internally consistent (references resolve, schemas stay inside the
+/// validator's subset, error codes agree with `ErrorStatus`, request schemas agree with the
+/// wire types).
+@Suite struct OpenAPIDocumentTests {
+    static let routes: Set<String> = [
+        "GET /health",
+        "GET /ready",
+        "GET /metrics",
+        "GET /openapi.yaml",
+        "POST /v1/cards",
+        "GET /v1/cards",
+        "GET /v1/cards/{id}",
+        "POST /v1/cards/{id}/close",
+        "GET /v1/cards/{id}/provisioning-attempts",
+        "POST /v1/cards/{id}/provisioning/apple-pay",
+        "POST /v1/cards/{id}/provisioning/google-pay",
+        "POST /v1/cards/{id}/provisioning/samsung-pay",
+        "POST /v1/mobile-sessions",
+        "POST /v1/provision-tokens",
+        "GET /v1/mobile/cards",
+        "POST /v1/mobile/cards/{id}/provisioning/apple-pay",
+    ]
+
+    let spec: OpenAPISpec
+
+    init() throws {
+        spec = try OpenAPISpec.load()
+    }
+
+    @Test func parsesAsOpenAPI31() throws {
+        let version = try #require(spec.root["openapi"]?.stringValue)
+        #expect(version.hasPrefix("3.1."))
+        #expect(spec.root["info"]?["title"]?.stringValue?.isEmpty == false)
+        #expect(spec.root["info"]?["version"]?.stringValue?.isEmpty == false)
+    }
+
+    @Test func listsEveryRouteWithItsMethods() {
+        let documented = Set(spec.operations.map(\.key))
+        #expect(documented.subtracting(Self.routes).isEmpty, "documented but not served: \(documented.subtracting(Self.routes))")
+        #expect(Self.routes.subtracting(documented).isEmpty, "served but not documented: \(Self.routes.subtracting(documented))")
+        let ids = spec.operations.compactMap { $0.object["operationId"]?.stringValue }
+        #expect(ids.count == spec.operations.count, "every operation has an operationId")
+        #expect(Set(ids).count == ids.count, "operationIds are unique")
+    }
+
+    @Test func securityMatchesEachAudience() throws {
+        let schemes = try #require(spec.root["components"]?["securitySchemes"]?.objectValue)
+        for name in ["apiKey", "mobileSession", "provisionToken"] {
+            #expect(schemes[name]?["type"]?.stringValue == "http", "\(name)")
+            #expect(schemes[name]?["scheme"]?.stringValue == "bearer", "\(name)")
+        }
+        for operation in spec.operations {
+            let security = try #require(operation.object["security"]?.arrayValue, "\(operation.key) states its security")
+            let names = security.map { requirement in requirement.objectValue?.keys.sorted() ?? [] }
+            if operation.template.hasPrefix("/v1/mobile/") {
+                #expect(names == [["mobileSession"], ["provisionToken"]], "\(operation.key)")
+            } else if operation.template.hasPrefix("/v1/") {
+                #expect(names == [["apiKey"]], "\(operation.key)")
+                #expect(try spec.response(of: operation, status: 401) != nil, "\(operation.key) documents 401")
+                #expect(try spec.response(of: operation, status: 403) != nil, "\(operation.key) documents 403")
+            } else {
+                #expect(names.isEmpty, "\(operation.key) is unauthenticated")
+            }
+        }
+    }
+
+    @Test func everyPostTakesAnIdempotencyKeyAndEveryResponseARequestId() throws {
+        for operation in spec.operations {
+            let parameters = try spec.parameters(of: operation)
+            let takesKey = parameters.contains {
+                $0["name"]?.stringValue == "Idempotency-Key" && $0["in"]?.stringValue == "header"
+            }
+            #expect(takesKey == (operation.method == "post"), "\(operation.key) Idempotency-Key")
+            for segment in OpenAPISpec.segments(operation.template) where segment.hasPrefix("{") {
+                let name = String(segment.dropFirst().dropLast())
+                #expect(
+                    parameters.contains { $0["name"]?.stringValue == name && $0["in"]?.stringValue == "path" },
+                    "\(operation.key) declares the path parameter \(name)")
+            }
+            let responses = try #require(operation.object["responses"]?.objectValue)
+            for status in responses.keys.sorted() {
+                let response = try #require(try spec.response(of: operation, status: Int(status) ?? -1), "\(status)")
+                let headers = try spec.headers(of: response)
+                #expect(headers["X-Request-Id"]?["required"]?.boolValue == true, "\(operation.key) \(status) X-Request-Id")
+                if operation.method == "post", status.hasPrefix("2") {
+                    #expect(headers["Idempotent-Replayed"] != nil, "\(operation.key) \(status) Idempotent-Replayed")
+                }
+                if status.hasPrefix("4") || status.hasPrefix("5") {
+                    let schema = response["content"]?["application/json"]?["schema"]?["$ref"]?.stringValue
+                    #expect(schema == "#/components/schemas/Error", "\(operation.key) \(status) uses the error shape")
+                }
+            }
+        }
+    }
+
+    @Test func everyReferenceResolves() throws {
+        var refs: [String] = []
+        func walk(_ node: OpenAPIJSON) {
+            switch node {
+            case .object(let object):
+                if let ref = object["$ref"]?.stringValue { refs.append(ref) }
+                object.values.forEach(walk)
+            case .array(let array):
+                array.forEach(walk)
+            default:
+                break
+            }
+        }
+        walk(spec.root)
+        #expect(refs.count > 50)
+        for ref in Set(refs).sorted() {
+            #expect(throws: Never.self, "\(ref)") { try spec.pointer(ref) }
+        }
+    }
+
+    /// Every schema, named or inline, uses only keywords the validator implements, and every
+    /// object a response can contain is closed with `additionalProperties: false`.
+    @Test func schemasStayInsideTheValidatedSubset() throws {
+        for (name, schema) in spec.validator.schemas.sorted(by: { $0.key < $1.key }) {
+            #expect(throws: Never.self, "\(name)") {
+                try spec.validator.checkSupported(schema, at: "\(OpenAPISchemaValidator.refPrefix)\(name)")
+            }
+        }
+        var reachedFromResponses: Set<String> = []
+        for operation in spec.operations {
+            for parameter in try spec.parameters(of: operation) {
+                let schema = try #require(parameter["schema"], "\(operation.key) parameter schema")
+                #expect(throws: Never.self, "\(operation.key) parameter") {
+                    try spec.validator.checkSupported(schema, at: "\(operation.key) parameter")
+                }
+            }
+            for status in (operation.object["responses"]?.objectValue ?? [:]).keys {
+                let response = try #require(try spec.response(of: operation, status: Int(status) ?? -1))
+                for (_, media) in response["content"]?.objectValue ?? [:] {
+                    let schema = try #require(media["schema"])
+                    reachedFromResponses.formUnion(try spec.validator.checkSupported(schema, at: "\(operation.key) \(status)"))
+                }
+            }
+        }
+        #expect(reachedFromResponses.contains("Card") && reachedFromResponses.contains("Error"))
+        for name in reachedFromResponses.sorted() {
+            try expectClosedObjects(try spec.validator.schema(named: name), at: name)
+        }
+    }
+
+    private func expectClosedObjects(_ schema: OpenAPIJSON, at path: String) throws {
+        if schema["type"]?.stringValue == "object" {
+            #expect(schema["additionalProperties"]?.boolValue == false, "\(path) is closed")
+            let properties = schema["properties"]?.objectValue ?? [:]
+            let required = schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(Set(required).isSubset(of: properties.keys), "\(path) requires only properties it declares")
+            for (name, property) in properties {
+                try expectClosedObjects(property, at: "\(path).\(name)")
+            }
+        }
+        if let items = schema["items"] { try expectClosedObjects(items, at: "\(path)[]") }
+    }
+
+    /// The error codes: the enum lists exactly the codes the responses list, and each response
+    /// lists only codes that `ErrorStatus` maps to that response's status.
+    @Test func errorCodesAgreeWithErrorStatus() throws {
+        let enumerated = try #require(try spec.validator.schema(named: "ErrorCode")["enum"]?.arrayValue).compactMap(\.stringValue)
+        #expect(Set(enumerated).count == enumerated.count, "ErrorCode has no duplicates")
+        var listed: Set<String> = []
+        for operation in spec.operations {
+            for status in (operation.object["responses"]?.objectValue ?? [:]).keys.sorted() {
+                let response = try #require(try spec.response(of: operation, status: Int(status) ?? -1))
+                guard let codes = response["x-error-codes"]?.arrayValue?.compactMap(\.stringValue) else {
+                    #expect(!status.hasPrefix("4") && !status.hasPrefix("5"), "\(operation.key) \(status) lists x-error-codes")
+                    continue
+                }
+                #expect(!codes.isEmpty)
+                for code in codes {
+                    listed.insert(code)
+                    let mapped = ErrorStatus.status(for: ProvisioError.Code(rawValue: code)).code
+                    #expect("\(mapped)" == status, "\(code) is \(mapped), but \(operation.key) lists it under \(status)")
+                }
+            }
+        }
+        #expect(listed == Set(enumerated), "ErrorCode enum vs. codes the responses list: \(listed.symmetricDifference(enumerated))")
+    }
+
+    /// Request schemas declare exactly the fields the wire types accept (the server refuses
+    /// any other field with `unknown_field`).
+    @Test func requestSchemasMatchTheWireTypes() throws {
+        let expected: [(String, Set<String>)] = [
+            ("CreateCardRequest", CreateCardBody.fields),
+            ("ApplePayRequest", ApplePayBody.fields),
+            ("PushProvisioningRequest", PushProvisioningBody.fields),
+            ("MobileSessionRequest", MobileSessionBody.fields),
+            ("ProvisionTokenRequest", ProvisionTokenBody.fields),
+        ]
+        for (name, fields) in expected {
+            let schema = try spec.validator.schema(named: name)
+            #expect(Set(schema["properties"]?.objectValue?.keys.map { $0 } ?? []) == fields, "\(name)")
+            #expect(schema["additionalProperties"]?.boolValue == false, "\(name) is closed")
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import ProvisioCore
+import Testing
+
+@testable import ProvisioServer
+
+/// One suite, every engine: the same expectations hold for SQLite and PostgreSQL.
+@Suite struct StoreConformanceTests {
+    static let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func tenant(_ id: String = "ten_a") -> TenantRecord {
+        TenantRecord(id: id, name: "Tenant \(id)", apiKeyHash: "hash-\(id)", createdAt: Self.t0)
+    }
+
+    func card(_ id: String, tenant: String = "ten_a", customer: String = "cust_1", createdAt: Date = t0) -> CardRecord {
+        CardRecord(
+            id: id, tenantID: tenant, customerRef: customer, accountRef: nil, panVaultRecord: "pv1.kek_x.AA.BB", last4: "1111",
+            network: .visa, expiryMonth: 12, expiryYear: 2030, cardholderName: "Jane", productTitle: nil, cardArtURL: nil,
+            primaryAccountIdentifier: "V-1", status: .active, createdAt: createdAt, updatedAt: createdAt)
+    }
+
+    @Test(arguments: TestEngine.available)
+    func migrationsAreVersionedAndRunOnce(_ engine: TestEngine) async throws {
+        try await TestDatabase.with(engine) { database in
+            let migrator = Migrator(handle: database.handle)
+            #expect(try await migrator.appliedVersions() == [1])
+            #expect(try await migrator.migrate() == [])
+            try await SQLProvisioStore(handle: database.handle).ping()
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func tenantsAreFoundByKeyHashOnly(_ engine: TestEngine) async throws {
+        try await TestDatabase.with(engine) { database in
+            let store = SQLProvisioStore(handle: database.handle)
+            try await store.insertTenant(tenant())
+            #expect(try await store.tenant(apiKeyHash: "hash-ten_a") == tenant())
+            #expect(try await store.tenant(apiKeyHash: "other") == nil)
+            await #expect(throws: (any Error).self) { try await store.insertTenant(tenant()) }
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func cardsRoundTripAndStayWithinTheirTenant(_ engine: TestEngine) async throws {
+        try await TestDatabase.with(engine) { database in
+            let store = SQLProvisioStore(handle: database.handle)
+            try await store.insertTenant(tenant("ten_a"))
+            try await store.insertTenant(tenant("ten_b"))
+            var stored = card("card_1")
+            stored.accountRef = "acct"
+            stored.productTitle = "Gold"
+            stored.cardArtURL = "https://example.com/art.png"
+            try await store.insertCard(stored)
+            #expect(try await store.card(id: "card_1", tenantID: "ten_a") == stored)
+            #expect(try await store.card(id: "card_1", tenantID: "ten_b") == nil)
+
+            let closed = try await store.setCardStatus(
+                id: "card_1", tenantID: "ten_a", status: .close, at: Self.t0.addingTimeInterval(5))
+            #expect(closed?.status == .closed)
+            #expect(closed?.updatedAt == Self.t0.addingTimeInterval(5))
+            #expect(try await store.setCardStatus(id: "card_1", tenantID: "ten_b", status: .close, at: Self.t0) == nil)
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func cardPagesAreStableAcrossEqualTimestamps(_ engine: TestEngine) async throws {
+        try await TestDatabase.with(engine) { database in
+            let store = SQLProvisioStore(handle: database.handle)
+            try await store.insertTenant(tenant())
+            // Five cards share one timestamp: keyset pagination must still visit each once.
+            for index in 0..<5 { try await store.insertCard(card("card_s\(index)", createdAt: Self.t0)) }
+            for index in 0..<3 { try await store.insertCard(card("card_l\(index)", createdAt: Self.t0.addingTimeInterval(1))) }
+            try await store.insertCard(card("card_other", customer: "cust_2"))
+            var seen: [String] = []
+            var cursor: String?
+            repeat {
+                let page = try await store.cards(tenantID: "ten_a", customerRef: "cust_1", cursor: cursor, limit: 3)
+                #expect(page.items.count <= 3)
+                seen += page.items.map(\.id)
+                cursor = page.nextCursor
+            } while cursor != nil
+            #expect(seen == ["card_s0", "card_s1", "card_s2", "card_s3", "card_s4", "card_l0", "card_l1", "card_l2"])
+            await #expect(throws: ProvisioError.self) {
+                _ = try await store.cards(tenantID: "ten_a", customerRef: "cust_1", cursor: "garbage!", limit: 3)
+            }
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func attemptsAreListedPerCard(_ engine: TestEngine) async throws {
+        try await TestDatabase.with(engine) { database in
+            let store = SQLProvisioStore(handle: database.handle)
+            try await store.insertTenant(tenant())
+            try await store.insertCard(card("card_1"))
+            try await store.insertCard(card("card_2"))
+            let attempt = ProvisioningAttemptRecord(
+                id: "att_1", tenantID: "ten_a", cardID: "card_1", wallet: .applePay, deviceType: .watch,
+                encryptionScheme: .eccV2, outcome: .failed, errorCode: "chain_expired", createdAt: Self.t0)
+            try await store.insertAttempt(attempt)
+            var other = attempt
+            other.id = "att_2"
+            other.cardID = "card_2"
+            try await store.insertAttempt(other)
+            let page = try await store.attempts(cardID: "card_1", tenantID: "ten_a", cursor: nil, limit: 10)
+            #expect(page.items == [attempt])
+            #expect(try await store.attempts(cardID: "card_1", tenantID: "ten_b", cursor: nil, limit: 10).items.isEmpty)
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func provisionTokensAreSpentExactlyOnceUnderConcurrency(_ engine: TestEngine) async throws {
+        try await TestDatabase.with(engine) { database in
+            let store = SQLProvisioStore(handle: database.handle)
+            try await store.insertTenant(tenant())
+            try await store.insertCard(card("card_1"))
+            let token = ProvisionTokenRecord(
+                tokenHash: "h1", tenantID: "ten_a", cardID: "card_1", wallet: .applePay,
+                expiresAt: Self.t0.addingTimeInterval(300), usedAt: nil, createdAt: Self.t0)
+            try await store.insertProvisionToken(token)
+            let winners = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for _ in 0..<12 {
+                    group.addTask {
+                        try await store.consumeProvisionToken(tokenHash: "h1", at: Self.t0.addingTimeInterval(1)) != nil
+                    }
+                }
+                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(winners == 1)
+            #expect(try await store.provisionToken(tokenHash: "h1")?.usedAt == Self.t0.addingTimeInterval(1))
+
+            var expired = token
+            expired.tokenHash = "h2"
+            try await store.insertProvisionToken(expired)
+            #expect(try await store.consumeProvisionToken(tokenHash: "h2", at: Self.t0.addingTimeInterval(300)) == nil)
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func mobileSessionsRoundTrip(_ engine: TestEngine) async throws {
+        try await TestDatabase.with(engine) { database in
+            let store = SQLProvisioStore(handle: database.handle)
+            try await store.insertTenant(tenant())
+            let session = MobileSessionRecord(
+                tokenHash: "s1", tenantID: "ten_a", customerRef: "cust_1", expiresAt: Self.t0.addingTimeInterval(900),
+                createdAt: Self.t0)
+            try await store.insertMobileSession(session)
+            #expect(try await store.mobileSession(tokenHash: "s1") == session)
+            #expect(try await store.mobileSession(tokenHash: "s2") == nil)
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func idempotencyKeysAreClaimedOnceAndScoped(_ engine: TestEngine) async throws {
+        try await TestDatabase.with(engine) { database in
+            let store = SQLProvisioStore(handle: database.handle)
+            let claims = try await withThrowingTaskGroup(of: IdempotencyClaim.self) { group in
+                for _ in 0..<12 {
+                    group.addTask {
+                        try await store.claimIdempotencyKey(scope: "ten_a", key: "k1", requestHash: "r1", at: Self.t0)
+                    }
+                }
+                return try await group.reduce(into: [IdempotencyClaim]()) { $0.append($1) }
+            }
+            #expect(claims.filter { $0 == .claimed }.count == 1)
+
+            try await store.completeIdempotencyKey(scope: "ten_a", key: "k1", status: 201, body: "{\"id\":1}")
+            guard
+                case .existing(let record) = try await store.claimIdempotencyKey(
+                    scope: "ten_a", key: "k1", requestHash: "r2", at: Self.t0)
+            else {
+                Issue.record("expected the existing record")
+                return
+            }
+            #expect(record.state == .completed && record.responseStatus == 201 && record.responseBody == "{\"id\":1}")
+            #expect(record.requestHash == "r1")
+
+            // Another scope is another namespace.
+            #expect(try await store.claimIdempotencyKey(scope: "ten_b", key: "k1", requestHash: "r9", at: Self.t0) == .claimed)
+            // A released claim can be claimed again.
+            try await store.releaseIdempotencyKey(scope: "ten_b", key: "k1")
+            #expect(try await store.claimIdempotencyKey(scope: "ten_b", key: "k1", requestHash: "r9", at: Self.t0) == .claimed)
+
+            // Purge removes only keys older than the cutoff.
+            _ = try await store.claimIdempotencyKey(
+                scope: "ten_a", key: "new", requestHash: "r", at: Self.t0.addingTimeInterval(3600))
+            #expect(try await store.purgeIdempotencyKeys(createdBefore: Self.t0.addingTimeInterval(1)) == 2)
+            #expect(try await store.idempotencyRecord(scope: "ten_a", key: "new") != nil)
+        }
+    }
+}
+
+@Suite struct PostgresInCITests {
+    @Test func continuousIntegrationRunsThePostgreSQLSuites() {
+        // CI must never skip PostgreSQL silently: .ci/run starts a server and sets the URL.
+        if ProcessInfo.processInfo.environment["CI"] == "true" {
+            #expect(TestEngine.postgresURL != nil, "CI=true but PROVISIO_TEST_POSTGRES_URL is not set")
+        }
+        #expect(TestEngine.available.contains(.sqlite))
+    }
+}
