@@ -1,12 +1,28 @@
 import ArgumentParser
 import Foundation
 
-struct BenchCommand: ParsableCommand {
+struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Benchmarks that print figures and ratios (build with -c release).",
-        subcommands: [Seal.self]
+        subcommands: [Seal.self, ApplePay.self]
     )
+
+    struct ApplePay: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "apple-pay",
+            abstract: "Requests per second and latency of the Apple Pay endpoint (SQLite) from a second process.")
+
+        @Option(name: .long, help: "Seconds to measure.") var seconds: Int = 10
+        @Option(name: .long, help: "Keep-alive connections.") var connections: Int = 16
+
+        func run() async throws {
+            try await runReportingErrorsAsync {
+                let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+                print(try await ApplePayServerBenchmark(seconds: seconds, connections: connections, executable: executable).run())
+            }
+        }
+    }
 
     struct Seal: ParsableCommand {
         static let configuration = CommandConfiguration(

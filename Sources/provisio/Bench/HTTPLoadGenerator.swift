@@ -1,0 +1,135 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// A closed-loop HTTP/1.1 load generator: each connection is kept alive and sends the next
+/// request as soon as the previous response ends, until the deadline. Latencies are measured
+/// per request from the first byte written to the end of the response.
+struct HTTPLoadGenerator {
+    struct Result: Sendable {
+        var latenciesNanoseconds: [UInt64]
+        var failures: Int
+        var elapsed: Duration
+    }
+
+    let host: String
+    let port: Int
+    let path: String
+    let headers: [(String, String)]
+    let body: Data
+    let connections: Int
+    var duration: Duration
+
+    func run() async throws -> Result {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        do {
+            let result = try await run(on: group)
+            try await group.shutdownGracefully()
+            return result
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
+    }
+
+    private func run(on group: MultiThreadedEventLoopGroup) async throws -> Result {
+        var head = HTTPRequestHead(version: .http1_1, method: .POST, uri: path)
+        head.headers.add(name: "Host", value: "\(host):\(port)")
+        head.headers.add(name: "Content-Type", value: "application/json")
+        head.headers.add(name: "Content-Length", value: String(body.count))
+        for (name, value) in headers { head.headers.add(name: name, value: value) }
+        let requestHead = head
+        let payload = body
+        let start = ContinuousClock.now
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(duration.components.seconds) * 1_000_000_000)
+
+        let results = try await withThrowingTaskGroup(of: ([UInt64], Int).self) { tasks in
+            for _ in 0..<connections {
+                tasks.addTask {
+                    let promise = group.next().makePromise(of: ([UInt64], Int).self)
+                    let channel = try await ClientBootstrap(group: group)
+                        .channelInitializer { channel in
+                            channel.eventLoop.makeCompletedFuture {
+                                try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                                try channel.pipeline.syncOperations.addHandler(
+                                    KeepAliveClientHandler(head: requestHead, body: payload, deadline: deadline, done: promise))
+                            }
+                        }
+                        .connect(host: host, port: port).get()
+                    let outcome = try await promise.futureResult.get()
+                    try? await channel.close()
+                    return outcome
+                }
+            }
+            return try await tasks.reduce(into: [([UInt64], Int)]()) { $0.append($1) }
+        }
+        return Result(
+            latenciesNanoseconds: results.flatMap(\.0), failures: results.reduce(0) { $0 + $1.1 },
+            elapsed: ContinuousClock.now - start)
+    }
+}
+
+/// One keep-alive connection's request loop (runs on its event loop only).
+private final class KeepAliveClientHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPClientResponsePart
+    typealias OutboundOut = HTTPClientRequestPart
+
+    let head: HTTPRequestHead
+    let body: Data
+    let deadline: NIODeadline
+    let done: EventLoopPromise<([UInt64], Int)>
+    var latencies: [UInt64] = []
+    var failures = 0
+    var sentAt = NIODeadline.now()
+    var statusOK = true
+
+    init(head: HTTPRequestHead, body: Data, deadline: NIODeadline, done: EventLoopPromise<([UInt64], Int)>) {
+        self.head = head
+        self.body = body
+        self.deadline = deadline
+        self.done = done
+        latencies.reserveCapacity(100_000)
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        send(context: context)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let response):
+            statusOK = response.status == .ok
+        case .body:
+            break
+        case .end:
+            let now = NIODeadline.now()
+            if statusOK {
+                latencies.append(UInt64((now - sentAt).nanoseconds))
+            } else {
+                failures += 1
+            }
+            if now < deadline {
+                send(context: context)
+            } else {
+                done.succeed((latencies, failures))
+            }
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        done.fail(error)
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        done.succeed((latencies, failures))
+    }
+
+    private func send(context: ChannelHandlerContext) {
+        sentAt = .now()
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+}
