@@ -78,7 +78,9 @@ func makeRequest(
     let ca = Fixtures.sandboxCA
     let tavKey = P256.Signing.PrivateKey()
     var builder: ApplePayloadBuilder {
-        ApplePayloadBuilder(validator: AppleCertificateChainValidator.production(additionalAnchors: [ca.root]), tavSigner: TAVSigner(privateKey: tavKey))
+        ApplePayloadBuilder(
+            validator: AppleCertificateChainValidator.production(additionalAnchors: [ca.root]),
+            tavSigner: TAVSigner(privateKey: tavKey))
     }
 
     func request(_ scheme: EncryptionScheme) throws -> ApplePayloadRequest {

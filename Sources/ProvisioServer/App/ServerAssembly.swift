@@ -47,7 +47,9 @@ public enum ServerAssembly {
         return try directory.load()
     }
 
-    static func loadNetworkKey(_ configuration: ServerConfiguration, logger: Logger) throws -> (P256.KeyAgreement.PublicKey, String) {
+    static func loadNetworkKey(_ configuration: ServerConfiguration, logger: Logger) throws -> (
+        P256.KeyAgreement.PublicKey, String
+    ) {
         if let file = configuration.networkKeyFile {
             guard let pem = try? String(contentsOfFile: file, encoding: .utf8),
                 let key = try? P256.KeyAgreement.PublicKey(pemRepresentation: pem)
@@ -62,7 +64,8 @@ public enum ServerAssembly {
         let path = (configuration.keysDirectory as NSString).appendingPathComponent(sandboxNetworkKeyFile)
         let privateKey: P256.KeyAgreement.PrivateKey
         if FileManager.default.fileExists(atPath: path) {
-            guard let key = try? P256.KeyAgreement.PrivateKey(pemRepresentation: String(contentsOfFile: path, encoding: .utf8)) else {
+            guard let key = try? P256.KeyAgreement.PrivateKey(pemRepresentation: String(contentsOfFile: path, encoding: .utf8))
+            else {
                 throw ProvisioError(.keysInvalid, "\(path) is not a P-256 private key in PEM.")
             }
             privateKey = key

@@ -15,7 +15,8 @@ struct AuthenticationMiddleware: RouterMiddleware {
     let access: AccessService
     let audience: Audience
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         guard let header = request.headers[.authorization] else { throw APIError.missingCredentials() }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {

@@ -57,7 +57,8 @@ struct IssuerRoutes {
         group.post("mobile-sessions") { request, context in
             let body = try await JSONCoding.decode(MobileSessionBody.self, from: request, context: context)
             let (session, token) = try await access.createMobileSession(
-                tenantID: try context.requirePrincipal().tenantID, customerRef: body.customerRef, lifetimeSeconds: body.ttlSeconds)
+                tenantID: try context.requirePrincipal().tenantID, customerRef: body.customerRef, lifetimeSeconds: body.ttlSeconds
+            )
             return try JSONCoding.response(
                 MobileSessionWire(token: token, customerRef: session.customerRef, expiresAt: session.expiresAt), status: .created)
         }

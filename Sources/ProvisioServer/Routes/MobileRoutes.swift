@@ -48,7 +48,8 @@ struct MobileRoutes {
             var cursor: String?
             repeat {
                 let page = try await cards.cards(
-                    tenantID: session.tenantID, customerRef: session.customerRef, cursor: cursor, limit: CardService.maximumPageSize)
+                    tenantID: session.tenantID, customerRef: session.customerRef, cursor: cursor,
+                    limit: CardService.maximumPageSize)
                 all += page.items
                 cursor = page.nextCursor
             } while cursor != nil

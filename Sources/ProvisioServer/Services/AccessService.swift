@@ -49,7 +49,9 @@ public struct AccessService: Sendable {
             return .mobileSession(session)
         }
         if token.hasPrefix(Self.provisionTokenPrefix) {
-            guard let provisionToken = try await store.provisionToken(tokenHash: hash) else { throw APIError.invalidCredentials() }
+            guard let provisionToken = try await store.provisionToken(tokenHash: hash) else {
+                throw APIError.invalidCredentials()
+            }
             guard provisionToken.usedAt == nil else {
                 throw ProvisioError(.tokenAlreadyUsed, "The provision token was already used; request a new one.")
             }
@@ -68,7 +70,8 @@ public struct AccessService: Sendable {
         guard Self.sessionLifetimeRange.contains(lifetime) else {
             throw ProvisioError(
                 .invalidParameter,
-                "ttl_seconds must be between \(Self.sessionLifetimeRange.lowerBound) and \(Self.sessionLifetimeRange.upperBound).")
+                "ttl_seconds must be between \(Self.sessionLifetimeRange.lowerBound) and \(Self.sessionLifetimeRange.upperBound)."
+            )
         }
         try CardService.validateCustomerRef(customerRef)
         let token = RandomToken.secret(prefix: Self.mobileSessionPrefix)
@@ -80,7 +83,9 @@ public struct AccessService: Sendable {
         return (session, token)
     }
 
-    public func createProvisionToken(card: CardRecord, wallet: Wallet) async throws -> (record: ProvisionTokenRecord, token: String) {
+    public func createProvisionToken(card: CardRecord, wallet: Wallet) async throws -> (
+        record: ProvisionTokenRecord, token: String
+    ) {
         let token = RandomToken.secret(prefix: Self.provisionTokenPrefix)
         let now = clock.now()
         let record = ProvisionTokenRecord(

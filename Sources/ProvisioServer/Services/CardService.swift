@@ -130,7 +130,8 @@ public struct CardService: Sendable {
         guard let network = PaymentNetwork(rawValue: name.lowercased()), network != .unknown else {
             throw ProvisioError(
                 .invalidParameter,
-                "network must be one of \(PaymentNetwork.allCases.filter { $0 != .unknown }.map(\.rawValue).joined(separator: ", ")).")
+                "network must be one of \(PaymentNetwork.allCases.filter { $0 != .unknown }.map(\.rawValue).joined(separator: ", "))."
+            )
         }
         return network
     }

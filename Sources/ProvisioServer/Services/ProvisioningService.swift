@@ -58,7 +58,8 @@ public struct ProvisioningService: Sendable {
         -> Page<ProvisioningAttemptRecord>
     {
         _ = try await cards.card(id: cardID, tenantID: tenantID)
-        return try await store.attempts(cardID: cardID, tenantID: tenantID, cursor: cursor, limit: try CardService.pageSize(limit))
+        return try await store.attempts(
+            cardID: cardID, tenantID: tenantID, cursor: cursor, limit: try CardService.pageSize(limit))
     }
 
     private func recordingAttempt<Result: Sendable>(

@@ -47,7 +47,8 @@ extension SQLProvisioStore {
             cardID: try row.decode(column: "card_id", as: String.self),
             wallet: try Wallet(wireName: try row.decode(column: "wallet", as: String.self)),
             deviceType: try row.decode(column: "device_type", as: String?.self).flatMap(DeviceType.init(rawValue:)),
-            encryptionScheme: try row.decode(column: "encryption_scheme", as: String?.self).flatMap(EncryptionScheme.init(rawValue:)),
+            encryptionScheme: try row.decode(column: "encryption_scheme", as: String?.self).flatMap(
+                EncryptionScheme.init(rawValue:)),
             outcome: ProvisioningAttemptRecord.Outcome(rawValue: try row.decode(column: "outcome", as: String.self)) ?? .failed,
             errorCode: try row.decode(column: "error_code", as: String?.self),
             createdAt: try date(row, "created_at"))

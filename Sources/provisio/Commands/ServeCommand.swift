@@ -43,7 +43,8 @@ struct ServeCommand: AsyncParsableCommand {
             let services = try await ServerAssembly.assemble(configuration, logger: logger)
             let app = ProvisioHTTPApplication.make(
                 services: services, host: configuration.host, port: configuration.port, logger: logger)
-            logger.info("Provisio listening on http://\(configuration.host):\(configuration.port), database \(configuration.database)")
+            logger.info(
+                "Provisio listening on http://\(configuration.host):\(configuration.port), database \(configuration.database)")
             let group = ServiceGroup(
                 configuration: .init(
                     services: [

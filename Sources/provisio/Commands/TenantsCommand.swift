@@ -13,7 +13,8 @@ struct TenantsCommand: AsyncParsableCommand {
             abstract: "Create a tenant; prints {\"tenant_id\", \"api_key\"}. The key is shown once and stored only as a hash.")
 
         @Option(name: .long, help: "The tenant's name.") var name: String
-        @Option(name: .long, help: "An SQLite file path or a postgres:// URL (default: PROVISIO_DATABASE_URL or ./provisio.sqlite).")
+        @Option(
+            name: .long, help: "An SQLite file path or a postgres:// URL (default: PROVISIO_DATABASE_URL or ./provisio.sqlite).")
         var database: String?
 
         func run() async throws {

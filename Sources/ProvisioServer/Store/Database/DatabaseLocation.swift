@@ -42,7 +42,8 @@ public struct PostgresURL: Sendable, Equatable {
 
     public init(_ text: String) throws {
         guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty else {
-            throw ProvisioError(.invalidDatabaseURL, "The PostgreSQL URL must look like postgres://user:password@host:5432/database.")
+            throw ProvisioError(
+                .invalidDatabaseURL, "The PostgreSQL URL must look like postgres://user:password@host:5432/database.")
         }
         self.host = host
         self.port = components.port ?? 5432

@@ -31,7 +31,9 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
             } catch {
                 throw ProvisioError(.databaseUnavailable, "Cannot open the SQLite database \(path).")
             }
-            for pragma in ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000", "PRAGMA foreign_keys=ON"] {
+            for pragma in [
+                "PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000", "PRAGMA foreign_keys=ON",
+            ] {
                 _ = try await connection.query(pragma)
             }
             return connection
