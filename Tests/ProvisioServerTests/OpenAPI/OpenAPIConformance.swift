@@ -14,11 +14,12 @@ struct OpenAPIConformance {
 
     /// The operations (`"GET /v1/cards"`) for which a 2xx response was checked.
     var operationsWithSuccess: Set<String> {
-        Set(checked.compactMap { entry in
-            let parts = entry.split(separator: " ")
-            guard parts.count == 3, parts[2].hasPrefix("2") else { return nil }
-            return "\(parts[0]) \(parts[1])"
-        })
+        Set(
+            checked.compactMap { entry in
+                let parts = entry.split(separator: " ")
+                guard parts.count == 3, parts[2].hasPrefix("2") else { return nil }
+                return "\(parts[0]) \(parts[1])"
+            })
     }
 
     /// The statuses of all error responses checked.
@@ -83,7 +84,8 @@ struct OpenAPIConformance {
         }
 
         // Body: the media type is documented and the body matches its schema.
-        let mediaType = (response.header("Content-Type") ?? "").split(separator: ";").first
+        let mediaType =
+            (response.header("Content-Type") ?? "").split(separator: ";").first
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         guard let content = documented["content"]?.objectValue else {
             return (problems + (response.body.isEmpty ? [] : ["a body is sent but none is documented"]), nil)

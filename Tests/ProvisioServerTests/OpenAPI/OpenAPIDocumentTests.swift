@@ -185,7 +185,8 @@ import Testing
                 }
             }
         }
-        #expect(listed == Set(enumerated), "ErrorCode enum vs. codes the responses list: \(listed.symmetricDifference(enumerated))")
+        #expect(
+            listed == Set(enumerated), "ErrorCode enum vs. codes the responses list: \(listed.symmetricDifference(enumerated))")
     }
 
     /// Request schemas declare exactly the fields the wire types accept (the server refuses

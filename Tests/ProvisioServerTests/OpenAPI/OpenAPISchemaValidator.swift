@@ -74,7 +74,8 @@ struct OpenAPISchemaValidator: Sendable {
         if let options = keywords["enum"] {
             guard let values = options.arrayValue else { throw SchemaError(description: "\(path): enum must be an array") }
             if !values.contains(where: { $0.isSameValue(as: instance) }) {
-                return Mismatch(path: path, reason: "\(instance) is not one of \(values.map(\.description).joined(separator: ", "))")
+                return Mismatch(
+                    path: path, reason: "\(instance) is not one of \(values.map(\.description).joined(separator: ", "))")
             }
         }
         if let mismatch = try stringMismatch(instance, keywords, path) { return mismatch }
@@ -281,7 +282,8 @@ struct OpenAPISchemaValidator: Sendable {
     }
 
     static func append(_ key: String, to path: String) -> String {
-        let simple = key.first.map { $0.isLetter || $0 == "_" } == true
+        let simple =
+            key.first.map { $0.isLetter || $0 == "_" } == true
             && key.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
         return simple ? "\(path).\(key)" : "\(path)[\"\(key)\"]"
     }

@@ -153,9 +153,10 @@ import Testing
         let misfiled = OpenAPIJSON.object([
             "error": .object(["code": .string("card_closed"), "message": .string("x"), "request_id": .string("req_0123")])
         ])
-        #expect(conformance.problems(response(404, misfiled), "GET", "/v1/cards/card_1").problems.contains {
-            $0.contains("x-error-codes")
-        })
+        #expect(
+            conformance.problems(response(404, misfiled), "GET", "/v1/cards/card_1").problems.contains {
+                $0.contains("x-error-codes")
+            })
         #expect(!conformance.problems(response(200, Self.card), "DELETE", "/v1/cards/card_1").problems.isEmpty)
         var bare = HTTPFields()
         bare[.contentType] = "application/json"
