@@ -89,6 +89,10 @@ import Testing
             let id = try await server.makeCard(apiKey: apiKey)["id"] as! String
             let closed = try await server.client.post("/v1/cards/\(id)/close", token: apiKey, json: [String: Any]())
             #expect(closed.status == 200 && closed.json?["status"] as? String == "closed")
+            // Closing again changes nothing, not even updated_at.
+            server.clock.advance(by: 60)
+            let again = try await server.client.post("/v1/cards/\(id)/close", token: apiKey, json: [String: Any]())
+            #expect(again.status == 200 && again.json?["updated_at"] as? String == closed.json?["updated_at"] as? String)
             let provisioning = try await server.client.post(
                 "/v1/cards/\(id)/provisioning/apple-pay", token: apiKey, json: try server.applePayBody())
             #expect(provisioning.status == 409 && provisioning.errorCode == "card_closed")

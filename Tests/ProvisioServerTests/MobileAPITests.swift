@@ -136,3 +136,72 @@ import Testing
         }
     }
 }
+
+@Suite struct MobileRetryAndPushTests {
+    @Test(arguments: TestEngine.available)
+    func aSpentProvisionTokenStillReplaysItsIdempotentAnswer(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            let (_, apiKey) = try await server.makeTenant()
+            let card = try await server.makeCard(apiKey: apiKey)["id"] as! String
+            let token = try #require(
+                try await server.client.post(
+                    "/v1/provision-tokens", token: apiKey, json: ["card_id": card, "wallet": "apple_pay"]
+                )
+                .json?["provision_token"] as? String)
+            let body = try JSONSerialization.data(withJSONObject: try server.applePayBody())
+            let path = "/v1/mobile/cards/\(card)/provisioning/apple-pay"
+            let first = try await server.client.send(
+                .post, path, token: token, body: body, headers: ["Idempotency-Key": "retry-1"])
+            #expect(first.status == 200)
+            // The app lost the response and retries with the same key: the first answer comes back.
+            let retry = try await server.client.send(
+                .post, path, token: token, body: body, headers: ["Idempotency-Key": "retry-1"])
+            #expect(
+                retry.status == 200 && retry.header("Idempotent-Replayed") == "true" && retry.body == first.body,
+                "\(retry.status) \(retry.text)")
+            // Anything else with the spent token is refused.
+            let fresh = try await server.client.send(
+                .post, path, token: token, body: body, headers: ["Idempotency-Key": "retry-2"])
+            #expect(fresh.status == 409 && fresh.errorCode == "token_already_used")
+            let list = try await server.client.get("/v1/mobile/cards", token: token)
+            #expect(list.status == 409 && list.errorCode == "token_already_used")
+            let issuerRoute = try await server.client.get("/v1/cards?customer_ref=cust_1", token: token)
+            #expect(issuerRoute.status == 409 && issuerRoute.errorCode == "token_already_used")
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func googleAndSamsungPayProvisionTokensWorkOnTheirMobileRoutes(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            let (_, apiKey) = try await server.makeTenant()
+            let card = try await server.makeCard(apiKey: apiKey)["id"] as! String
+            for (wallet, path) in [("google_pay", "google-pay"), ("samsung_pay", "samsung-pay")] {
+                let token = try #require(
+                    try await server.client.post(
+                        "/v1/provision-tokens", token: apiKey, json: ["card_id": card, "wallet": wallet]
+                    )
+                    .json?["provision_token"] as? String)
+                let wrongRoute = try await server.client.post(
+                    "/v1/mobile/cards/\(card)/provisioning/apple-pay", token: token, json: try server.applePayBody())
+                #expect(wrongRoute.status == 403 && wrongRoute.errorCode == "token_scope_mismatch")
+                let token2 = try #require(
+                    try await server.client.post(
+                        "/v1/provision-tokens", token: apiKey, json: ["card_id": card, "wallet": wallet]
+                    )
+                    .json?["provision_token"] as? String)
+                let ok = try await server.client.post(
+                    "/v1/mobile/cards/\(card)/provisioning/\(path)", token: token2, json: [String: Any]())
+                #expect(ok.status == 200, "\(ok.text)")
+                #expect(ok.json?["token_service_provider"] as? String == "TOKEN_PROVIDER_VISA")
+                let again = try await server.client.post(
+                    "/v1/mobile/cards/\(card)/provisioning/\(path)", token: token2, json: [String: Any]())
+                #expect(again.status == 409 && again.errorCode == "token_already_used")
+            }
+            let attempts = try await server.client.get("/v1/cards/\(card)/provisioning-attempts", token: apiKey)
+            #expect(
+                Set((attempts.json?["data"] as? [[String: Any]] ?? []).compactMap { $0["wallet"] as? String }) == [
+                    "google_pay", "samsung_pay",
+                ])
+        }
+    }
+}

@@ -26,6 +26,8 @@ struct AuthenticationMiddleware: RouterMiddleware {
         switch (audience, principal) {
         case (.issuerBackend, .tenant), (.mobile, .mobileSession), (.mobile, .provisionToken):
             break
+        case (.issuerBackend, .provisionToken(let token, _)) where token.usedAt != nil:
+            throw ProvisioError(.tokenAlreadyUsed, "The provision token was already used; request a new one.")
         case (.issuerBackend, _):
             throw ProvisioError(.wrongCredentialKind, "This endpoint is for the issuer's backend and needs an API key.")
         case (.mobile, .tenant):

@@ -19,6 +19,15 @@ struct MobileRoutes {
             let card = try await card(IssuerRoutes.cardID(context), for: try context.requirePrincipal(), wallet: .applePay)
             return try JSONCoding.response(ApplePayWire(try await provisioning.applePay(card: card, input: body.input)))
         }
+        for wallet in [Wallet.googlePay, .samsungPay] {
+            let path = wallet == .googlePay ? "google-pay" : "samsung-pay"
+            group.post("cards/:id/provisioning/\(path)") { request, context in
+                let body = try await JSONCoding.decode(PushProvisioningBody.self, from: request, context: context)
+                let card = try await card(IssuerRoutes.cardID(context), for: try context.requirePrincipal(), wallet: wallet)
+                return try JSONCoding.response(
+                    try await provisioning.pushProvisioning(card: card, wallet: wallet, userAddress: body.userAddress))
+            }
+        }
     }
 
     /// The card if the principal may provision it; spends a provision token on the way.
@@ -31,6 +40,7 @@ struct MobileRoutes {
             }
             return card
         case .provisionToken(let token, let hash):
+            try Self.requireUnspent(token)
             guard token.cardID == id, token.wallet == wallet else {
                 throw ProvisioError(.tokenScopeMismatch, "The provision token is for another card or wallet.")
             }
@@ -38,6 +48,14 @@ struct MobileRoutes {
             return try await cards.card(id: id, tenantID: token.tenantID)
         case .tenant:
             throw ProvisioError(.wrongCredentialKind, "Mobile endpoints take a mobile session or provision token.")
+        }
+    }
+
+    /// Spent tokens are let through authentication only so that an `Idempotency-Key` retry can
+    /// replay the first answer; anything that reaches a route with one is refused here.
+    static func requireUnspent(_ token: ProvisionTokenRecord) throws {
+        guard token.usedAt == nil else {
+            throw ProvisioError(.tokenAlreadyUsed, "The provision token was already used; request a new one.")
         }
     }
 
@@ -55,6 +73,7 @@ struct MobileRoutes {
             } while cursor != nil
             return all.filter(cards.isEligible)
         case .provisionToken(let token, _):
+            try Self.requireUnspent(token)
             let card = try await cards.card(id: token.cardID, tenantID: token.tenantID)
             return cards.isEligible(card) ? [card] : []
         case .tenant:

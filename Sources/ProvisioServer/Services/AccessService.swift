@@ -52,9 +52,8 @@ public struct AccessService: Sendable {
             guard let provisionToken = try await store.provisionToken(tokenHash: hash) else {
                 throw APIError.invalidCredentials()
             }
-            guard provisionToken.usedAt == nil else {
-                throw ProvisioError(.tokenAlreadyUsed, "The provision token was already used; request a new one.")
-            }
+            // A spent token still authenticates (until it expires) so that a retry with the same
+            // Idempotency-Key replays the first answer; routes refuse to spend it again.
             guard provisionToken.expiresAt > clock.now() else {
                 throw ProvisioError(.tokenExpired, "The provision token has expired; request a new one.")
             }

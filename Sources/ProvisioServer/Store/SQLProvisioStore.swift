@@ -97,7 +97,8 @@ public struct SQLProvisioStore: ProvisioStore {
         return try await handle.write { database in
             try await database.raw(
                 """
-                UPDATE cards SET status = \(bind: newStatus.rawValue), updated_at = \(bind: time.epochMilliseconds)
+                UPDATE cards SET status = \(bind: newStatus.rawValue),
+                    updated_at = CASE WHEN status = \(bind: newStatus.rawValue) THEN updated_at ELSE \(bind: time.epochMilliseconds) END
                 WHERE id = \(bind: id) AND tenant_id = \(bind: tenantID) RETURNING *
                 """
             ).first().map(Self.card(from:))

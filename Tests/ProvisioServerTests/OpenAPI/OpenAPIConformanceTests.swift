@@ -120,6 +120,20 @@ import Testing
                 try await client.post(mobilePath, token: sessionToken, json: ecc), "POST", mobilePath, request: ecc)
             conformance.check(
                 try await client.post(mobilePath, token: provisionToken, json: ecc), "POST", mobilePath, request: ecc)
+            for (wallet, path) in [("google_pay", "google-pay"), ("samsung_pay", "samsung-pay")] {
+                let pushTokenBody: [String: Any] = ["card_id": visaID, "wallet": wallet]
+                let pushToken = try #require(
+                    conformance.check(
+                        try await client.post("/v1/provision-tokens", token: key, json: pushTokenBody), "POST",
+                        "/v1/provision-tokens",
+                        request: pushTokenBody)?["provision_token"]?.stringValue)
+                let pushPath = "/v1/mobile/cards/\(visaID)/provisioning/\(path)"
+                let empty: [String: Any] = [:]
+                conformance.check(
+                    try await client.post(pushPath, token: pushToken, json: empty), "POST", pushPath, request: empty)
+                conformance.check(
+                    try await client.post(pushPath, token: sessionToken, json: empty), "POST", pushPath, request: empty)
+            }
 
             // Closing.
             let closePath = "/v1/cards/\(fullID)/close"

@@ -27,6 +27,8 @@ import Testing
         "POST /v1/provision-tokens",
         "GET /v1/mobile/cards",
         "POST /v1/mobile/cards/{id}/provisioning/apple-pay",
+        "POST /v1/mobile/cards/{id}/provisioning/google-pay",
+        "POST /v1/mobile/cards/{id}/provisioning/samsung-pay",
     ]
 
     let spec: OpenAPISpec
