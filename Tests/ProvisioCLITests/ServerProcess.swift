@@ -12,7 +12,7 @@ final class ServerProcess {
 
     init(arguments: [String], logFile: String) throws {
         self.logFile = logFile
-        FileManager.default.createFile(atPath: logFile, contents: nil)
+        _ = FileManager.default.createFile(atPath: logFile, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: logFile))
         process.executableURL = CLIRunner.executable
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments

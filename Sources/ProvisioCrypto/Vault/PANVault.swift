@@ -16,8 +16,14 @@ public struct PANVault: Sendable {
     }
 
     public func seal(_ pan: PrimaryAccountNumber, context: String) throws -> VaultRecord {
+        try seal(secret: Data(pan.unmaskedDigits.utf8), context: context)
+    }
+
+    /// Seals any other secret the server must be able to read back (webhook signing secrets),
+    /// with the same envelope and rotation as PANs.
+    public func seal(secret: Data, context: String) throws -> VaultRecord {
         let dataKey = SymmetricKey(size: .bits256)
-        let ciphertext = try AES.GCM.seal(Data(pan.unmaskedDigits.utf8), using: dataKey, authenticating: Data(context.utf8))
+        let ciphertext = try AES.GCM.seal(secret, using: dataKey, authenticating: Data(context.utf8))
         let kek = keyring.active
         return VaultRecord(
             keyID: kek.id,
@@ -27,16 +33,18 @@ public struct PANVault: Sendable {
     }
 
     public func open(_ record: VaultRecord, context: String) throws -> PrimaryAccountNumber {
+        try PrimaryAccountNumber(String(decoding: try openSecret(record, context: context), as: UTF8.self))
+    }
+
+    public func openSecret(_ record: VaultRecord, context: String) throws -> Data {
         let dataKey = try unwrapDataKey(of: record)
-        let digits: Data
         do {
-            digits = try AES.GCM.open(
+            return try AES.GCM.open(
                 AES.GCM.SealedBox(combined: record.ciphertext), using: dataKey, authenticating: Data(context.utf8))
         } catch {
             throw ProvisioError(
-                .vaultDecryptionFailed, "The stored card number does not decrypt (tampered record or wrong context).")
+                .vaultDecryptionFailed, "The stored secret does not decrypt (tampered record or wrong context).")
         }
-        return try PrimaryAccountNumber(String(decoding: digits, as: UTF8.self))
     }
 
     /// Re-wraps the record's data key under the active key-encryption key. The PAN ciphertext

@@ -13,6 +13,7 @@ public enum ProvisioHTTPApplication {
             .add(middleware: AuthenticationMiddleware(access: services.access, audience: .issuerBackend))
             .add(middleware: idempotency)
         IssuerRoutes(cards: services.cards, provisioning: services.provisioning, access: services.access).register(on: issuer)
+        WebhookRoutes(webhooks: services.webhooks).register(on: issuer)
 
         let mobile = router.group("v1/mobile")
             .add(middleware: AuthenticationMiddleware(access: services.access, audience: .mobile))

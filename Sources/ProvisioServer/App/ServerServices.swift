@@ -14,6 +14,10 @@ public struct ServerServices: Sendable {
     public let provisioning: ProvisioningService
     public let metrics: ProvisioMetrics
     public let clock: any TimeSource
+    public let vault: PANVault
+    public let webhookStore: any WebhookStore
+    public let webhookPublisher: WebhookPublisher
+    public let webhooks: WebhookService
 
     public init(
         handle: any DatabaseHandle, keys: ProvisioKeys, chainValidator: any AppleChainValidating,
@@ -21,7 +25,13 @@ public struct ServerServices: Sendable {
     ) {
         let store = SQLProvisioStore(handle: handle)
         let metrics = ProvisioMetrics()
-        let cards = CardService(store: store, vault: PANVault(keyring: keys.keyring), clock: clock)
+        let vault = PANVault(keyring: keys.keyring)
+        let cards = CardService(store: store, vault: vault, clock: clock)
+        let publisher = WebhookPublisher(store: store, clock: clock)
+        self.vault = vault
+        self.webhookStore = store
+        self.webhookPublisher = publisher
+        self.webhooks = WebhookService(store: store, vault: vault, publisher: publisher, clock: clock)
         self.handle = handle
         self.store = store
         self.access = AccessService(store: store, clock: clock)
@@ -33,5 +43,12 @@ public struct ServerServices: Sendable {
             applePayloads: ApplePayloadBuilder(validator: chainValidator, tavSigner: TAVSigner(privateKey: keys.tavSigningKey)),
             pushData: WalletPushDataBuilder(networkKey: networkKey, networkKeyID: networkKeyID),
             metrics: metrics, clock: clock)
+    }
+
+    /// The outbox worker for this process (every server process runs one).
+    public func webhookWorker(
+        sender: any WebhookSender = HTTPWebhookSender(), policy: WebhookDeliveryPolicy = .standard, logger: Logger
+    ) -> WebhookDeliveryWorker {
+        WebhookDeliveryWorker(store: webhookStore, vault: vault, sender: sender, clock: clock, policy: policy, logger: logger)
     }
 }

@@ -23,6 +23,8 @@ enum ErrorStatus {
         .routeNotFound: .notFound,
         .methodNotAllowed: .methodNotAllowed,
         .cardNotFound: .notFound,
+        .webhookEndpointNotFound: .notFound,
+        .webhookDeliveryNotFound: .notFound,
         .cardClosed: .conflict,
         .cardExpired: .unprocessableContent,
         .unsupportedNetwork: .unprocessableContent,

@@ -50,6 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
                     services: [
                         .init(service: app),
                         .init(service: IdempotencyPurgeService(store: services.store, clock: services.clock, logger: logger)),
+                        .init(service: services.webhookWorker(logger: logger)),
                     ],
                     gracefulShutdownSignals: [.sigterm, .sigint],
                     logger: logger))

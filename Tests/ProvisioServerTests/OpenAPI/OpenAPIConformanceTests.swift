@@ -140,6 +140,27 @@ import Testing
             let closed = conformance.check(try await client.post(closePath, token: key, json: [String: Any]()), "POST", closePath)
             #expect(closed?["status"] == .string("closed"))
 
+            // Webhooks.
+            let endpointBody: [String: Any] = ["url": "http://127.0.0.1:9/hooks", "events": ["*"]]
+            let endpoint = conformance.check(
+                try await client.post("/v1/webhook-endpoints", token: key, json: endpointBody), "POST", "/v1/webhook-endpoints",
+                request: endpointBody)
+            let endpointID = try #require(endpoint?["id"]?.stringValue)
+            conformance.check(try await client.get("/v1/webhook-endpoints", token: key), "GET", "/v1/webhook-endpoints")
+            let testPath = "/v1/webhook-endpoints/\(endpointID)/test"
+            conformance.check(try await client.post(testPath, token: key, json: [String: Any]()), "POST", testPath)
+            let deliveries = conformance.check(
+                try await client.get("/v1/webhook-deliveries?endpoint_id=\(endpointID)", token: key), "GET",
+                "/v1/webhook-deliveries")
+            let deliveryID = try #require(deliveries?["data"]?.arrayValue?.first?["id"]?.stringValue)
+            let deliveryPath = "/v1/webhook-deliveries/\(deliveryID)"
+            conformance.check(try await client.get(deliveryPath, token: key), "GET", deliveryPath)
+            conformance.check(
+                try await client.post(deliveryPath + "/replay", token: key, json: [String: Any]()), "POST",
+                deliveryPath + "/replay")
+            conformance.check(
+                try await client.get("/v1/webhook-deliveries/whd_nope", token: key), "GET", "/v1/webhook-deliveries/whd_nope")
+
             let missing = OpenAPIDocumentTests.routes.subtracting(conformance.operationsWithSuccess)
             #expect(missing.isEmpty, "operations without a checked success response: \(missing.sorted())")
         }

@@ -29,6 +29,12 @@ import Testing
         "POST /v1/mobile/cards/{id}/provisioning/apple-pay",
         "POST /v1/mobile/cards/{id}/provisioning/google-pay",
         "POST /v1/mobile/cards/{id}/provisioning/samsung-pay",
+        "POST /v1/webhook-endpoints",
+        "GET /v1/webhook-endpoints",
+        "POST /v1/webhook-endpoints/{id}/test",
+        "GET /v1/webhook-deliveries",
+        "GET /v1/webhook-deliveries/{id}",
+        "POST /v1/webhook-deliveries/{id}/replay",
     ]
 
     let spec: OpenAPISpec

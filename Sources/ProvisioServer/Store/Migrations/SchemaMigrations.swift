@@ -81,6 +81,59 @@ enum SchemaMigrations {
                 """,
                 "CREATE INDEX idempotency_by_age ON idempotency_keys (created_at)",
             ]
-        )
+        ),
+        Migration(
+            version: 2, name: "webhook_outbox",
+            statements: [
+                """
+                CREATE TABLE webhook_endpoints (
+                    id TEXT PRIMARY KEY,
+                    tenant_id TEXT NOT NULL REFERENCES tenants(id),
+                    url TEXT NOT NULL,
+                    events TEXT NOT NULL,
+                    secret_vault_record TEXT NOT NULL,
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX webhook_endpoints_by_tenant ON webhook_endpoints (tenant_id, created_at, id)",
+                """
+                CREATE TABLE webhook_events (
+                    id TEXT PRIMARY KEY,
+                    tenant_id TEXT NOT NULL REFERENCES tenants(id),
+                    type TEXT NOT NULL,
+                    payload TEXT NOT NULL,
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE webhook_deliveries (
+                    id TEXT PRIMARY KEY,
+                    tenant_id TEXT NOT NULL REFERENCES tenants(id),
+                    event_id TEXT NOT NULL REFERENCES webhook_events(id),
+                    endpoint_id TEXT NOT NULL REFERENCES webhook_endpoints(id),
+                    state TEXT NOT NULL,
+                    attempt_count INTEGER NOT NULL,
+                    next_attempt_at BIGINT NOT NULL,
+                    last_response_status INTEGER,
+                    last_error TEXT,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at)",
+                "CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (tenant_id, endpoint_id, created_at, id)",
+                """
+                CREATE TABLE webhook_attempts (
+                    id TEXT PRIMARY KEY,
+                    delivery_id TEXT NOT NULL REFERENCES webhook_deliveries(id),
+                    attempted_at BIGINT NOT NULL,
+                    response_status INTEGER,
+                    error TEXT,
+                    duration_ms INTEGER NOT NULL
+                )
+                """,
+                "CREATE INDEX webhook_attempts_by_delivery ON webhook_attempts (delivery_id, attempted_at)",
+            ]
+        ),
     ]
 }

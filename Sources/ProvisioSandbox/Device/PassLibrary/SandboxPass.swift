@@ -1,0 +1,37 @@
+import ProvisioCore
+
+/// A payment pass in the sandbox wallet, with the fields PassKit's `PKSecureElementPass`
+/// exposes to the issuer app. It holds the last four digits of the card, never the PAN.
+public struct SandboxPass: Sendable, Hashable, Identifiable {
+    /// Apple's pass type identifier for every payment pass.
+    public static let paymentPassTypeIdentifier = "paymentpass.com.apple"
+
+    public let serialNumber: String
+    public let passTypeIdentifier: String
+    /// The issuer's identifier of the card (what the app set in the add request configuration).
+    public let primaryAccountIdentifier: String
+    /// The card's last four digits.
+    public let primaryAccountNumberSuffix: String
+    /// The network's identifier of the token on this device.
+    public let deviceAccountIdentifier: String
+    public internal(set) var activationState: SandboxPassActivationState
+    public let deviceKind: SandboxDeviceKind
+
+    public var id: String { serialNumber }
+
+    /// True when the pass is on the paired Watch (a "remote" pass, seen from the iPhone).
+    public var isRemote: Bool { deviceKind.isRemote }
+
+    init(
+        serialNumber: String, primaryAccountIdentifier: String, primaryAccountNumberSuffix: String,
+        deviceAccountIdentifier: String, activationState: SandboxPassActivationState, deviceKind: SandboxDeviceKind
+    ) {
+        self.serialNumber = serialNumber
+        self.passTypeIdentifier = Self.paymentPassTypeIdentifier
+        self.primaryAccountIdentifier = primaryAccountIdentifier
+        self.primaryAccountNumberSuffix = primaryAccountNumberSuffix
+        self.deviceAccountIdentifier = deviceAccountIdentifier
+        self.activationState = activationState
+        self.deviceKind = deviceKind
+    }
+}

@@ -1,0 +1,56 @@
+import ProvisioCore
+
+/// The passes of one device, in the order they were added. A value owned by `SandboxWallet`,
+/// which keeps serial numbers and device account identifiers unique across both devices.
+struct SandboxPassLibrary: Sendable {
+    let deviceKind: SandboxDeviceKind
+    private(set) var passes: [SandboxPass] = []
+
+    init(deviceKind: SandboxDeviceKind) {
+        self.deviceKind = deviceKind
+    }
+
+    func pass(primaryAccountIdentifier: String) -> SandboxPass? {
+        passes.first { $0.primaryAccountIdentifier == primaryAccountIdentifier }
+    }
+
+    func pass(serialNumber: String) -> SandboxPass? {
+        passes.first { $0.serialNumber == serialNumber }
+    }
+
+    func pass(deviceAccountIdentifier: String) -> SandboxPass? {
+        passes.first { $0.deviceAccountIdentifier == deviceAccountIdentifier }
+    }
+
+    /// Wallet holds at most one pass per card on a device.
+    mutating func insert(_ pass: SandboxPass) throws {
+        precondition(pass.deviceKind == deviceKind, "A pass belongs to the library of its own device.")
+        if self.pass(primaryAccountIdentifier: pass.primaryAccountIdentifier) != nil {
+            throw ProvisioError(.sandboxPassExists, "This card is already in Wallet on the \(deviceKind).")
+        }
+        passes.append(pass)
+    }
+
+    /// Returns the updated pass, or nil when no pass has this serial number.
+    mutating func setActivationState(_ state: SandboxPassActivationState, serialNumber: String) throws -> SandboxPass? {
+        guard let index = passes.firstIndex(where: { $0.serialNumber == serialNumber }) else { return nil }
+        let current = passes[index].activationState
+        if current.isTerminal && state != current {
+            throw ProvisioError(
+                .sandboxPassStateInvalid, "A deactivated pass cannot become \(state.rawValue); add the card again.")
+        }
+        passes[index].activationState = state
+        return passes[index]
+    }
+
+    /// Returns the removed pass, or nil when no pass has this serial number.
+    mutating func remove(serialNumber: String) -> SandboxPass? {
+        guard let index = passes.firstIndex(where: { $0.serialNumber == serialNumber }) else { return nil }
+        return passes.remove(at: index)
+    }
+}
+
+extension ProvisioError.Code {
+    public static let sandboxPassExists: Self = "sandbox_pass_exists"
+    public static let sandboxPassStateInvalid: Self = "sandbox_pass_state_invalid"
+}

@@ -1,0 +1,20 @@
+import ProvisioCore
+
+/// The events an endpoint can subscribe to.
+public enum WebhookEventType {
+    public static let all: [String] = [
+        "token.created", "token.updated", "token.activated", "token.suspended", "token.resumed", "token.deleted",
+        "token.otp_requested", "provisioning.declined", "webhook.test",
+    ]
+
+    /// Validates a subscription list; `*` means every event.
+    static func validate(_ events: [String]) throws -> [String] {
+        guard !events.isEmpty else {
+            throw ProvisioError(.invalidParameter, "events must list at least one event type, or \"*\".")
+        }
+        for event in events where event != "*" && !all.contains(event) {
+            throw ProvisioError(.invalidParameter, "Unknown event type '\(event)'. Known: \(all.joined(separator: ", ")).")
+        }
+        return Array(Set(events)).sorted()
+    }
+}

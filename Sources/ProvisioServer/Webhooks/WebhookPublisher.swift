@@ -1,0 +1,42 @@
+import Foundation
+import ProvisioCore
+
+/// Turns a domain event into an outbox entry: one stored event, one pending delivery per
+/// subscribed endpoint. Delivery happens later, in `WebhookDeliveryWorker`, so publishing
+/// never waits on an issuer's server and survives a restart.
+public struct WebhookPublisher: Sendable {
+    let store: any WebhookStore
+    let clock: any TimeSource
+
+    public init(store: any WebhookStore, clock: any TimeSource) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// Stores the event; returns it (with no deliveries if nobody subscribes).
+    @discardableResult
+    public func publish(tenantID: String, type: String, data: some Encodable & Sendable) async throws -> WebhookEventRecord {
+        let now = clock.now()
+        let payload = Envelope(type: type, timestamp: now, data: data)
+        let event = WebhookEventRecord(
+            id: RandomToken.identifier(prefix: "msg_"), tenantID: tenantID, type: type,
+            payload: String(decoding: try JSONCoding.encoder.encode(payload), as: UTF8.self), createdAt: now)
+        let deliveries = try await store.webhookEndpoints(tenantID: tenantID)
+            .filter { $0.subscribes(to: type) }
+            .map {
+                WebhookDeliveryRecord(
+                    id: RandomToken.identifier(prefix: "whd_"), tenantID: tenantID, eventID: event.id, endpointID: $0.id,
+                    state: .pending, attemptCount: 0, nextAttemptAt: now, lastResponseStatus: nil, lastError: nil,
+                    createdAt: now, updatedAt: now)
+            }
+        try await store.enqueue(event: event, deliveries: deliveries)
+        return event
+    }
+
+    /// The Standard Webhooks body shape.
+    struct Envelope<Payload: Encodable>: Encodable {
+        var type: String
+        var timestamp: Date
+        var data: Payload
+    }
+}

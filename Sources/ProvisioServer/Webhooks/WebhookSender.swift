@@ -1,0 +1,32 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Sends one webhook request; the outcome is a status code or a thrown transport error.
+public protocol WebhookSender: Sendable {
+    func send(url: String, headers: [(name: String, value: String)], body: Data, timeout: Duration) async throws -> Int
+}
+
+/// `WebhookSender` over AsyncHTTPClient (its shared client: pooled connections, no redirects
+/// followed, since a webhook answer is the endpoint's status and nothing else).
+public struct HTTPWebhookSender: WebhookSender {
+    let client: HTTPClient
+
+    public init(client: HTTPClient = .shared) {
+        self.client = client
+    }
+
+    public func send(url: String, headers: [(name: String, value: String)], body: Data, timeout: Duration) async throws -> Int {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "Provisio-Webhooks/1")
+        for header in headers { request.headers.add(name: header.name, value: header.value) }
+        request.body = .bytes(ByteBuffer(bytes: body))
+        let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000))
+        // Drain (bounded) so the connection can be reused.
+        _ = try? await response.body.collect(upTo: 64 * 1024)
+        return Int(response.status.code)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import ProvisioCore
+import ProvisioCrypto
+
+/// The issuer-facing side of webhooks: endpoints (with their signing secret, shown once and
+/// stored sealed in the vault), deliveries and their attempts, replays, and test events.
+public struct WebhookService: Sendable {
+    let store: any WebhookStore
+    let vault: PANVault
+    let publisher: WebhookPublisher
+    let clock: any TimeSource
+
+    public init(store: any WebhookStore, vault: PANVault, publisher: WebhookPublisher, clock: any TimeSource) {
+        self.store = store
+        self.vault = vault
+        self.publisher = publisher
+        self.clock = clock
+    }
+
+    public func createEndpoint(tenantID: String, url: String, events: [String]) async throws
+        -> (endpoint: WebhookEndpointRecord, secret: String)
+    {
+        guard url.count <= 2048, let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""),
+            parsed.host?.isEmpty == false
+        else {
+            throw ProvisioError(.invalidParameter, "url must be an http or https URL of at most 2048 characters.")
+        }
+        let events = try WebhookEventType.validate(events)
+        let id = RandomToken.identifier(prefix: "whe_")
+        let secret = WebhookSigner.generateSecret()
+        let sealed = try vault.seal(
+            secret: Data(secret.utf8), context: WebhookEndpointRecord.vaultContext(tenantID: tenantID, endpointID: id))
+        let endpoint = WebhookEndpointRecord(
+            id: id, tenantID: tenantID, url: url, events: events, secretVaultRecord: sealed.serialized, createdAt: clock.now())
+        try await store.insertWebhookEndpoint(endpoint)
+        return (endpoint, secret)
+    }
+
+    public func endpoints(tenantID: String) async throws -> [WebhookEndpointRecord] {
+        try await store.webhookEndpoints(tenantID: tenantID)
+    }
+
+    /// Publishes a `webhook.test` event to one endpoint's subscribers (the endpoint must
+    /// subscribe to it or to `*`).
+    public func sendTestEvent(endpointID: String, tenantID: String) async throws -> WebhookEventRecord {
+        guard try await store.webhookEndpoint(id: endpointID, tenantID: tenantID) != nil else {
+            throw ProvisioError(.webhookEndpointNotFound, "No webhook endpoint with this id.")
+        }
+        return try await publisher.publish(tenantID: tenantID, type: "webhook.test", data: ["endpoint_id": endpointID])
+    }
+
+    public func deliveries(tenantID: String, endpointID: String?, cursor: String?, limit: Int?) async throws
+        -> Page<WebhookDeliveryRecord>
+    {
+        try await store.webhookDeliveries(
+            tenantID: tenantID, endpointID: endpointID, cursor: cursor, limit: try CardService.pageSize(limit))
+    }
+
+    public func delivery(id: String, tenantID: String) async throws -> (WebhookDeliveryRecord, [WebhookAttemptRecord]) {
+        guard let delivery = try await store.webhookDelivery(id: id, tenantID: tenantID) else {
+            throw ProvisioError(.webhookDeliveryNotFound, "No webhook delivery with this id.")
+        }
+        return (delivery, try await store.webhookAttempts(deliveryID: id))
+    }
+
+    public func replay(deliveryID: String, tenantID: String) async throws -> WebhookDeliveryRecord {
+        guard let delivery = try await store.replayWebhookDelivery(id: deliveryID, tenantID: tenantID, at: clock.now()) else {
+            throw ProvisioError(.webhookDeliveryNotFound, "No webhook delivery with this id.")
+        }
+        return delivery
+    }
+}
+
+extension ProvisioError.Code {
+    public static let webhookEndpointNotFound: Self = "webhook_endpoint_not_found"
+    public static let webhookDeliveryNotFound: Self = "webhook_delivery_not_found"
+}

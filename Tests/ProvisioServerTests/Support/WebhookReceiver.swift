@@ -1,0 +1,60 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// A real HTTP webhook receiver on loopback that records what arrives and can be "down"
+/// (answering 503) for a while.
+final class WebhookReceiver: @unchecked Sendable {
+    // `@unchecked Sendable`: every mutable property is read and written only under `lock`.
+    struct Received: Sendable {
+        var id: String
+        var timestamp: String
+        var signature: String
+        var body: Data
+    }
+
+    private let lock = NSLock()
+    private var received: [Received] = []
+    private var down = false
+    private var task: Task<Void, any Error>?
+    private(set) var port = 0
+
+    var url: String { "http://127.0.0.1:\(port)/hooks" }
+
+    func setDown(_ value: Bool) { lock.withLock { down = value } }
+    var deliveries: [Received] { lock.withLock { received } }
+
+    func start() async throws {
+        let router = Router()
+        router.post("hooks") { [self] request, _ -> Response in
+            var request = request
+            let body = try await request.collectBody(upTo: 1 << 20)
+            let isDown = lock.withLock { down }
+            if isDown { return Response(status: .serviceUnavailable) }
+            let item = Received(
+                id: request.headers[HTTPField.Name("webhook-id")!] ?? "",
+                timestamp: request.headers[HTTPField.Name("webhook-timestamp")!] ?? "",
+                signature: request.headers[HTTPField.Name("webhook-signature")!] ?? "",
+                body: Data(buffer: body))
+            lock.withLock { received.append(item) }
+            return Response(status: .noContent)
+        }
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        var logger = Logger(label: "receiver")
+        logger.logLevel = .error
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
+        task = Task { try await app.run() }
+        for await port in stream {
+            self.port = port
+            break
+        }
+    }
+
+    func stop() {
+        task?.cancel()
+    }
+}
