@@ -18,6 +18,15 @@ public struct RiskAssessment: Codable, Hashable, Sendable {
         self.accountScore = accountScore
         self.walletRecommendation = walletRecommendation
     }
+
+    /// Scores outside 1…5 are `invalid_risk_assessment`.
+    public func validate() throws {
+        for (name, score) in [("device_score", deviceScore), ("account_score", accountScore)] {
+            guard (1...5).contains(score) else {
+                throw ProvisioError(.invalidRiskAssessment, "\(name) must be between 1 and 5.")
+            }
+        }
+    }
 }
 
 /// An issuer's decision and the reasons behind it, recorded on the token.
@@ -58,11 +67,7 @@ public struct DecisionRules: Codable, Hashable, Sendable {
     }
 
     public func decide(_ risk: RiskAssessment) throws -> Decision {
-        for (name, score) in [("device_score", risk.deviceScore), ("account_score", risk.accountScore)] {
-            guard (1...5).contains(score) else {
-                throw ProvisioError(.invalidRiskAssessment, "\(name) must be between 1 and 5.")
-            }
-        }
+        try risk.validate()
         var declines: [String] = []
         var verifications: [String] = []
         if followWalletRed && risk.walletRecommendation == .decline { declines.append("wallet_recommends_decline") }

@@ -6,11 +6,13 @@ import ProvisioCore
 ///
 /// - `vault-keys.json` (0600): the PAN vault's key-encryption keys with their ids and status;
 /// - `tav-signing-key.pem` (0600): the P-256 key that signs activation data (PKCS#8);
-/// - `tav-public-key.pem` (0644): its public half, to hand to the card network.
+/// - `tav-public-key.pem` (0644): its public half, to hand to the card network;
+/// - `pan-fingerprint-key` (0600): base64 of the 32-byte key that fingerprints PANs.
 public struct KeyDirectory: Sendable {
     public static let vaultKeysFile = "vault-keys.json"
     public static let tavSigningKeyFile = "tav-signing-key.pem"
     public static let tavPublicKeyFile = "tav-public-key.pem"
+    public static let panFingerprintKeyFile = "pan-fingerprint-key"
 
     public let path: String
 
@@ -24,12 +26,17 @@ public struct KeyDirectory: Sendable {
     @discardableResult
     public func initialize() throws -> ProvisioKeys {
         try SecretFile.makeDirectory(path)
-        for name in [Self.vaultKeysFile, Self.tavSigningKeyFile, Self.tavPublicKeyFile]
+        for name in [Self.vaultKeysFile, Self.tavSigningKeyFile, Self.tavPublicKeyFile, Self.panFingerprintKeyFile]
         where FileManager.default.fileExists(atPath: file(name)) {
             throw ProvisioError(.keysAlreadyExist, "\(file(name)) already exists; refusing to overwrite key material.")
         }
-        let keys = ProvisioKeys.generate()
+        let fingerprintKey = PANFingerprinter.generateKey()
+        let keys = ProvisioKeys(
+            keyring: VaultKeyring(active: .generate()), tavSigningKey: P256.Signing.PrivateKey(),
+            panFingerprinter: try PANFingerprinter(keyBytes: fingerprintKey))
         try SecretFile.create(file(Self.vaultKeysFile), contents: try Self.encode(keys.keyring), mode: 0o600)
+        try SecretFile.create(
+            file(Self.panFingerprintKeyFile), contents: Data(fingerprintKey.base64EncodedString().utf8), mode: 0o600)
         try SecretFile.create(
             file(Self.tavSigningKeyFile), contents: Data(keys.tavSigningKey.pemRepresentation.utf8), mode: 0o600)
         try SecretFile.create(
@@ -44,7 +51,12 @@ public struct KeyDirectory: Sendable {
         guard let signingKey = try? P256.Signing.PrivateKey(pemRepresentation: pem) else {
             throw ProvisioError(.keysInvalid, "\(file(Self.tavSigningKeyFile)) is not a P-256 private key in PEM.")
         }
-        return ProvisioKeys(keyring: keyring, tavSigningKey: signingKey)
+        let fingerprintText = String(decoding: try SecretFile.readPrivate(file(Self.panFingerprintKeyFile)), as: UTF8.self)
+        guard let fingerprintKey = Data(base64Encoded: fingerprintText.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw ProvisioError(.keysInvalid, "\(file(Self.panFingerprintKeyFile)) is not base64.")
+        }
+        return ProvisioKeys(
+            keyring: keyring, tavSigningKey: signingKey, panFingerprinter: try PANFingerprinter(keyBytes: fingerprintKey))
     }
 
     /// Adds a new active key-encryption key; the previous one becomes decrypt-only so existing

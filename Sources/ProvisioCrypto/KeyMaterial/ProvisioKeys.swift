@@ -1,16 +1,21 @@
 import Crypto
 
-/// An issuer's secret key material: the PAN vault's keyring and the TAV signing key.
+/// An issuer's secret key material: the PAN vault's keyring, the TAV signing key and the PAN
+/// fingerprint key.
 public struct ProvisioKeys: Sendable {
     public var keyring: VaultKeyring
     public let tavSigningKey: P256.Signing.PrivateKey
+    public let panFingerprinter: PANFingerprinter
 
-    public init(keyring: VaultKeyring, tavSigningKey: P256.Signing.PrivateKey) {
+    public init(keyring: VaultKeyring, tavSigningKey: P256.Signing.PrivateKey, panFingerprinter: PANFingerprinter) {
         self.keyring = keyring
         self.tavSigningKey = tavSigningKey
+        self.panFingerprinter = panFingerprinter
     }
 
     public static func generate() -> ProvisioKeys {
-        ProvisioKeys(keyring: VaultKeyring(active: .generate()), tavSigningKey: P256.Signing.PrivateKey())
+        ProvisioKeys(
+            keyring: VaultKeyring(active: .generate()), tavSigningKey: P256.Signing.PrivateKey(),
+            panFingerprinter: try! PANFingerprinter(keyBytes: PANFingerprinter.generateKey()))
     }
 }

@@ -14,6 +14,12 @@ public enum ProvisioHTTPApplication {
             .add(middleware: idempotency)
         IssuerRoutes(cards: services.cards, provisioning: services.provisioning, access: services.access).register(on: issuer)
         WebhookRoutes(webhooks: services.webhooks).register(on: issuer)
+        TokenRoutes(tokens: services.tokens).register(on: issuer)
+
+        let network = router.group("v1/network")
+            .add(middleware: AuthenticationMiddleware(access: services.access, audience: .network))
+            .add(middleware: idempotency)
+        NetworkRoutes(tokens: services.tokens).register(on: network)
 
         let mobile = router.group("v1/mobile")
             .add(middleware: AuthenticationMiddleware(access: services.access, audience: .mobile))

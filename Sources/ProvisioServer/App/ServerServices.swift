@@ -18,6 +18,7 @@ public struct ServerServices: Sendable {
     public let webhookStore: any WebhookStore
     public let webhookPublisher: WebhookPublisher
     public let webhooks: WebhookService
+    public let tokens: TokenService
 
     public init(
         handle: any DatabaseHandle, keys: ProvisioKeys, chainValidator: any AppleChainValidating,
@@ -26,12 +27,16 @@ public struct ServerServices: Sendable {
         let store = SQLProvisioStore(handle: handle)
         let metrics = ProvisioMetrics()
         let vault = PANVault(keyring: keys.keyring)
-        let cards = CardService(store: store, vault: vault, clock: clock)
+        let cards = CardService(store: store, vault: vault, fingerprinter: keys.panFingerprinter, clock: clock)
         let publisher = WebhookPublisher(store: store, clock: clock)
         self.vault = vault
         self.webhookStore = store
         self.webhookPublisher = publisher
         self.webhooks = WebhookService(store: store, vault: vault, publisher: publisher, clock: clock)
+        self.tokens = TokenService(
+            store: store, cards: cards, fingerprinter: keys.panFingerprinter,
+            tavSigner: TAVSigner(privateKey: keys.tavSigningKey),
+            publisher: publisher, clock: clock)
         self.handle = handle
         self.store = store
         self.access = AccessService(store: store, clock: clock)

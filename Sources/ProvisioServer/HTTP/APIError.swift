@@ -23,6 +23,7 @@ extension ProvisioError.Code {
     public static let routeNotFound: Self = "route_not_found"
     public static let methodNotAllowed: Self = "method_not_allowed"
     public static let cardNotFound: Self = "card_not_found"
+    public static let tenantNotFound: Self = "tenant_not_found"
     public static let cardClosed: Self = "card_closed"
     public static let invalidParameter: Self = "invalid_parameter"
     public static let idempotencyKeyReused: Self = "idempotency_key_reused"

@@ -10,6 +10,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
     enum Audience: Sendable {
         case issuerBackend
         case mobile
+        case network
     }
 
     let access: AccessService
@@ -24,13 +25,15 @@ struct AuthenticationMiddleware: RouterMiddleware {
         }
         let principal = try await access.authenticate(bearer: String(parts[1]))
         switch (audience, principal) {
-        case (.issuerBackend, .tenant), (.mobile, .mobileSession), (.mobile, .provisionToken):
+        case (.issuerBackend, .tenant), (.mobile, .mobileSession), (.mobile, .provisionToken), (.network, .network):
             break
+        case (.network, _):
+            throw ProvisioError(.wrongCredentialKind, "Network endpoints take the card network's key (prv_nk_…).")
         case (.issuerBackend, .provisionToken(let token, _)) where token.usedAt != nil:
             throw ProvisioError(.tokenAlreadyUsed, "The provision token was already used; request a new one.")
         case (.issuerBackend, _):
             throw ProvisioError(.wrongCredentialKind, "This endpoint is for the issuer's backend and needs an API key.")
-        case (.mobile, .tenant):
+        case (.mobile, .tenant), (.mobile, .network):
             throw ProvisioError(
                 .wrongCredentialKind, "Mobile endpoints take a mobile session or provision token, never an API key.")
         }

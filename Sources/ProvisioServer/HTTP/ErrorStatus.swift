@@ -23,6 +23,8 @@ enum ErrorStatus {
         .routeNotFound: .notFound,
         .methodNotAllowed: .methodNotAllowed,
         .cardNotFound: .notFound,
+        .tokenNotFound: .notFound,
+        .tokenInvalidTransition: .conflict,
         .webhookEndpointNotFound: .notFound,
         .webhookDeliveryNotFound: .notFound,
         .cardClosed: .conflict,

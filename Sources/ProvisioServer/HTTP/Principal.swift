@@ -4,12 +4,15 @@ public enum Principal: Sendable {
     case tenant(TenantRecord)
     case mobileSession(MobileSessionRecord)
     case provisionToken(ProvisionTokenRecord, tokenHash: String)
+    /// The card network's token service, acting for one tenant.
+    case network(tenantID: String)
 
     public var tenantID: String {
         switch self {
         case .tenant(let tenant): tenant.id
         case .mobileSession(let session): session.tenantID
         case .provisionToken(let token, _): token.tenantID
+        case .network(let tenantID): tenantID
         }
     }
 
@@ -20,6 +23,7 @@ public enum Principal: Sendable {
         case .tenant(let tenant): tenant.id
         case .mobileSession(let session): "\(session.tenantID)/customer/\(session.customerRef)"
         case .provisionToken(_, let hash): "\(tenantID)/provision-token/\(hash)"
+        case .network(let tenantID): "\(tenantID)/network"
         }
     }
 }

@@ -46,7 +46,7 @@ struct MobileRoutes {
             }
             try await access.consume(provisionTokenHash: hash)
             return try await cards.card(id: id, tenantID: token.tenantID)
-        case .tenant:
+        case .tenant, .network:
             throw ProvisioError(.wrongCredentialKind, "Mobile endpoints take a mobile session or provision token.")
         }
     }
@@ -76,7 +76,7 @@ struct MobileRoutes {
             try Self.requireUnspent(token)
             let card = try await cards.card(id: token.cardID, tenantID: token.tenantID)
             return cards.isEligible(card) ? [card] : []
-        case .tenant:
+        case .tenant, .network:
             throw ProvisioError(.wrongCredentialKind, "Mobile endpoints take a mobile session or provision token.")
         }
     }

@@ -7,6 +7,7 @@ public struct AccessService: Sendable {
     public static let apiKeyPrefix = "prv_sk_"
     public static let mobileSessionPrefix = "prv_ms_"
     public static let provisionTokenPrefix = "prv_pt_"
+    public static let networkKeyPrefix = "prv_nk_"
 
     public static let defaultSessionLifetime = 900
     public static let sessionLifetimeRange = 60...86_400
@@ -59,7 +60,21 @@ public struct AccessService: Sendable {
             }
             return .provisionToken(provisionToken, tokenHash: hash)
         }
+        if token.hasPrefix(Self.networkKeyPrefix), let tokens = store as? any TokenStore {
+            guard let tenantID = try await tokens.tenantID(networkKeyHash: hash) else { throw APIError.invalidCredentials() }
+            return .network(tenantID: tenantID)
+        }
         throw APIError.invalidCredentials()
+    }
+
+    /// A credential for the card network's token service to call this tenant's network API.
+    public func createNetworkKey(tenantID: String) async throws -> String {
+        guard let tokens = store as? any TokenStore else {
+            throw ProvisioError(.internalError, "This store does not keep network credentials.")
+        }
+        let key = RandomToken.secret(prefix: Self.networkKeyPrefix)
+        try await tokens.insertNetworkCredential(keyHash: RandomToken.sha256Hex(key), tenantID: tenantID, at: clock.now())
+        return key
     }
 
     public func createMobileSession(tenantID: String, customerRef: String, lifetimeSeconds: Int?) async throws

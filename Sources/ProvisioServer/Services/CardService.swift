@@ -20,11 +20,13 @@ public struct CardService: Sendable {
 
     let store: any ProvisioStore
     let vault: PANVault
+    let fingerprinter: PANFingerprinter
     let clock: any TimeSource
 
-    public init(store: any ProvisioStore, vault: PANVault, clock: any TimeSource) {
+    public init(store: any ProvisioStore, vault: PANVault, fingerprinter: PANFingerprinter, clock: any TimeSource) {
         self.store = store
         self.vault = vault
+        self.fingerprinter = fingerprinter
         self.clock = clock
     }
 
@@ -47,7 +49,7 @@ public struct CardService: Sendable {
             panVaultRecord: record.serialized, last4: pan.last4, network: network, expiryMonth: expiry.month,
             expiryYear: expiry.year, cardholderName: name.value, productTitle: productTitle, cardArtURL: artURL,
             primaryAccountIdentifier: Self.primaryAccountIdentifier(network: network), status: .active,
-            createdAt: now, updatedAt: now)
+            createdAt: now, updatedAt: now, panFingerprint: fingerprinter.fingerprint(pan))
         try await store.insertCard(card)
         return card
     }

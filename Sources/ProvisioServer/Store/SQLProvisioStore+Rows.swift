@@ -37,7 +37,8 @@ extension SQLProvisioStore {
             primaryAccountIdentifier: try row.decode(column: "primary_account_identifier", as: String.self),
             status: CardStatus(rawValue: try row.decode(column: "status", as: String.self)) ?? .closed,
             createdAt: try date(row, "created_at"),
-            updatedAt: try date(row, "updated_at"))
+            updatedAt: try date(row, "updated_at"),
+            panFingerprint: try row.decode(column: "pan_fingerprint", as: String?.self))
     }
 
     static func attempt(from row: any SQLRow) throws -> ProvisioningAttemptRecord {

@@ -40,6 +40,12 @@ public struct SQLProvisioStore: ProvisioStore {
         }
     }
 
+    public func tenantExists(id: String) async throws -> Bool {
+        try await handle.read { database in
+            try await database.raw("SELECT id FROM tenants WHERE id = \(bind: id)").first() != nil
+        }
+    }
+
     // MARK: Cards
 
     public func insertCard(_ card: CardRecord) async throws {
@@ -48,12 +54,13 @@ public struct SQLProvisioStore: ProvisioStore {
                 """
                 INSERT INTO cards (id, tenant_id, customer_ref, account_ref, pan_vault_record, last4, network,
                     expiry_month, expiry_year, cardholder_name, product_title, card_art_url,
-                    primary_account_identifier, status, created_at, updated_at)
+                    primary_account_identifier, status, created_at, updated_at, pan_fingerprint)
                 VALUES (\(bind: card.id), \(bind: card.tenantID), \(bind: card.customerRef), \(bind: card.accountRef),
                     \(bind: card.panVaultRecord), \(bind: card.last4), \(bind: card.network.rawValue),
                     \(bind: card.expiryMonth), \(bind: card.expiryYear), \(bind: card.cardholderName),
                     \(bind: card.productTitle), \(bind: card.cardArtURL), \(bind: card.primaryAccountIdentifier),
-                    \(bind: card.status.rawValue), \(bind: card.createdAt.epochMilliseconds), \(bind: card.updatedAt.epochMilliseconds))
+                    \(bind: card.status.rawValue), \(bind: card.createdAt.epochMilliseconds), \(bind: card.updatedAt.epochMilliseconds),
+                    \(bind: card.panFingerprint))
                 """
             ).run()
         }

@@ -6,7 +6,8 @@ import ProvisioServer
 
 struct TenantsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "tenants", abstract: "Manage tenants (issuers) and their API keys.", subcommands: [Create.self])
+        commandName: "tenants", abstract: "Manage tenants (issuers) and their API keys.",
+        subcommands: [Create.self, NetworkKey.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -32,6 +33,42 @@ struct TenantsCommand: AsyncParsableCommand {
                     let encoder = JSONEncoder()
                     encoder.outputFormatting = [.sortedKeys]
                     print(String(decoding: try encoder.encode(["tenant_id": tenant.id, "api_key": apiKey]), as: UTF8.self))
+                } catch {
+                    await handle.shutdown()
+                    throw error
+                }
+                await handle.shutdown()
+            }
+        }
+    }
+
+    struct NetworkKey: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "network-key",
+            abstract: "Create a credential for the card network's token service to call this tenant's /v1/network API.")
+
+        @Option(name: .customLong("tenant-id"), help: "The tenant.") var tenantID: String
+        @Option(
+            name: .long, help: "An SQLite file path or a postgres:// URL (default: PROVISIO_DATABASE_URL or ./provisio.sqlite).")
+        var database: String?
+
+        func run() async throws {
+            try await runReportingErrorsAsync {
+                var configuration = ServerConfiguration()
+                try configuration.apply(environment: ProcessInfo.processInfo.environment)
+                if let database { configuration.database = try DatabaseLocation(database) }
+                var logger = Logger(label: "provisio")
+                logger.logLevel = .warning
+                let handle = try await DatabaseConnector.connect(configuration.database, logger: logger)
+                do {
+                    try await Migrator(handle: handle).migrate()
+                    let store = SQLProvisioStore(handle: handle)
+                    guard try await store.tenantExists(id: tenantID) else {
+                        throw ProvisioError(.tenantNotFound, "No tenant with the id \(tenantID).")
+                    }
+                    let key = try await AccessService(store: store, clock: SystemTimeSource()).createNetworkKey(
+                        tenantID: tenantID)
+                    print(#"{"network_key":"\#(key)","tenant_id":"\#(tenantID)"}"#)
                 } catch {
                     await handle.shutdown()
                     throw error

@@ -135,5 +135,54 @@ enum SchemaMigrations {
                 "CREATE INDEX webhook_attempts_by_delivery ON webhook_attempts (delivery_id, attempted_at)",
             ]
         ),
+        Migration(
+            version: 3, name: "tokens_and_network_credentials",
+            statements: [
+                "ALTER TABLE cards ADD COLUMN pan_fingerprint TEXT",
+                "CREATE INDEX cards_by_fingerprint ON cards (tenant_id, pan_fingerprint)",
+                """
+                CREATE TABLE network_credentials (
+                    key_hash TEXT PRIMARY KEY,
+                    tenant_id TEXT NOT NULL REFERENCES tenants(id),
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE tokens (
+                    id TEXT PRIMARY KEY,
+                    tenant_id TEXT NOT NULL REFERENCES tenants(id),
+                    card_id TEXT NOT NULL REFERENCES cards(id),
+                    wallet TEXT NOT NULL,
+                    device_type TEXT,
+                    network_token_ref TEXT NOT NULL,
+                    device_account_identifier TEXT,
+                    token_last4 TEXT,
+                    state TEXT NOT NULL,
+                    network_state TEXT,
+                    decision TEXT NOT NULL,
+                    decision_reasons TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE UNIQUE INDEX tokens_by_network_ref ON tokens (tenant_id, network_token_ref)",
+                "CREATE INDEX tokens_by_card ON tokens (tenant_id, card_id, created_at, id)",
+                """
+                CREATE TABLE token_events (
+                    id TEXT PRIMARY KEY,
+                    token_id TEXT NOT NULL REFERENCES tokens(id),
+                    tenant_id TEXT NOT NULL REFERENCES tenants(id),
+                    type TEXT NOT NULL,
+                    from_state TEXT,
+                    to_state TEXT NOT NULL,
+                    actor TEXT NOT NULL,
+                    reason_code TEXT,
+                    ordinal INTEGER NOT NULL,
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE UNIQUE INDEX token_events_by_token ON token_events (token_id, ordinal)",
+            ]
+        ),
     ]
 }

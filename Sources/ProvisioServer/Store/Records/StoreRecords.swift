@@ -30,6 +30,8 @@ public struct CardRecord: Sendable, Equatable {
     public var status: CardStatus
     public var createdAt: Date
     public var updatedAt: Date
+    /// `PANFingerprinter.fingerprint` of the PAN: how a card network's request finds the card.
+    public var panFingerprint: String? = nil
 
     /// Binds a vault record to its tenant and card so it cannot be moved to another row.
     public static func vaultContext(tenantID: String, cardID: String) -> String { "card/\(tenantID)/\(cardID)" }

@@ -1,0 +1,167 @@
+import Foundation
+import ProvisioCore
+import ProvisioCrypto
+
+/// Tokens from the issuer's side: the network asks for a decision on a new token, the issuer
+/// and the network change its state, and every change is recorded and published as a webhook.
+/// The state machine itself is `TokenLifecycle` (pure); this type stores and announces.
+public struct TokenService: Sendable {
+    /// What the card network sends when a wallet asks for a token.
+    public struct TokenRequest: Sendable {
+        public var pan: PrimaryAccountNumber
+        public var expiry: CardExpiry
+        public var wallet: Wallet
+        public var deviceType: DeviceType?
+        public var networkTokenRef: String
+        public var tokenLast4: String?
+        public var deviceAccountIdentifier: String?
+        public var risk: RiskAssessment
+    }
+
+    let store: any TokenStore
+    let cards: CardService
+    let fingerprinter: PANFingerprinter
+    let tavSigner: TAVSigner
+    let publisher: WebhookPublisher
+    let rules: DecisionRules
+    let clock: any TimeSource
+
+    public init(
+        store: any TokenStore, cards: CardService, fingerprinter: PANFingerprinter, tavSigner: TAVSigner,
+        publisher: WebhookPublisher, rules: DecisionRules = .standard, clock: any TimeSource
+    ) {
+        self.store = store
+        self.cards = cards
+        self.fingerprinter = fingerprinter
+        self.tavSigner = tavSigner
+        self.publisher = publisher
+        self.rules = rules
+        self.clock = clock
+    }
+
+    /// Decides on a new token and records it. The same `networkTokenRef` again returns the
+    /// token already decided (networks retry). A card that is closed or expired is declined
+    /// with that reason; a PAN the tenant does not hold is `card_not_found`.
+    public func decide(_ request: TokenRequest, tenantID: String) async throws -> (TokenRecord, Decision) {
+        try Self.validateReference(request.networkTokenRef)
+        try request.risk.validate()
+        if let existing = try await store.token(networkTokenRef: request.networkTokenRef, tenantID: tenantID) {
+            return (existing, Decision(outcome: existing.decision, reasons: existing.decisionReasons))
+        }
+        guard let card = try await store.card(panFingerprint: fingerprinter.fingerprint(request.pan), tenantID: tenantID) else {
+            throw ProvisioError(.cardNotFound, "The issuer holds no card with this number.")
+        }
+        let decision: Decision
+        if card.status != .active {
+            decision = Decision(outcome: .decline, reasons: ["card_closed"])
+        } else if CardExpiry.isExpired(month: card.expiryMonth, year: card.expiryYear, at: clock.now()) {
+            decision = Decision(outcome: .decline, reasons: ["card_expired"])
+        } else {
+            decision = try rules.decide(request.risk)
+        }
+        let transition = try TokenLifecycle.apply(.decided(decision.outcome), to: .requested)
+        let now = clock.now()
+        let token = TokenRecord(
+            id: RandomToken.identifier(prefix: "tok_"), tenantID: tenantID, cardID: card.id, wallet: request.wallet,
+            deviceType: request.deviceType, networkTokenRef: request.networkTokenRef,
+            deviceAccountIdentifier: request.deviceAccountIdentifier, tokenLast4: request.tokenLast4, state: transition.to,
+            networkState: nil, decision: decision.outcome, decisionReasons: decision.reasons, createdAt: now, updatedAt: now)
+        let created = event(token, type: "token.created", from: nil, to: .requested, actor: .network, reason: nil, at: now)
+        let decided = event(
+            token, type: transition.webhookEvent, from: .requested, to: transition.to, actor: .issuer,
+            reason: decision.reasons.joined(separator: ","), at: now)
+        try await store.insertToken(token, events: [created, decided])
+        try await announce(created, token: token)
+        try await announce(decided, token: token)
+        return (token, decision)
+    }
+
+    public func token(id: String, tenantID: String) async throws -> TokenRecord {
+        guard let token = try await store.token(id: id, tenantID: tenantID) else {
+            throw ProvisioError(.tokenNotFound, "No token with this id.")
+        }
+        return token
+    }
+
+    public func tokens(cardID: String, tenantID: String, cursor: String?, limit: Int?) async throws -> Page<TokenRecord> {
+        _ = try await cards.card(id: cardID, tenantID: tenantID)
+        return try await store.tokens(cardID: cardID, tenantID: tenantID, cursor: cursor, limit: try CardService.pageSize(limit))
+    }
+
+    public func events(of token: TokenRecord) async throws -> [TokenEventRecord] {
+        try await store.tokenEvents(tokenID: token.id)
+    }
+
+    /// Applies a lifecycle event; refuses impossible ones with 409 `token_invalid_transition`.
+    public func apply(_ tokenEvent: TokenEvent, to token: TokenRecord, reasonCode: String?, networkState: String? = nil)
+        async throws -> TokenRecord
+    {
+        if let reasonCode { try Self.validateReference(reasonCode, field: "reason_code") }
+        let transition = try TokenLifecycle.apply(tokenEvent, to: token.state)
+        var updated = token
+        updated.state = transition.to
+        updated.updatedAt = clock.now()
+        if let networkState { updated.networkState = networkState }
+        let record = event(
+            token, type: transition.webhookEvent, from: transition.from, to: transition.to, actor: Self.actor(of: tokenEvent),
+            reason: reasonCode, at: updated.updatedAt)
+        guard let stored = try await store.updateToken(updated, expectedState: token.state, event: record) else {
+            throw ProvisioError(.tokenInvalidTransition, "The token changed at the same time; read it again and retry.")
+        }
+        try await announce(record, token: stored)
+        return stored
+    }
+
+    /// Activation data (a TAV) for in-app verification of a pending token.
+    public func activationData(for token: TokenRecord, lifetime: TimeInterval = 30 * 60) async throws -> (String, Date) {
+        guard token.state == .pendingVerification else {
+            throw ProvisioError(.tokenInvalidTransition, "Only a token pending verification needs activation data.")
+        }
+        let card = try await cards.card(id: token.cardID, tenantID: token.tenantID)
+        let validUntil = clock.now().addingTimeInterval(lifetime)
+        let data = try tavSigner.sign(
+            pan: try cards.primaryAccountNumber(of: card), expiry: try CardExpiry(month: card.expiryMonth, year: card.expiryYear),
+            validUntil: validUntil)
+        return (data, validUntil)
+    }
+
+    // MARK: Helpers
+
+    private func event(
+        _ token: TokenRecord, type: String, from: TokenState?, to: TokenState, actor: TokenActor, reason: String?, at time: Date
+    ) -> TokenEventRecord {
+        TokenEventRecord(
+            id: RandomToken.identifier(prefix: "tev_"), tokenID: token.id, tenantID: token.tenantID, type: type, fromState: from,
+            toState: to, actor: actor, reasonCode: reason.flatMap { $0.isEmpty ? nil : $0 }, createdAt: time)
+    }
+
+    private func announce(_ event: TokenEventRecord, token: TokenRecord) async throws {
+        var data = TokenWire(token)
+        data.reasonCode = event.reasonCode
+        data.actor = event.actor.rawValue
+        try await publisher.publish(tenantID: token.tenantID, type: event.type, data: data)
+    }
+
+    static func actor(of event: TokenEvent) -> TokenActor {
+        switch event {
+        case .decided, .verified: .network
+        case .suspend(let actor), .resume(let actor), .delete(let actor): actor
+        }
+    }
+
+    static func validateReference(_ value: String, field: String = "network_token_ref") throws {
+        guard (1...128).contains(value.count), value.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline }) else {
+            throw ProvisioError(.invalidParameter, "\(field) must be 1 to 128 visible ASCII characters.")
+        }
+    }
+}
+
+extension ProvisioError.Code {
+    public static let tokenNotFound: Self = "token_not_found"
+}
+
+extension CardExpiry {
+    static func isExpired(month: Int, year: Int, at time: Date) -> Bool {
+        (try? CardExpiry(month: month, year: year).isExpired(at: time)) ?? true
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import ProvisioCore
+
+/// Persistence for tokens, their history, and the card networks' credentials.
+public protocol TokenStore: Sendable {
+    func insertNetworkCredential(keyHash: String, tenantID: String, at time: Date) async throws
+    func tenantID(networkKeyHash: String) async throws -> String?
+
+    /// The tenant's newest card with this PAN fingerprint.
+    func card(panFingerprint: String, tenantID: String) async throws -> CardRecord?
+
+    /// Stores a new token with its first events, atomically.
+    func insertToken(_ token: TokenRecord, events: [TokenEventRecord]) async throws
+    func token(id: String, tenantID: String) async throws -> TokenRecord?
+    func token(networkTokenRef: String, tenantID: String) async throws -> TokenRecord?
+    func tokens(cardID: String, tenantID: String, cursor: String?, limit: Int) async throws -> Page<TokenRecord>
+    /// Moves a token from `expected` to `updated.state` only if it is still in `expected`
+    /// (so concurrent changes cannot both win), recording the event; nil if it was not.
+    func updateToken(_ updated: TokenRecord, expectedState: TokenState, event: TokenEventRecord) async throws -> TokenRecord?
+    func tokenEvents(tokenID: String) async throws -> [TokenEventRecord]
+}

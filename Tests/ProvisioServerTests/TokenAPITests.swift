@@ -1,0 +1,280 @@
+import Crypto
+import Foundation
+import Logging
+import ProvisioCore
+import ProvisioCrypto
+import Testing
+
+@testable import ProvisioServer
+
+/// Tokens end to end over HTTP: the network asks for decisions and reports events with its
+/// own key, the issuer reads, suspends, resumes, deletes and activates, and every change is a
+/// signed webhook.
+@Suite struct TokenAPITests {
+    struct Setup {
+        let apiKey: String
+        let networkKey: String
+        let cardID: String
+    }
+
+    func setUp(_ server: TestServer, pan: String = "4111111111111111") async throws -> Setup {
+        let (tenantID, apiKey) = try await server.makeTenant()
+        let card = try await server.makeCard(apiKey: apiKey, pan: pan)["id"] as! String
+        let networkKey = try await server.services.access.createNetworkKey(tenantID: tenantID)
+        return Setup(apiKey: apiKey, networkKey: networkKey, cardID: card)
+    }
+
+    static func tokenRequest(
+        ref: String, pan: String = "4111111111111111", device: Int = 5, account: Int = 5, wallet: String = "approve"
+    ) -> [String: Any] {
+        [
+            "pan": pan, "expiry_month": 12, "expiry_year": 2030, "wallet": "apple_pay", "device_type": "phone",
+            "network_token_ref": ref, "token_last4": "9876", "device_account_identifier": "DAI-\(ref)",
+            "risk": ["device_score": device, "account_score": account, "wallet_recommendation": wallet],
+        ]
+    }
+
+    @Test(arguments: TestEngine.available)
+    func greenPathThenSuspendResumeDelete(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            let setup = try await setUp(server)
+            let decided = try await server.client.post(
+                "/v1/network/token-requests", token: setup.networkKey, json: Self.tokenRequest(ref: "ref-green"))
+            #expect(decided.status == 200, "\(decided.text)")
+            #expect(decided.json?["decision"] as? String == "approve" && decided.json?["state"] as? String == "active")
+            #expect(decided.json?["activation_methods"] == nil)
+            let tokenID = try #require(decided.json?["token_id"] as? String)
+
+            let listed = try await server.client.get("/v1/tokens?card_id=\(setup.cardID)", token: setup.apiKey)
+            #expect((listed.json?["data"] as? [[String: Any]])?.map { $0["id"] as? String } == [tokenID])
+
+            for (action, state) in [("suspend", "suspended"), ("resume", "active"), ("delete", "deleted")] {
+                server.clock.advance(by: 1)
+                let response = try await server.client.post(
+                    "/v1/tokens/\(tokenID)/transitions", token: setup.apiKey,
+                    json: ["action": action, "reason_code": "issuer_\(action)"])
+                #expect(response.status == 200 && response.json?["state"] as? String == state, "\(response.text)")
+            }
+            let token = try await server.client.get("/v1/tokens/\(tokenID)", token: setup.apiKey)
+            #expect(token.json?["wallet"] as? String == "apple_pay" && token.json?["device_type"] as? String == "phone")
+            #expect(token.json?["token_last4"] as? String == "9876")
+            let events = try #require(token.json?["events"] as? [[String: Any]])
+            #expect(
+                events.map { $0["type"] as? String } == [
+                    "token.created", "token.activated", "token.suspended", "token.resumed", "token.deleted",
+                ])
+            #expect(events.last?["reason_code"] as? String == "issuer_delete" && events.last?["actor"] as? String == "issuer")
+
+            // Deleted is final.
+            for action in ["suspend", "resume", "delete"] {
+                let refused = try await server.client.post(
+                    "/v1/tokens/\(tokenID)/transitions", token: setup.apiKey, json: ["action": action])
+                #expect(refused.status == 409 && refused.errorCode == "token_invalid_transition")
+            }
+            let bad = try await server.client.post(
+                "/v1/tokens/\(tokenID)/transitions", token: setup.apiKey, json: ["action": "explode"])
+            #expect(bad.status == 400 && bad.errorCode == "invalid_parameter")
+            #expect(!token.text.contains("4111111111111111"))
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func yellowPathWithInAppTAVThenNetworkActivation(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            let setup = try await setUp(server)
+            let decided = try await server.client.post(
+                "/v1/network/token-requests", token: setup.networkKey,
+                json: Self.tokenRequest(ref: "ref-yellow", wallet: "require_verification"))
+            #expect(decided.json?["decision"] as? String == "require_verification")
+            #expect(decided.json?["state"] as? String == "pending_verification")
+            #expect(decided.json?["reasons"] as? [String] == ["wallet_recommends_verification"])
+            #expect((decided.json?["activation_methods"] as? [String])?.contains("app_to_app") == true)
+            let tokenID = try #require(decided.json?["token_id"] as? String)
+
+            // Suspending a pending token is not a thing.
+            let early = try await server.client.post(
+                "/v1/tokens/\(tokenID)/transitions", token: setup.apiKey, json: ["action": "suspend"])
+            #expect(early.status == 409 && early.errorCode == "token_invalid_transition")
+
+            let activation = try await server.client.post(
+                "/v1/tokens/\(tokenID)/activation", token: setup.apiKey, json: ["mode": "tav"])
+            #expect(activation.status == 200, "\(activation.text)")
+            let tav = try #require(activation.json?["activation_data"] as? String)
+            // The network verifies it with the issuer's TAV public key.
+            try TAVVerifier(publicKey: server.keys.tavSigningKey.publicKey).verify(
+                activationData: tav, pan: try PrimaryAccountNumber("4111111111111111"),
+                expiry: try CardExpiry(month: 12, year: 2030),
+                at: server.clock.now())
+            #expect(!activation.text.contains("4111111111111111"))
+
+            let activated = try await server.client.post(
+                "/v1/network/tokens/ref-yellow/events", token: setup.networkKey, json: ["event": "activated"])
+            #expect(activated.status == 200 && activated.json?["state"] as? String == "active", "\(activated.text)")
+            #expect(activated.json?["network_state"] as? String == "activated")
+            let again = try await server.client.post(
+                "/v1/tokens/\(tokenID)/activation", token: setup.apiKey, json: ["mode": "tav"])
+            #expect(again.status == 409 && again.errorCode == "token_invalid_transition")
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func customerServiceActivationAndNetworkOriginatedChanges(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            let setup = try await setUp(server)
+            let decided = try await server.client.post(
+                "/v1/network/token-requests", token: setup.networkKey, json: Self.tokenRequest(ref: "ref-cs", device: 2))
+            #expect(decided.json?["reasons"] as? [String] == ["low_device_score"])
+            let tokenID = try #require(decided.json?["token_id"] as? String)
+            let noReason = try await server.client.post(
+                "/v1/tokens/\(tokenID)/activation", token: setup.apiKey, json: ["mode": "customer_service"])
+            #expect(noReason.status == 400 && noReason.errorCode == "invalid_parameter")
+            let activated = try await server.client.post(
+                "/v1/tokens/\(tokenID)/activation", token: setup.apiKey,
+                json: ["mode": "customer_service", "reason_code": "agent_42_verified_id"])
+            #expect(activated.status == 200 && activated.json?["state"] as? String == "active")
+
+            let lost = try await server.client.post(
+                "/v1/network/tokens/ref-cs/events", token: setup.networkKey, json: ["event": "device_lost"])
+            #expect(lost.json?["state"] as? String == "suspended")
+            let removed = try await server.client.post(
+                "/v1/network/tokens/ref-cs/events", token: setup.networkKey, json: ["event": "removed_from_wallet"])
+            #expect(
+                removed.json?["state"] as? String == "deleted"
+                    && removed.json?["network_state"] as? String == "removed_from_wallet")
+            let unknownEvent = try await server.client.post(
+                "/v1/network/tokens/ref-cs/events", token: setup.networkKey, json: ["event": "melted"])
+            #expect(unknownEvent.status == 400)
+            let unknownRef = try await server.client.post(
+                "/v1/network/tokens/nope/events", token: setup.networkKey, json: ["event": "suspended"])
+            #expect(unknownRef.status == 404 && unknownRef.errorCode == "token_not_found")
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func redPathClosedCardsUnknownCardsAndRetries(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            let setup = try await setUp(server)
+            let red = try await server.client.post(
+                "/v1/network/token-requests", token: setup.networkKey, json: Self.tokenRequest(ref: "ref-red", wallet: "decline"))
+            #expect(red.json?["decision"] as? String == "decline" && red.json?["state"] as? String == "declined")
+            #expect(red.json?["reasons"] as? [String] == ["wallet_recommends_decline"])
+            let redID = try #require(red.json?["token_id"] as? String)
+            let refused = try await server.client.post(
+                "/v1/tokens/\(redID)/transitions", token: setup.apiKey, json: ["action": "resume"])
+            #expect(refused.status == 409)
+
+            // The network retries the same request: the same token and decision come back.
+            let retry = try await server.client.post(
+                "/v1/network/token-requests", token: setup.networkKey, json: Self.tokenRequest(ref: "ref-red", wallet: "approve"))
+            #expect(retry.json?["token_id"] as? String == redID && retry.json?["decision"] as? String == "decline")
+
+            _ = try await server.client.post("/v1/cards/\(setup.cardID)/close", token: setup.apiKey, json: [String: Any]())
+            let closed = try await server.client.post(
+                "/v1/network/token-requests", token: setup.networkKey, json: Self.tokenRequest(ref: "ref-closed"))
+            #expect(closed.json?["decision"] as? String == "decline" && closed.json?["reasons"] as? [String] == ["card_closed"])
+
+            let unknown = try await server.client.post(
+                "/v1/network/token-requests", token: setup.networkKey,
+                json: Self.tokenRequest(ref: "ref-x", pan: "5555555555554444"))
+            #expect(unknown.status == 404 && unknown.errorCode == "card_not_found")
+            #expect(!unknown.text.contains("5555555555554444"))
+            let badRisk = try await server.client.post(
+                "/v1/network/token-requests", token: setup.networkKey, json: Self.tokenRequest(ref: "ref-y", device: 9))
+            #expect(badRisk.status == 400 && badRisk.errorCode == "invalid_risk_assessment")
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func credentialsAndTenantsStayApart(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            let a = try await setUp(server)
+            let (tenantB, apiKeyB) = try await server.makeTenant("B")
+            let networkB = try await server.services.access.createNetworkKey(tenantID: tenantB)
+            // Tenant B's network key cannot find tenant A's card, even with its PAN.
+            let crossed = try await server.client.post(
+                "/v1/network/token-requests", token: networkB, json: Self.tokenRequest(ref: "ref-b"))
+            #expect(crossed.status == 404 && crossed.errorCode == "card_not_found")
+            let wrongKind = try await server.client.post(
+                "/v1/network/token-requests", token: a.apiKey, json: Self.tokenRequest(ref: "r"))
+            #expect(wrongKind.status == 403 && wrongKind.errorCode == "wrong_credential_kind")
+            let networkOnIssuer = try await server.client.get("/v1/tokens?card_id=\(a.cardID)", token: a.networkKey)
+            #expect(networkOnIssuer.status == 403 && networkOnIssuer.errorCode == "wrong_credential_kind")
+
+            let decided = try await server.client.post(
+                "/v1/network/token-requests", token: a.networkKey, json: Self.tokenRequest(ref: "ref-a"))
+            let tokenID = try #require(decided.json?["token_id"] as? String)
+            let otherTenant = try await server.client.get("/v1/tokens/\(tokenID)", token: apiKeyB)
+            #expect(otherTenant.status == 404 && otherTenant.errorCode == "token_not_found")
+            let otherTenantList = try await server.client.get("/v1/tokens?card_id=\(a.cardID)", token: apiKeyB)
+            #expect(otherTenantList.status == 404 && otherTenantList.errorCode == "card_not_found")
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func concurrentTransitionsHaveOneWinner(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            let setup = try await setUp(server)
+            let decided = try await server.client.post(
+                "/v1/network/token-requests", token: setup.networkKey, json: Self.tokenRequest(ref: "ref-c"))
+            let tokenID = try #require(decided.json?["token_id"] as? String)
+            let body = try JSONSerialization.data(withJSONObject: ["action": "suspend"])
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<6 {
+                    group.addTask {
+                        try await server.client.send(.post, "/v1/tokens/\(tokenID)/transitions", token: setup.apiKey, body: body)
+                            .status
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == 200 }.count == 1, "\(statuses)")
+            #expect(statuses.filter { $0 == 409 }.count == 5, "\(statuses)")
+            let events =
+                try await server.client.get("/v1/tokens/\(tokenID)", token: setup.apiKey).json?["events"] as? [[String: Any]]
+            #expect(events?.filter { $0["type"] as? String == "token.suspended" }.count == 1)
+        }
+    }
+
+    @Test func everyChangeArrivesAsASignedWebhookWithoutThePAN() async throws {
+        let receiver = WebhookReceiver()
+        try await receiver.start()
+        defer { receiver.stop() }
+        try await TestServer.run(.sqlite, clock: .live()) { server in
+            let setup = try await setUp(server)
+            let endpoint = try await server.client.post(
+                "/v1/webhook-endpoints", token: setup.apiKey,
+                json: [
+                    "url": receiver.url,
+                    "events": ["token.created", "token.activated", "token.suspended", "provisioning.declined"],
+                ])
+            let secret = try #require(endpoint.json?["secret"] as? String)
+            let decided = try await server.client.post(
+                "/v1/network/token-requests", token: setup.networkKey, json: Self.tokenRequest(ref: "ref-w"))
+            let tokenID = try #require(decided.json?["token_id"] as? String)
+            _ = try await server.client.post(
+                "/v1/tokens/\(tokenID)/transitions", token: setup.apiKey, json: ["action": "suspend"])
+            _ = try await server.client.post("/v1/tokens/\(tokenID)/transitions", token: setup.apiKey, json: ["action": "resume"])
+            _ = try await server.client.post(
+                "/v1/network/token-requests", token: setup.networkKey, json: Self.tokenRequest(ref: "ref-w2", wallet: "decline"))
+
+            let worker = server.services.webhookWorker(
+                sender: HTTPWebhookSender(), policy: WebhookDeliveryTests.fastPolicy, logger: Logger(label: "w"))
+            for _ in 0..<5 { try await worker.deliverDue() }
+            let received = receiver.deliveries
+            let verifier = try WebhookVerifier(secret: secret)
+            var types: [String] = []
+            for item in received {
+                try verifier.verify(
+                    id: item.id, timestamp: item.timestamp, signatureHeader: item.signature, body: item.body, at: Date())
+                #expect(!String(decoding: item.body, as: UTF8.self).contains("4111111111111111"))
+                let body = try #require(try JSONSerialization.jsonObject(with: item.body) as? [String: Any])
+                types.append(body["type"] as? String ?? "")
+            }
+            // token.resumed was not subscribed to.
+            #expect(
+                types.sorted() == [
+                    "provisioning.declined", "token.activated", "token.created", "token.created", "token.suspended",
+                ])
+        }
+    }
+}
