@@ -48,6 +48,7 @@ let package = Package(
             dependencies: [
                 "ProvisioCore",
                 "ProvisioCrypto",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
