@@ -161,6 +161,52 @@ import Testing
             conformance.check(
                 try await client.get("/v1/webhook-deliveries/whd_nope", token: key), "GET", "/v1/webhook-deliveries/whd_nope")
 
+            // Tokens: the network asks for decisions (green and yellow) and reports an event;
+            // the issuer lists, reads, activates and transitions.
+            let networkKey = try await server.services.access.createNetworkKey(tenantID: tenant.id)
+            _ = try await server.makeCard(apiKey: key, customerRef: "cust_tokens", pan: "4000056655665556")
+            func tokenRequest(_ ref: String, _ recommendation: String) -> [String: Any] {
+                [
+                    "pan": "4000056655665556", "expiry_month": 12, "expiry_year": 2030, "wallet": "apple_pay",
+                    "device_type": "watch", "network_token_ref": ref, "token_last4": "0001", "device_account_identifier": "DAI",
+                    "risk": ["device_score": 5, "account_score": 5, "wallet_recommendation": recommendation],
+                ]
+            }
+            let green = tokenRequest("ref-green", "approve")
+            let greenDecision = conformance.check(
+                try await client.post("/v1/network/token-requests", token: networkKey, json: green), "POST",
+                "/v1/network/token-requests", request: green)
+            let greenID = try #require(greenDecision?["token_id"]?.stringValue)
+            let yellow = tokenRequest("ref-yellow", "require_verification")
+            let yellowDecision = conformance.check(
+                try await client.post("/v1/network/token-requests", token: networkKey, json: yellow), "POST",
+                "/v1/network/token-requests", request: yellow)
+            let yellowID = try #require(yellowDecision?["token_id"]?.stringValue)
+            let cardOfTokens = try #require(
+                try await client.get("/v1/tokens/\(greenID)", token: key).json?["card_id"] as? String)
+            conformance.check(try await client.get("/v1/tokens?card_id=\(cardOfTokens)", token: key), "GET", "/v1/tokens")
+            conformance.check(try await client.get("/v1/tokens/\(greenID)", token: key), "GET", "/v1/tokens/\(greenID)")
+            let tavBody: [String: Any] = ["mode": "tav"]
+            let activationPath = "/v1/tokens/\(yellowID)/activation"
+            conformance.check(
+                try await client.post(activationPath, token: key, json: tavBody), "POST", activationPath, request: tavBody)
+            let csBody: [String: Any] = ["mode": "customer_service", "reason_code": "agent_verified"]
+            conformance.check(
+                try await client.post(activationPath, token: key, json: csBody), "POST", activationPath, request: csBody)
+            let suspend: [String: Any] = ["action": "suspend", "reason_code": "fraud_review"]
+            let transitionPath = "/v1/tokens/\(greenID)/transitions"
+            conformance.check(
+                try await client.post(transitionPath, token: key, json: suspend), "POST", transitionPath, request: suspend)
+            let resumeAgain: [String: Any] = ["action": "resume"]
+            conformance.check(
+                try await client.post(transitionPath, token: key, json: resumeAgain), "POST", transitionPath, request: resumeAgain
+            )
+            let removed: [String: Any] = ["event": "removed_from_wallet"]
+            let eventPath = "/v1/network/tokens/ref-green/events"
+            conformance.check(
+                try await client.post(eventPath, token: networkKey, json: removed), "POST", eventPath, request: removed)
+            conformance.check(try await client.get("/v1/tokens/tok_nope", token: key), "GET", "/v1/tokens/tok_nope")
+
             let missing = OpenAPIDocumentTests.routes.subtracting(conformance.operationsWithSuccess)
             #expect(missing.isEmpty, "operations without a checked success response: \(missing.sorted())")
         }

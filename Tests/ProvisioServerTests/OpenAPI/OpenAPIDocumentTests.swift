@@ -35,6 +35,12 @@ import Testing
         "GET /v1/webhook-deliveries",
         "GET /v1/webhook-deliveries/{id}",
         "POST /v1/webhook-deliveries/{id}/replay",
+        "GET /v1/tokens",
+        "GET /v1/tokens/{id}",
+        "POST /v1/tokens/{id}/transitions",
+        "POST /v1/tokens/{id}/activation",
+        "POST /v1/network/token-requests",
+        "POST /v1/network/tokens/{ref}/events",
     ]
 
     let spec: OpenAPISpec
@@ -70,6 +76,8 @@ import Testing
             let names = security.map { requirement in requirement.objectValue?.keys.sorted() ?? [] }
             if operation.template.hasPrefix("/v1/mobile/") {
                 #expect(names == [["mobileSession"], ["provisionToken"]], "\(operation.key)")
+            } else if operation.template.hasPrefix("/v1/network/") {
+                #expect(names == [["networkKey"]], "\(operation.key)")
             } else if operation.template.hasPrefix("/v1/") {
                 #expect(names == [["apiKey"]], "\(operation.key)")
                 #expect(try spec.response(of: operation, status: 401) != nil, "\(operation.key) documents 401")
