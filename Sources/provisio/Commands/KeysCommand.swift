@@ -26,6 +26,7 @@ struct KeysCommand: ParsableCommand {
                       \(KeyDirectory.vaultKeysFile)    vault key-encryption key \(keys.keyring.active.id) (0600)
                       \(KeyDirectory.tavSigningKeyFile)  TAV signing key, key id \(TAVSigner(privateKey: keys.tavSigningKey).keyId) (0600)
                       \(KeyDirectory.tavPublicKeyFile)   its public key, for the card network (0644)
+                      \(KeyDirectory.panFingerprintKeyFile)  key that fingerprints PANs for the network's requests (0600)
                     """)
             }
         }
