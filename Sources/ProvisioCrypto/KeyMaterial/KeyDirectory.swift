@@ -69,6 +69,15 @@ public struct KeyDirectory: Sendable {
         return keyring
     }
 
+    /// Forgets a decrypt-only key-encryption key's material (after every record was re-wrapped).
+    @discardableResult
+    public func retireVaultKey(id: String) throws -> VaultKeyring {
+        var keyring = try load().keyring
+        try keyring.retire(id: id)
+        try SecretFile.replace(file(Self.vaultKeysFile), contents: try Self.encode(keyring), mode: 0o600)
+        return keyring
+    }
+
     // MARK: - vault-keys.json
 
     private struct KeyringFile: Codable {

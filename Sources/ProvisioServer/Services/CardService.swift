@@ -14,6 +14,21 @@ public struct CardService: Sendable {
         public var productTitle: String?
         public var network: String?
         public var cardArtURL: String?
+
+        public init(
+            customerRef: String, accountRef: String?, pan: String, expiryMonth: Int, expiryYear: Int, cardholderName: String,
+            productTitle: String?, network: String?, cardArtURL: String?
+        ) {
+            self.customerRef = customerRef
+            self.accountRef = accountRef
+            self.pan = pan
+            self.expiryMonth = expiryMonth
+            self.expiryYear = expiryYear
+            self.cardholderName = cardholderName
+            self.productTitle = productTitle
+            self.network = network
+            self.cardArtURL = cardArtURL
+        }
     }
 
     public static let maximumPageSize = 100
@@ -154,4 +169,10 @@ public struct CardService: Sendable {
         var generator = SystemRandomNumberGenerator()
         return letter + "-" + String((0..<22).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
     }
+}
+
+/// `NewCard` carries a raw PAN; describing it shows only the last four digits.
+extension CardService.NewCard: CustomStringConvertible, CustomReflectable {
+    public var description: String { "NewCard(customer_ref: \(customerRef), pan: •••• \(pan.suffix(4)))" }
+    public var customMirror: Mirror { Mirror(self, children: ["description": description]) }
 }

@@ -1,13 +1,15 @@
 import ArgumentParser
 import Foundation
+import Logging
 import ProvisioCore
 import ProvisioCrypto
+import ProvisioServer
 
-struct KeysCommand: ParsableCommand {
+struct KeysCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keys",
         abstract: "Create and rotate an issuer's key material.",
-        subcommands: [Init.self, Rotate.self]
+        subcommands: [Init.self, Rotate.self, Rewrap.self, Retire.self]
     )
 
     struct Init: ParsableCommand {
@@ -48,4 +50,76 @@ struct KeysCommand: ParsableCommand {
             }
         }
     }
+
+    struct Rewrap: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Re-wrap every stored card and webhook secret under the active vault key (no PAN is decrypted).")
+
+        @Option(name: .long, help: "The key directory.") var dir: String
+        @Option(
+            name: .long, help: "An SQLite file path or a postgres:// URL (default: PROVISIO_DATABASE_URL or ./provisio.sqlite).")
+        var database: String?
+
+        func run() async throws {
+            try await runReportingErrorsAsync {
+                let keys = try KeyDirectory(path: dir).load()
+                try await withDatabase(database) { handle in
+                    let report = try await VaultRotation(handle: handle, vault: PANVault(keyring: keys.keyring)).rewrapAll()
+                    print(
+                        "Re-wrapped \(report.cards) cards and \(report.webhookSecrets) webhook secrets under \(keys.keyring.active.id)."
+                    )
+                }
+            }
+        }
+    }
+
+    struct Retire: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Forget a decrypt-only vault key; refused while any stored record still uses it.")
+
+        @Option(name: .long, help: "The key directory.") var dir: String
+        @Option(name: .customLong("key-id"), help: "The key-encryption key to retire.") var keyID: String
+        @Option(
+            name: .long, help: "An SQLite file path or a postgres:// URL (default: PROVISIO_DATABASE_URL or ./provisio.sqlite).")
+        var database: String?
+
+        func run() async throws {
+            try await runReportingErrorsAsync {
+                let directory = KeyDirectory(path: dir)
+                let keys = try directory.load()
+                try await withDatabase(database) { handle in
+                    let remaining = try await VaultRotation(handle: handle, vault: PANVault(keyring: keys.keyring))
+                        .recordsUsing(keyID: keyID)
+                    guard remaining == 0 else {
+                        throw ProvisioError(
+                            .vaultKeyInUse, "\(remaining) stored records still use \(keyID); run `provisio keys rewrap` first.")
+                    }
+                }
+                try directory.retireVaultKey(id: keyID)
+                print("Retired \(keyID); records under it can no longer be decrypted.")
+            }
+        }
+    }
+}
+
+/// Opens (and migrates) the database a command names, runs `body`, and closes it.
+func withDatabase(_ location: String?, _ body: (any DatabaseHandle) async throws -> Void) async throws {
+    var configuration = ServerConfiguration()
+    try configuration.apply(environment: ProcessInfo.processInfo.environment)
+    if let location { configuration.database = try DatabaseLocation(location) }
+    var logger = Logger(label: "provisio")
+    logger.logLevel = .warning
+    let handle = try await DatabaseConnector.connect(configuration.database, logger: logger)
+    do {
+        try await Migrator(handle: handle).migrate()
+        try await body(handle)
+    } catch {
+        await handle.shutdown()
+        throw error
+    }
+    await handle.shutdown()
+}
+
+extension ProvisioError.Code {
+    static let vaultKeyInUse: Self = "vault_key_in_use"
 }

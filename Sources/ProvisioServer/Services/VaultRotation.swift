@@ -1,0 +1,70 @@
+import Foundation
+import ProvisioCore
+import ProvisioCrypto
+import SQLKit
+
+/// Moves every sealed record (card PANs, webhook signing secrets) under the keyring's active
+/// key-encryption key, so the previous key can be retired. Only data keys are re-wrapped; no
+/// PAN is decrypted. Safe to run while servers are up (each row is one conditional update).
+public struct VaultRotation: Sendable {
+    let handle: any DatabaseHandle
+    let vault: PANVault
+
+    public init(handle: any DatabaseHandle, vault: PANVault) {
+        self.handle = handle
+        self.vault = vault
+    }
+
+    public struct Report: Sendable, Equatable {
+        public var cards = 0
+        public var webhookSecrets = 0
+    }
+
+    public func rewrapAll() async throws -> Report {
+        var report = Report()
+        report.cards = try await rewrap(table: "cards", keyColumn: "id", recordColumn: "pan_vault_record")
+        report.webhookSecrets = try await rewrap(table: "webhook_endpoints", keyColumn: "id", recordColumn: "secret_vault_record")
+        return report
+    }
+
+    /// How many stored records are still wrapped under `keyID`.
+    public func recordsUsing(keyID: String) async throws -> Int {
+        let prefix = "\(VaultRecord.formatVersion).\(keyID).%"
+        return try await handle.read { database in
+            var total = 0
+            for (table, column) in [("cards", "pan_vault_record"), ("webhook_endpoints", "secret_vault_record")] {
+                let row = try await database.raw(
+                    "SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE \(unsafeRaw: column) LIKE \(bind: prefix)"
+                ).first()
+                total += try row?.decode(column: "n", as: Int.self) ?? 0
+            }
+            return total
+        }
+    }
+
+    private func rewrap(table: String, keyColumn: String, recordColumn: String) async throws -> Int {
+        let activePrefix = "\(VaultRecord.formatVersion).\(vault.keyring.active.id).%"
+        let rows = try await handle.read { database in
+            try await database.raw(
+                """
+                SELECT \(unsafeRaw: keyColumn) AS id, \(unsafeRaw: recordColumn) AS record FROM \(unsafeRaw: table)
+                WHERE \(unsafeRaw: recordColumn) NOT LIKE \(bind: activePrefix)
+                """
+            ).all().map { (try $0.decode(column: "id", as: String.self), try $0.decode(column: "record", as: String.self)) }
+        }
+        var moved = 0
+        for (id, serialized) in rows {
+            let rewrapped = try vault.rewrap(try VaultRecord(serialized: serialized))
+            try await handle.write { database in
+                try await database.raw(
+                    """
+                    UPDATE \(unsafeRaw: table) SET \(unsafeRaw: recordColumn) = \(bind: rewrapped.serialized)
+                    WHERE \(unsafeRaw: keyColumn) = \(bind: id) AND \(unsafeRaw: recordColumn) = \(bind: serialized)
+                    """
+                ).run()
+            }
+            moved += 1
+        }
+        return moved
+    }
+}
