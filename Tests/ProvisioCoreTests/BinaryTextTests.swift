@@ -30,3 +30,11 @@ import Testing
         #expect(BinaryText.lowercaseHex([0x00, 0xAB, 0xFF]) == "00abff")
     }
 }
+
+@Suite struct Base64URLTests {
+    @Test func encodesUnpaddedURLSafe() {
+        #expect(BinaryText.base64URL([0xFB, 0xFF, 0xBF, 0x01]) == "-_-_AQ")
+        #expect(BinaryText.base64URL(Data()) == "")
+        #expect(BinaryText.decodeBase64(BinaryText.base64URL([0x00, 0x10, 0x83])) == Data([0x00, 0x10, 0x83]))
+    }
+}

@@ -35,6 +35,14 @@ public enum BinaryText {
         return decodeHex(trimmed) ?? decodeBase64(trimmed)
     }
 
+    /// Unpadded base64url (RFC 4648 §5), as tokens, cursors, vault records and JOSE use it.
+    public static func base64URL<Bytes: DataProtocol>(_ bytes: Bytes) -> String {
+        var text = Data(bytes).base64EncodedString()
+        text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        while text.hasSuffix("=") { text.removeLast() }
+        return text
+    }
+
     public static func lowercaseHex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         let alphabet = Array("0123456789abcdef".utf8)
         var out = [UInt8]()

@@ -8,10 +8,7 @@ import ProvisioCore
 /// only the one canonical spelling of each byte string.
 enum Base64URL {
     static func encode<Bytes: DataProtocol>(_ bytes: Bytes) -> String {
-        var text = Data(bytes).base64EncodedString()
-        text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-        while text.hasSuffix("=") { text.removeLast() }
-        return text
+        BinaryText.base64URL(bytes)
     }
 
     /// The bytes of canonical unpadded base64url text; nil for anything else. Empty text is

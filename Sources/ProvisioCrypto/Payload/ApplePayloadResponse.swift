@@ -17,9 +17,12 @@ public struct ApplePayloadResponse: Codable, Hashable, Sendable {
         }
     }
 
-    /// The sealed part back as bytes (the sandbox's Apple service reads it this way).
+    /// The sealed part back as bytes (the sandbox's Apple service reads it this way); nil when
+    /// it is not base64 or carries both key materials or neither.
     public func sealedPassData() -> SealedPassData? {
-        guard let data = Data(base64Encoded: encryptedPassData) else { return nil }
+        guard let data = Data(base64Encoded: encryptedPassData), (ephemeralPublicKey == nil) != (wrappedKey == nil) else {
+            return nil
+        }
         if let key = ephemeralPublicKey.flatMap({ Data(base64Encoded: $0) }) {
             return SealedPassData(encryptedPassData: data, keyMaterial: .ephemeralPublicKey(key))
         }

@@ -18,7 +18,7 @@ public struct VaultRecord: Hashable, Sendable {
     }
 
     public var serialized: String {
-        [Self.formatVersion, keyID, Self.base64URL(wrappedDataKey), Self.base64URL(ciphertext)].joined(separator: ".")
+        [Self.formatVersion, keyID, BinaryText.base64URL(wrappedDataKey), BinaryText.base64URL(ciphertext)].joined(separator: ".")
     }
 
     public init(serialized text: String) throws {
@@ -29,12 +29,5 @@ public struct VaultRecord: Hashable, Sendable {
             throw ProvisioError(.vaultRecordMalformed, "The stored card number record is not a pv1 vault record.")
         }
         self.init(keyID: parts[1], wrappedDataKey: wrapped, ciphertext: ciphertext)
-    }
-
-    private static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
     }
 }

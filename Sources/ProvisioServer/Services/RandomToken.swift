@@ -7,7 +7,7 @@ import ProvisioCore
 enum RandomToken {
     /// `prefix` + base64url of 32 random bytes, e.g. `prv_sk_…`.
     static func secret(prefix: String) -> String {
-        prefix + base64URL(randomBytes(32))
+        prefix + BinaryText.base64URL(randomBytes(32))
     }
 
     /// `prefix` + 20 lowercase hex digits, e.g. `card_3f9a…`.
@@ -26,11 +26,5 @@ enum RandomToken {
     static func randomBytes(_ count: Int) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    }
-
-    static func base64URL(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
     }
 }

@@ -12,9 +12,7 @@ struct PageCursor: Sendable, Equatable {
     }
 
     var encoded: String {
-        Data("\(createdAt):\(id)".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        BinaryText.base64URL(Data("\(createdAt):\(id)".utf8))
     }
 
     init(encoded: String) throws {

@@ -1,0 +1,15 @@
+import ProvisioCore
+
+/// What became of one submission at the network: a value, red included, so a caller can show
+/// the cardholder why (the `NetworkForwarding` path turns red into a thrown refusal).
+public struct NetworkProvisioningOutcome: Sendable, Hashable {
+    public let sessionID: String
+    public let networkTokenRef: String
+    public let issuerTokenID: String
+    public let decision: DecisionOutcome
+    public let reasons: [String]
+    /// Empty unless the issuer asked for verification.
+    public let activationMethods: [String]
+    /// The pass Wallet added: activated (green), requiring activation (yellow), nil (red).
+    public let pass: SandboxPass?
+}

@@ -1,0 +1,31 @@
+import Foundation
+import ProvisioCore
+
+/// One token of the sandbox network: the token PAN it issued for a card on one device, and the
+/// funding card's PAN and expiry it keeps to check the issuer's activation data (TAV).
+///
+/// Every description shows both PANs masked (`PrimaryAccountNumber` prints `•••• 1234`).
+public struct NetworkToken: Sendable, Hashable, CustomStringConvertible {
+    public let networkTokenRef: String
+    /// The device PAN: Luhn valid, 16 digits, under the sandbox token BIN.
+    public let tokenPrimaryAccountNumber: PrimaryAccountNumber
+    /// The issuer's card behind the token; TAVs are signed over it, not over the token PAN.
+    public let fundingPrimaryAccountNumber: PrimaryAccountNumber
+    public let fundingExpiry: CardExpiry
+    public let deviceAccountIdentifier: String
+    public let device: SandboxDevice
+    public let primaryAccountIdentifier: String
+    public let issuerTokenID: String?
+    public internal(set) var state: NetworkTokenState
+    public let decision: DecisionOutcome
+    public let reasons: [String]
+    public let activationMethods: [String]
+    /// The pass on the device, once Wallet has it (never for a declined token).
+    public internal(set) var passSerialNumber: String?
+    public let createdAt: Date
+
+    public var description: String {
+        "NetworkToken(ref: \(networkTokenRef), token: \(tokenPrimaryAccountNumber.masked), card: "
+            + "\(fundingPrimaryAccountNumber.masked), state: \(state.rawValue), device: \(device))"
+    }
+}

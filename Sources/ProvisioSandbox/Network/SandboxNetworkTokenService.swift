@@ -1,0 +1,346 @@
+import Crypto
+import Foundation
+import ProvisioCore
+import ProvisioCrypto
+
+/// The card network's token service in the sandbox, as strict as a real one.
+///
+/// Apple's service forwards each accepted add-card submission here; the network scores it,
+/// asks the issuer (Provisio, over HTTP) to decide, creates the token and has Wallet add the
+/// pass — activated on green, requiring activation on yellow, none on red. It then verifies
+/// the cardholder (issuer TAV in-app, or a one-time code) and originates lifecycle changes
+/// (removed from Wallet, device lost, token expired), reporting each to the issuer.
+///
+/// An actor: tokens, OTP challenges and risk settings change atomically. Issuer calls are
+/// awaited with the actor open, so each change re-checks the token's state afterwards and
+/// the issuer's state machine arbitrates races.
+public actor SandboxNetworkTokenService: NetworkForwarding {
+    /// The `activation_methods` entry that allows one-time codes.
+    public static let otpActivationMethod = "otp_sms"
+
+    public nonisolated let wallet: SandboxWallet
+    public nonisolated let issuer: IssuerConnection
+    private let tavVerifier: TAVVerifier
+    private let clock: any TimeSource
+    private let tokenBIN: String
+
+    private var defaultRisk: RiskAssessment
+    private var riskByLast4: [String: RiskAssessment] = [:]
+    private var tokens: [String: NetworkToken] = [:]
+    private var outcomes: [String: NetworkProvisioningOutcome] = [:]
+    private var challenges: [String: OTPChallenge] = [:]
+    /// Tokens that used up their OTP attempts; only another method can activate them now.
+    private var otpLocked: Set<String> = []
+    private var otpRelay: (@Sendable (SandboxOTP) async throws -> Void)?
+
+    private struct OTPChallenge: Sendable {
+        var otp: SandboxOTP
+        var failedAttempts = 0
+    }
+
+    /// - Parameters:
+    ///   - wallet: the wallet whose devices receive the passes.
+    ///   - issuer: the issuer's Provisio, reached with the network key.
+    ///   - issuerTAVPublicKey: the issuer's TAV key, shared with the network out of band.
+    ///   - clock: judges TAV and OTP validity; the wallet's clock unless given.
+    ///   - defaultRisk: what the network and Wallet say about a request unless overridden.
+    public init(
+        wallet: SandboxWallet, issuer: IssuerConnection, issuerTAVPublicKey: P256.Signing.PublicKey,
+        clock: (any TimeSource)? = nil,
+        defaultRisk: RiskAssessment = RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: .approve),
+        tokenBIN: String = SandboxTokenPAN.defaultBIN
+    ) {
+        self.wallet = wallet
+        self.issuer = issuer
+        self.tavVerifier = TAVVerifier(publicKey: issuerTAVPublicKey)
+        self.clock = clock ?? wallet.clock
+        self.defaultRisk = defaultRisk
+        self.tokenBIN = tokenBIN
+    }
+
+    // MARK: - Scenario settings
+
+    public func setDefaultRisk(_ risk: RiskAssessment) {
+        defaultRisk = risk
+    }
+
+    /// Overrides the risk for cards ending in `last4` (nil removes the override).
+    public func setRisk(_ risk: RiskAssessment?, forLast4 last4: String) {
+        riskByLast4[last4] = risk
+    }
+
+    /// The risk the network attaches to a request for this card.
+    public func risk(for pan: PrimaryAccountNumber) -> RiskAssessment {
+        riskByLast4[pan.last4] ?? defaultRisk
+    }
+
+    /// Where one-time codes go besides the caller (flow 3b: to Provisio, which relays them to
+    /// the issuer's signed webhook). Nil until that relay exists: the code is only returned.
+    public func setOTPRelay(_ relay: (@Sendable (SandboxOTP) async throws -> Void)?) {
+        otpRelay = relay
+    }
+
+    // MARK: - Reading
+
+    public func token(networkTokenRef: String) -> NetworkToken? { tokens[networkTokenRef] }
+
+    /// Every token, oldest first.
+    public func allTokens() -> [NetworkToken] {
+        tokens.values.sorted { ($0.createdAt, $0.networkTokenRef) < ($1.createdAt, $1.networkTokenRef) }
+    }
+
+    public func outcome(sessionID: String) -> NetworkProvisioningOutcome? { outcomes[sessionID] }
+
+    // MARK: - Provisioning
+
+    /// Apple's service hands over an accepted submission; a red decision refuses the add.
+    public func forward(_ submission: ProvisioningSubmission) async throws {
+        let outcome = try await provision(submission)
+        if outcome.decision == .decline {
+            throw ProvisioError(
+                .sandboxNetworkDeclined,
+                "The issuer declined the card (\(outcome.reasons.isEmpty ? "no reason given" : outcome.reasons.joined(separator: ", ")))."
+            )
+        }
+    }
+
+    /// Creates the token for a submission: asks the issuer, then adds the pass the decision
+    /// calls for. `risk` overrides the scenario's risk for this call only.
+    @discardableResult
+    public func provision(_ submission: ProvisioningSubmission, risk: RiskAssessment? = nil) async throws
+        -> NetworkProvisioningOutcome
+    {
+        let risk = risk ?? self.risk(for: submission.primaryAccountNumber)
+        try risk.validate()
+        let tokenPAN = try SandboxTokenPAN.generate(bin: tokenBIN)
+        let ref = SandboxRandom.identifier(prefix: "sbx_ntr_")
+        let deviceAccountIdentifier = SandboxRandom.identifier(prefix: "", byteCount: 16).uppercased()
+        let decision = try await issuer.requestDecision(
+            IssuerDecisionRequest(
+                primaryAccountNumber: submission.primaryAccountNumber, expiry: submission.expiry, wallet: .applePay,
+                deviceType: submission.device.kind.deviceType, networkTokenRef: ref, tokenLast4: tokenPAN.last4,
+                deviceAccountIdentifier: deviceAccountIdentifier, risk: risk))
+
+        let state: NetworkTokenState
+        let passState: SandboxPassActivationState?
+        switch decision.outcome {
+        case .approve: (state, passState) = (.active, .activated)
+        case .requireVerification: (state, passState) = (.pendingActivation, .requiresActivation)
+        case .decline: (state, passState) = (.declined, nil)
+        }
+        var token = NetworkToken(
+            networkTokenRef: ref, tokenPrimaryAccountNumber: tokenPAN,
+            fundingPrimaryAccountNumber: submission.primaryAccountNumber, fundingExpiry: submission.expiry,
+            deviceAccountIdentifier: deviceAccountIdentifier, device: submission.device,
+            primaryAccountIdentifier: submission.primaryAccountIdentifier ?? ref, issuerTokenID: decision.tokenID,
+            state: state, decision: decision.outcome, reasons: decision.reasons,
+            activationMethods: decision.outcome == .requireVerification ? decision.activationMethods : [],
+            passSerialNumber: nil, createdAt: clock.now())
+
+        var pass: SandboxPass?
+        if let passState {
+            do {
+                pass = try await wallet.addPass(
+                    on: submission.device.kind, primaryAccountIdentifier: token.primaryAccountIdentifier,
+                    primaryAccountNumberSuffix: submission.primaryAccountNumber.last4,
+                    deviceAccountIdentifier: deviceAccountIdentifier, activationState: passState)
+            } catch {
+                // Wallet would not take the pass: the token must not live on at the issuer.
+                token.state = .deleted
+                tokens[ref] = token
+                try? await issuer.report(event: .deleted, reasonCode: "wallet_refused_pass", networkTokenRef: ref)
+                throw error
+            }
+            token.passSerialNumber = pass?.serialNumber
+        }
+        tokens[ref] = token
+        let outcome = NetworkProvisioningOutcome(
+            sessionID: submission.sessionID, networkTokenRef: ref, issuerTokenID: decision.tokenID,
+            decision: decision.outcome, reasons: decision.reasons, activationMethods: token.activationMethods, pass: pass)
+        outcomes[submission.sessionID] = outcome
+        return outcome
+    }
+
+    // MARK: - Verification: TAV (in-app)
+
+    /// Verifies the issuer's activation data for a pending token — signed by the issuer's TAV
+    /// key over this token's funding PAN and expiry, and not expired — then reports `activated`
+    /// and activates the pass. A refused TAV changes nothing.
+    @discardableResult
+    public func verifyActivationData(networkTokenRef: String, activationData: String) async throws -> NetworkToken {
+        let token = try pendingToken(networkTokenRef)
+        try tavVerifier.verify(
+            activationData: activationData, pan: token.fundingPrimaryAccountNumber, expiry: token.fundingExpiry,
+            at: clock.now())
+        try await issuer.report(event: .activated, reasonCode: "tav_verified", networkTokenRef: networkTokenRef)
+        return try await activate(networkTokenRef)
+    }
+
+    // MARK: - Verification: one-time code
+
+    /// Issues a fresh six-digit code for a pending token (replacing any earlier one). The
+    /// sandbox plays the cardholder's phone and returns it.
+    public func requestOTP(networkTokenRef: String) async throws -> SandboxOTP {
+        let token = try pendingToken(networkTokenRef)
+        guard token.activationMethods.contains(Self.otpActivationMethod) else {
+            throw ProvisioError(.sandboxOTPUnavailable, "The issuer did not offer one-time codes for this token.")
+        }
+        guard !otpLocked.contains(networkTokenRef) else { throw Self.otpLockedError() }
+        let otp = SandboxOTP.generate(networkTokenRef: networkTokenRef, at: clock.now())
+        challenges[networkTokenRef] = OTPChallenge(otp: otp)
+        // Hook for flow 3b: relay the code through Provisio to the issuer's webhook.
+        if let otpRelay { try await otpRelay(otp) }
+        return otp
+    }
+
+    /// Checks a code the cardholder typed. Three wrong codes lock the token against OTP; an
+    /// expired code needs a new one. Success reports `otp_verified` and activates the pass.
+    @discardableResult
+    public func verifyOTP(networkTokenRef: String, code: String) async throws -> NetworkToken {
+        _ = try pendingToken(networkTokenRef)
+        guard !otpLocked.contains(networkTokenRef) else { throw Self.otpLockedError() }
+        guard var challenge = challenges[networkTokenRef] else {
+            throw ProvisioError(.sandboxOTPNotRequested, "No one-time code was issued for this token.")
+        }
+        guard !challenge.otp.isExpired(at: clock.now()) else {
+            throw ProvisioError(.sandboxOTPExpired, "The one-time code expired; request a new one.")
+        }
+        guard Self.constantTimeEqual(code, challenge.otp.code) else {
+            challenge.failedAttempts += 1
+            if challenge.failedAttempts >= SandboxOTP.attemptLimit {
+                otpLocked.insert(networkTokenRef)
+                challenges[networkTokenRef] = nil
+            } else {
+                challenges[networkTokenRef] = challenge
+            }
+            let left = SandboxOTP.attemptLimit - challenge.failedAttempts
+            throw ProvisioError(
+                .sandboxOTPInvalid,
+                "The one-time code is wrong; \(left) attempt\(left == 1 ? "" : "s") left before the token is locked.")
+        }
+        // Used up before the await, so a concurrent second submission of the code cannot pass.
+        challenges[networkTokenRef] = nil
+        do {
+            try await issuer.report(event: .otpVerified, reasonCode: "otp_verified", networkTokenRef: networkTokenRef)
+        } catch {
+            if challenges[networkTokenRef] == nil { challenges[networkTokenRef] = challenge }
+            throw error
+        }
+        return try await activate(networkTokenRef)
+    }
+
+    // MARK: - Network-originated lifecycle
+
+    /// The cardholder removed the card from Wallet: the pass goes, the token is deleted.
+    @discardableResult
+    public func removeFromWallet(networkTokenRef: String) async throws -> NetworkToken {
+        try await change(
+            networkTokenRef, from: [.pendingActivation, .active, .suspended], to: .deleted, event: .removedFromWallet
+        ) { token in
+            if let serial = token.passSerialNumber {
+                try await self.wallet.removePass(serialNumber: serial, on: token.device.kind)
+            }
+            return nil
+        }
+    }
+
+    /// The device was reported lost: the token and its pass are suspended.
+    @discardableResult
+    public func reportDeviceLost(networkTokenRef: String) async throws -> NetworkToken {
+        try await change(networkTokenRef, from: [.active], to: .suspended, event: .deviceLost) { token in
+            guard let serial = token.passSerialNumber else { return nil }
+            return try await self.wallet.updateActivationState(.suspended, serialNumber: serial, on: token.device.kind)
+        }
+    }
+
+    /// The token reached its end of life: deleted at the network, the pass deactivated.
+    @discardableResult
+    public func expireToken(networkTokenRef: String) async throws -> NetworkToken {
+        try await change(
+            networkTokenRef, from: [.pendingActivation, .active, .suspended], to: .deleted, event: .tokenExpired
+        ) { token in
+            guard let serial = token.passSerialNumber else { return nil }
+            return try await self.wallet.updateActivationState(.deactivated, serialNumber: serial, on: token.device.kind)
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func existingToken(_ ref: String) throws -> NetworkToken {
+        guard let token = tokens[ref] else {
+            throw ProvisioError(.sandboxNetworkTokenUnknown, "The network has no token with this reference.")
+        }
+        return token
+    }
+
+    private func pendingToken(_ ref: String) throws -> NetworkToken {
+        let token = try existingToken(ref)
+        guard token.state == .pendingActivation else {
+            throw ProvisioError(
+                .sandboxNetworkTokenStateInvalid,
+                "Only a token pending activation can be verified; this one is \(token.state.rawValue).")
+        }
+        return token
+    }
+
+    /// After the issuer accepted the activation: token and pass become active.
+    private func activate(_ ref: String) async throws -> NetworkToken {
+        var token = try existingToken(ref)
+        if let serial = token.passSerialNumber {
+            try await wallet.updateActivationState(.activated, serialNumber: serial, on: token.device.kind)
+        }
+        token = try existingToken(ref)
+        token.state = .active
+        tokens[ref] = token
+        challenges[ref] = nil
+        return token
+    }
+
+    /// Checks the transition, reports it to the issuer first (so a refusal changes nothing
+    /// here), then updates the device and the token.
+    private func change(
+        _ ref: String, from allowed: Set<NetworkTokenState>, to target: NetworkTokenState, event: NetworkTokenEvent,
+        device update: @Sendable (NetworkToken) async throws -> SandboxPass?
+    ) async throws -> NetworkToken {
+        let token = try existingToken(ref)
+        guard allowed.contains(token.state) else {
+            throw ProvisioError(
+                .sandboxNetworkTokenStateInvalid,
+                "A token that is \(token.state.rawValue) cannot be \(event.rawValue.replacingOccurrences(of: "_", with: " ")).")
+        }
+        try await issuer.report(event: event, reasonCode: event.rawValue, networkTokenRef: ref)
+        _ = try await update(token)
+        var updated = try existingToken(ref)
+        updated.state = target
+        if event == .removedFromWallet { updated.passSerialNumber = nil }
+        tokens[ref] = updated
+        if target.isFinal {
+            challenges[ref] = nil
+            otpLocked.remove(ref)
+        }
+        return updated
+    }
+
+    private static func otpLockedError() -> ProvisioError {
+        ProvisioError(
+            .sandboxOTPLocked,
+            "Too many wrong one-time codes (\(SandboxOTP.attemptLimit)); verify this token another way.")
+    }
+
+    private static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
+        let (lhs, rhs) = (Array(lhs.utf8), Array(rhs.utf8))
+        guard lhs.count == rhs.count else { return false }
+        return zip(lhs, rhs).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}
+
+extension ProvisioError.Code {
+    public static let sandboxNetworkDeclined: Self = "sandbox_network_declined"
+    public static let sandboxNetworkTokenUnknown: Self = "sandbox_network_token_unknown"
+    public static let sandboxNetworkTokenStateInvalid: Self = "sandbox_network_token_state_invalid"
+    public static let sandboxOTPUnavailable: Self = "sandbox_otp_unavailable"
+    public static let sandboxOTPNotRequested: Self = "sandbox_otp_not_requested"
+    public static let sandboxOTPInvalid: Self = "sandbox_otp_invalid"
+    public static let sandboxOTPExpired: Self = "sandbox_otp_expired"
+    public static let sandboxOTPLocked: Self = "sandbox_otp_locked"
+}
