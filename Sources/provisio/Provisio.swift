@@ -6,7 +6,8 @@ struct Provisio: AsyncParsableCommand {
         commandName: "provisio",
         abstract: "Open push provisioning for card issuers: Apple Pay payloads, key material and the sandbox.",
         subcommands: [
-            ServeCommand.self, TenantsCommand.self, KeysCommand.self, SandboxCommand.self, ApplePayloadCommand.self,
+            DemoCommand.self, ServeCommand.self, TenantsCommand.self, KeysCommand.self, SandboxCommand.self,
+            ApplePayloadCommand.self,
             BenchCommand.self,
         ]
     )

@@ -28,11 +28,16 @@ public enum ProvisioHTTPApplication {
         return router
     }
 
-    public static func make(services: ServerServices, host: String, port: Int, logger: Logger) -> some ApplicationProtocol {
+    /// `onListening` receives the bound port (useful with port 0).
+    public static func make(
+        services: ServerServices, host: String, port: Int, logger: Logger,
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
         let responder = ProvisioResponder(inner: router(services: services).buildResponder(), metrics: services.metrics)
         return Application(
             responder: responder,
             configuration: .init(address: .hostname(host, port: port), serverName: "Provisio"),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
             logger: logger)
     }
 }

@@ -1,0 +1,229 @@
+import Foundation
+import ProvisioCore
+import ProvisioCrypto
+import ProvisioSandbox
+
+/// The flows of DESIGN.md, played against the embedded server and the sandbox. Each scenario
+/// records its steps in the transcript and never throws for an expected refusal: a wrong
+/// outcome is a ✗, not a crash.
+struct DemoScenarios {
+    let world: DemoWorld
+    let transcript: DemoTranscript
+
+    /// Scenarios that need pieces not built yet, with what they wait for.
+    static let pending: [Int: String] = [
+        3: "Wallet-extension flow (status, authentication, entries, generate) — arrives with ProvisioKit (issue 5)",
+        5: "Yellow path with OTP through the issuer webhook — the OTP relay webhook is not built yet",
+        6: "Yellow path with customer-service activation through the network — the Provisio → network connector is not built yet",
+    ]
+
+    static let titles: [Int: String] = [
+        1: "Green path: in-app add to the iPhone",
+        2: "Add-button decision afterwards, then the add to the Watch",
+        4: "Yellow path with in-app verification (TAV)",
+        7: "Red path: declined, and why",
+        8: "Lifecycle: suspend, resume, delete; a deletion by the network",
+    ]
+
+    func run(_ number: Int) async throws {
+        switch number {
+        case 1: try await green()
+        case 2: try await addButtonThenWatch()
+        case 4: try await yellowInApp()
+        case 7: try await red()
+        case 8: try await lifecycle()
+        default: break
+        }
+    }
+
+    // MARK: 1
+
+    func green() async throws {
+        let card = try await world.createCard(
+            customer: "alice", pan: "4111111111111111", name: "Alice Appleseed", title: "Demo Visa")
+        await transcript.check(
+            card["pan"] == nil, "card •••• \(card["last4"] ?? "") created for alice (the PAN never comes back)")
+        let session = try await world.mobileSession(customer: "alice")
+        let (addSession, result) = try await world.add(card: card, on: .phone, mobileToken: session)
+        await transcript.pass("PassKit session on the iPhone: 16-byte nonce signed by the secure element, sandbox chain")
+        guard case .success(let submission) = result else {
+            await transcript.fail("the add to the iPhone failed: \(Self.describe(result))")
+            return
+        }
+        await transcript.check(
+            submission.primaryAccountNumber.last4 == "1111", "Apple's service opened the ECC_V2 payload and checked the nonce")
+        let outcome = await world.network.outcome(sessionID: addSession.id)
+        await transcript.check(
+            outcome?.decision == .approve,
+            "the network asked Provisio: \(outcome?.decision.rawValue ?? "no answer") "
+                + "(\(outcome?.reasons.joined(separator: ", ") ?? ""))")
+        let pass = outcome?.pass
+        await transcript.check(pass?.activationState == .activated, "pass on the iPhone is activated")
+        let token = try await world.tokens(cardID: card["id"] as! String).first
+        await transcript.check(token?["state"] as? String == "active", "Provisio's token is active")
+        let event = await world.receiver.waitFor("token.activated", tokenID: token?["id"] as? String)
+        await transcript.check(event != nil, "webhook token.activated received and its signature verified")
+    }
+
+    // MARK: 2
+
+    func addButtonThenWatch() async throws {
+        guard let card = try await card(of: "alice") else {
+            await transcript.fail("scenario 1 must run first (no card for alice)")
+            return
+        }
+        let identifier = card["primary_account_identifier"] as! String
+        let onPhone = await world.wallet.canAddPass(primaryAccountIdentifier: identifier, on: .phone)
+        let onWatch = await world.wallet.canAddPass(primaryAccountIdentifier: identifier, on: .watch)
+        await transcript.check(!onPhone, "iPhone: no Add button (the card is already on this iPhone)")
+        await transcript.check(onWatch, "Watch: Add button shown (the card is not on the Watch)")
+        let session = try await world.mobileSession(customer: "alice")
+        let (addSession, result) = try await world.add(card: card, on: .watch, mobileToken: session)
+        guard case .success = result else {
+            await transcript.fail("the add to the Watch failed: \(Self.describe(result))")
+            return
+        }
+        let outcome = await world.network.outcome(sessionID: addSession.id)
+        await transcript.check(
+            outcome?.pass?.activationState == .activated && outcome?.pass?.deviceKind == .watch, "pass on the Watch is activated")
+        let tokens = try await world.tokens(cardID: card["id"] as! String)
+        await transcript.check(
+            tokens.count == 2 && tokens.allSatisfy { $0["state"] as? String == "active" },
+            "Provisio has two active tokens for the card (iPhone and Watch)")
+        let now = await world.wallet.canAddPass(primaryAccountIdentifier: identifier)
+        await transcript.check(!now, "no Add button anywhere any more")
+    }
+
+    // MARK: 4
+
+    func yellowInApp() async throws {
+        let card = try await world.createCard(
+            customer: "bob", pan: "5555555555554444", name: "Bob Builder", title: "Demo Mastercard")
+        await world.network.setRisk(
+            RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: .requireVerification), forLast4: "4444")
+        let session = try await world.mobileSession(customer: "bob")
+        let (addSession, result) = try await world.add(card: card, on: .phone, mobileToken: session)
+        guard case .success = result, let outcome = await world.network.outcome(sessionID: addSession.id), let pass = outcome.pass
+        else {
+            await transcript.fail("the add failed: \(Self.describe(result))")
+            return
+        }
+        await transcript.check(
+            outcome.decision == .requireVerification && pass.activationState == .requiresActivation,
+            "Provisio decided yellow (\(outcome.reasons.joined(separator: ", "))); the pass requires activation "
+                + "(methods: \(outcome.activationMethods.joined(separator: ", ")))")
+        let link = URL(
+            string: "demobank://wallet?passTypeIdentifier=paymentpass.com.apple&serialNumber=\(pass.serialNumber)&action=verify")!
+        let parsed = try? WalletDeepLink(url: link)
+        await transcript.check(parsed?.action == .verify, "Wallet opened the app: deep link parsed (action=verify)")
+        let found = await world.wallet.pass(serialNumber: parsed?.serialNumber ?? "")
+        await transcript.check(found?.serialNumber == pass.serialNumber, "the app found the pass by its serial number")
+        let tokenID = outcome.issuerTokenID
+        let activation = try await world.api.post("/v1/tokens/\(tokenID)/activation", token: world.apiKey, json: ["mode": "tav"])
+        let tav = activation.json?["activation_data"] as? String
+        await transcript.check(tav != nil, "activation data (TAV) fetched from Provisio")
+        do {
+            _ = try await world.network.verifyActivationData(networkTokenRef: outcome.networkTokenRef, activationData: tav ?? "")
+            let activated = await world.wallet.pass(serialNumber: pass.serialNumber)
+            await transcript.check(
+                activated?.activationState == .activated, "the network verified the TAV; the pass is activated")
+        } catch let error as ProvisioError {
+            await transcript.fail("the network refused the TAV: \(error.code)")
+        }
+        let token = try await world.tokens(cardID: card["id"] as! String).first
+        await transcript.check(token?["state"] as? String == "active", "Provisio's token is active")
+    }
+
+    // MARK: 7
+
+    func red() async throws {
+        let card = try await world.createCard(customer: "carol", pan: "378282246310005", name: "Carol Risk", title: "Demo Amex")
+        await world.network.setRisk(
+            RiskAssessment(deviceScore: 1, accountScore: 4, walletRecommendation: .approve), forLast4: "0005")
+        let session = try await world.mobileSession(customer: "carol")
+        let (addSession, result) = try await world.add(card: card, on: .phone, mobileToken: session)
+        if case .failure(let error) = result {
+            await transcript.check(error.code == .sandboxNetworkDeclined, "the add was declined: \(error.message)")
+        } else {
+            await transcript.fail("the add was expected to be declined")
+        }
+        let outcome = await world.network.outcome(sessionID: addSession.id)
+        await transcript.check(outcome?.pass == nil, "no pass on the iPhone")
+        let token = try await world.tokens(cardID: card["id"] as! String).first
+        await transcript.check(
+            token?["state"] as? String == "declined",
+            "Provisio's token is declined; reasons: \((token?["decision_reasons"] as? [String])?.joined(separator: ", ") ?? "none")"
+        )
+        let event = await world.receiver.waitFor("provisioning.declined", tokenID: token?["id"] as? String)
+        await transcript.check(event != nil, "webhook provisioning.declined received")
+    }
+
+    // MARK: 8
+
+    func lifecycle() async throws {
+        guard let card = try await card(of: "alice"),
+            let phoneToken = try await world.tokens(cardID: card["id"] as! String).first,
+            let tokenID = phoneToken["id"] as? String
+        else {
+            await transcript.fail("scenario 1 must run first (no token for alice)")
+            return
+        }
+        for (action, state, event) in [("suspend", "suspended", "token.suspended"), ("resume", "active", "token.resumed")] {
+            let reply = try await world.api.post(
+                "/v1/tokens/\(tokenID)/transitions", token: world.apiKey,
+                json: ["action": action, "reason_code": "demo_\(action)"])
+            let received = await world.receiver.waitFor(event, tokenID: tokenID)
+            await transcript.check(
+                reply.json?["state"] as? String == state && received != nil,
+                "issuer \(action)s the token → \(state); \(event) received")
+        }
+        let invalid = try await world.api.post(
+            "/v1/tokens/\(tokenID)/transitions", token: world.apiKey, json: ["action": "resume"])
+        await transcript.check(
+            invalid.status == 409 && invalid.errorCode == "token_invalid_transition", "resuming an active token is refused (409)")
+        let deleted = try await world.api.post(
+            "/v1/tokens/\(tokenID)/transitions", token: world.apiKey, json: ["action": "delete"])
+        let deletedEvent = await world.receiver.waitFor("token.deleted", tokenID: tokenID)
+        await transcript.check(
+            deleted.json?["state"] as? String == "deleted" && deletedEvent != nil, "issuer deletes it; token.deleted received")
+
+        let watchToken = await world.network.allTokens().first { $0.device.kind == .watch }
+        guard let watchToken, let watchTokenID = watchToken.issuerTokenID else {
+            await transcript.fail("no Watch token to remove (scenario 2 must run first)")
+            return
+        }
+        _ = try await world.network.removeFromWallet(networkTokenRef: watchToken.networkTokenRef)
+        let removed = await world.receiver.waitFor("token.deleted", tokenID: watchTokenID)
+        let after = try await world.tokens(cardID: card["id"] as! String).first { $0["id"] as? String == watchTokenID }
+        await transcript.check(
+            after?["state"] as? String == "deleted" && after?["network_state"] as? String == "removed_from_wallet"
+                && removed != nil,
+            "the cardholder removed the pass from the Watch: the network told Provisio, token deleted, webhook received")
+    }
+
+    // MARK: Helpers
+
+    /// The issuer's webhook endpoint, registered before any scenario runs.
+    func registerWebhooks() async throws {
+        let secret = try await webhookEndpoint()
+        await transcript.check(!secret.isEmpty, "webhook endpoint registered for every event (signing secret shown once)")
+    }
+
+    private func webhookEndpoint() async throws -> String {
+        let reply = try await world.api.post(
+            "/v1/webhook-endpoints", token: world.apiKey, json: ["url": world.receiver.url, "events": ["*"]])
+        let secret = reply.json?["secret"] as? String ?? ""
+        if !secret.isEmpty { try world.receiver.trust(secret: secret) }
+        return secret
+    }
+
+    private func card(of customer: String) async throws -> [String: Any]? {
+        let reply = try await world.api.get("/v1/cards?customer_ref=\(customer)", token: world.apiKey)
+        return (reply.json?["data"] as? [[String: Any]])?.first
+    }
+
+    static func describe<T>(_ result: Result<T, ProvisioError>) -> String {
+        if case .failure(let error) = result { return "\(error.code): \(error.message)" }
+        return "ok"
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import ProvisioCrypto
+
+/// The issuer's webhook endpoint, played by the demo: a real HTTP server on loopback that
+/// verifies every delivery's Standard Webhooks signature and keeps the verified events.
+final class DemoWebhookReceiver: @unchecked Sendable {
+    // `@unchecked Sendable`: `events`, `rejected` and `verifier` are only touched under `lock`.
+    struct Event: Sendable {
+        var id: String
+        var type: String
+        var tokenID: String?
+        var state: String?
+    }
+
+    private let lock = NSLock()
+    private var events: [Event] = []
+    private var rejected = 0
+    private var verifier: WebhookVerifier?
+    private var task: Task<Void, any Error>?
+    private(set) var url = ""
+
+    func trust(secret: String) throws {
+        let verifier = try WebhookVerifier(secret: secret)
+        lock.withLock { self.verifier = verifier }
+    }
+
+    var received: [Event] { lock.withLock { events } }
+    var rejectedCount: Int { lock.withLock { rejected } }
+
+    func start() async throws {
+        let router = Router()
+        router.post("hooks") { [self] request, _ -> Response in
+            var request = request
+            let body = Data(buffer: try await request.collectBody(upTo: 1 << 20))
+            let id = request.headers[HTTPField.Name("webhook-id")!] ?? ""
+            let timestamp = request.headers[HTTPField.Name("webhook-timestamp")!] ?? ""
+            let signature = request.headers[HTTPField.Name("webhook-signature")!] ?? ""
+            let verifier = lock.withLock { self.verifier }
+            do {
+                guard let verifier else { throw CancellationError() }
+                try verifier.verify(id: id, timestamp: timestamp, signatureHeader: signature, body: body, at: Date())
+            } catch {
+                lock.withLock { rejected += 1 }
+                return Response(status: .unauthorized)
+            }
+            let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+            let data = object?["data"] as? [String: Any]
+            let event = Event(
+                id: id, type: object?["type"] as? String ?? "", tokenID: data?["id"] as? String, state: data?["state"] as? String)
+            lock.withLock { events.append(event) }
+            return Response(status: .noContent)
+        }
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        var logger = Logger(label: "demo-receiver")
+        logger.logLevel = .critical
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
+        task = Task { try await app.run() }
+        for await port in ports {
+            url = "http://127.0.0.1:\(port)/hooks"
+            break
+        }
+    }
+
+    /// Waits (bounded) until an event of `type` for `tokenID` has arrived.
+    func waitFor(_ type: String, tokenID: String?, timeout: Duration = .seconds(10)) async -> Event? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let event = received.first(where: { $0.type == type && (tokenID == nil || $0.tokenID == tokenID) }) {
+                return event
+            }
+            try? await Task.sleep(for: .milliseconds(25))
+        }
+        return nil
+    }
+
+    func stop() { task?.cancel() }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// `provisio demo` is the first thing a newcomer runs: it must pass every step it plays, say
+/// plainly which scenarios are not built yet, and never print a PAN.
+@Suite struct DemoCLITests {
+    @Test func theWholeDemoPasses() throws {
+        let result = try CLIRunner.run(["demo"])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains("Summary: 28 ✓, 0 ✗"), "\(result.stdout)")
+        for scenario in [1, 2, 4, 7, 8] {
+            #expect(result.stdout.contains("\n[\(scenario)] "), "scenario \(scenario)")
+        }
+        for pending in [3, 5, 6] {
+            #expect(result.stdout.contains("[\(pending)] – not yet:"), "scenario \(pending) is announced as not built")
+        }
+        #expect(!result.stdout.contains("  ✗ "))
+        for pan in ["4111111111111111", "5555555555554444", "378282246310005"] {
+            #expect(!result.stdout.contains(pan) && !result.stderr.contains(pan))
+        }
+    }
+
+    @Test func oneScenarioRunsWithWhatItBuildsOn() throws {
+        let red = try CLIRunner.run(["demo", "--scenario", "7"])
+        #expect(red.status == 0, "\(red.stdout)")
+        #expect(red.stdout.contains("[7] Red path") && !red.stdout.contains("[1] "))
+        #expect(red.stdout.contains("device_score_too_low"))
+        let lifecycle = try CLIRunner.run(["demo", "--scenario", "8"])
+        #expect(lifecycle.status == 0, "\(lifecycle.stdout)")
+        #expect(lifecycle.stdout.contains("[1] ") && lifecycle.stdout.contains("[2] ") && lifecycle.stdout.contains("[8] "))
+        let bad = try CLIRunner.run(["demo", "--scenario", "9"])
+        #expect(bad.status != 0)
+    }
+}
