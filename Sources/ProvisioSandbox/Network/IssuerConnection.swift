@@ -45,6 +45,33 @@ public struct IssuerConnection: Sendable {
             "/v1/network/tokens/\(ref)/events", body: try JSONEncoder().encode(fields), what: "the \(event.rawValue) event")
     }
 
+    /// One channel the issuer sent a one-time code to, masked for the cardholder's screen.
+    public struct OTPChannel: Codable, Sendable, Hashable {
+        public var type: String
+        public var masked: String
+    }
+
+    /// Flow 3b: hands a one-time code to the issuer (through Provisio's signed webhook) and
+    /// returns where the issuer sent it.
+    public func relayOTP(_ otp: SandboxOTP) async throws -> [OTPChannel] {
+        struct Body: Encodable {
+            var code: String
+            var expiresAt: String
+            enum CodingKeys: String, CodingKey {
+                case code
+                case expiresAt = "expires_at"
+            }
+        }
+        struct Answer: Decodable { var channels: [OTPChannel] }
+        let ref = otp.networkTokenRef.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? otp.networkTokenRef
+        let body = try JSONEncoder().encode(Body(code: otp.code, expiresAt: otp.expiresAt.formatted(.iso8601)))
+        let answer = try await post("/v1/network/tokens/\(ref)/otp", body: body, what: "the one-time code")
+        guard let channels = try? JSONDecoder().decode(Answer.self, from: answer).channels else {
+            throw ProvisioError(.sandboxIssuerAnswerMalformed, "Provisio's OTP answer is not {\"channels\": […]}.")
+        }
+        return channels
+    }
+
     // MARK: - HTTP
 
     private static let unreserved = CharacterSet(

@@ -31,7 +31,8 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     private var challenges: [String: OTPChallenge] = [:]
     /// Tokens that used up their OTP attempts; only another method can activate them now.
     private var otpLocked: Set<String> = []
-    private var otpRelay: (@Sendable (SandboxOTP) async throws -> Void)?
+    private var otpRelay: (@Sendable (SandboxOTP) async throws -> [IssuerConnection.OTPChannel])?
+    private var otpChannelsByRef: [String: [IssuerConnection.OTPChannel]] = [:]
 
     private struct OTPChallenge: Sendable {
         var otp: SandboxOTP
@@ -76,8 +77,19 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
 
     /// Where one-time codes go besides the caller (flow 3b: to Provisio, which relays them to
     /// the issuer's signed webhook). Nil until that relay exists: the code is only returned.
-    public func setOTPRelay(_ relay: (@Sendable (SandboxOTP) async throws -> Void)?) {
+    public func setOTPRelay(_ relay: (@Sendable (SandboxOTP) async throws -> [IssuerConnection.OTPChannel])?) {
         otpRelay = relay
+    }
+
+    /// Relays one-time codes through the issuer connection (Provisio's signed webhook).
+    public func relayOTPsThroughIssuer() {
+        let issuer = self.issuer
+        otpRelay = { otp in try await issuer.relayOTP(otp) }
+    }
+
+    /// Where the issuer said it sent the last code for this token (masked), if it was relayed.
+    public func otpChannels(networkTokenRef: String) -> [IssuerConnection.OTPChannel] {
+        otpChannelsByRef[networkTokenRef] ?? []
     }
 
     // MARK: - Reading
@@ -189,7 +201,7 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
         let otp = SandboxOTP.generate(networkTokenRef: networkTokenRef, at: clock.now())
         challenges[networkTokenRef] = OTPChallenge(otp: otp)
         // Hook for flow 3b: relay the code through Provisio to the issuer's webhook.
-        if let otpRelay { try await otpRelay(otp) }
+        if let otpRelay { otpChannelsByRef[networkTokenRef] = try await otpRelay(otp) }
         return otp
     }
 

@@ -19,7 +19,7 @@ public enum ProvisioHTTPApplication {
         let network = router.group("v1/network")
             .add(middleware: AuthenticationMiddleware(access: services.access, audience: .network))
             .add(middleware: idempotency)
-        NetworkRoutes(tokens: services.tokens).register(on: network)
+        NetworkRoutes(tokens: services.tokens, otpRelay: services.otpRelay).register(on: network)
 
         let mobile = router.group("v1/mobile")
             .add(middleware: AuthenticationMiddleware(access: services.access, audience: .mobile))

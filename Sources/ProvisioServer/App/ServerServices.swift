@@ -19,6 +19,7 @@ public struct ServerServices: Sendable {
     public let webhookPublisher: WebhookPublisher
     public let webhooks: WebhookService
     public let tokens: TokenService
+    public let otpRelay: OTPRelay
 
     public init(
         handle: any DatabaseHandle, keys: ProvisioKeys, chainValidator: any AppleChainValidating,
@@ -33,6 +34,7 @@ public struct ServerServices: Sendable {
         self.webhookStore = store
         self.webhookPublisher = publisher
         self.webhooks = WebhookService(store: store, vault: vault, publisher: publisher, clock: clock)
+        self.otpRelay = OTPRelay(store: store, vault: vault, sender: HTTPWebhookSender(), clock: clock)
         self.tokens = TokenService(
             store: store, cards: cards, fingerprinter: keys.panFingerprinter,
             tavSigner: TAVSigner(privateKey: keys.tavSigningKey),

@@ -24,6 +24,8 @@ enum ErrorStatus {
         .methodNotAllowed: .methodNotAllowed,
         .cardNotFound: .notFound,
         .tokenNotFound: .notFound,
+        .otpRelayNotConfigured: .badGateway,
+        .otpRelayFailed: .badGateway,
         .tokenInvalidTransition: .conflict,
         .webhookEndpointNotFound: .notFound,
         .webhookDeliveryNotFound: .notFound,

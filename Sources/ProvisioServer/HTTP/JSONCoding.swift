@@ -30,6 +30,7 @@ enum JSONCoding {
         }
         do {
             let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
             return try decoder.decode(Body.self, from: data)
         } catch DecodingError.keyNotFound(let key, _) {
             throw ProvisioError(.invalidRequest, "The field '\(key.stringValue)' is required.")

@@ -76,6 +76,7 @@ struct ActivationDataWire: Encodable {
 /// lifecycle events the network originates or confirms.
 struct NetworkRoutes {
     let tokens: TokenService
+    let otpRelay: OTPRelay
 
     static let networkEvents: [String: TokenEvent] = [
         "activated": .verified(.tav), "otp_verified": .verified(.otp), "suspended": .suspend(by: .network),
@@ -93,6 +94,13 @@ struct NetworkRoutes {
                     state: token.state.rawValue,
                     activationMethods: decision.outcome == .requireVerification
                         ? ["app_to_app", "otp_sms", "customer_service"] : nil))
+        }
+        group.post("tokens/:ref/otp") { request, context in
+            let body = try await JSONCoding.decode(NetworkOTPBody.self, from: request, context: context)
+            let channels = try await tokens.relayOTP(
+                networkTokenRef: context.parameters.get("ref") ?? "", tenantID: try context.requirePrincipal().tenantID,
+                code: body.code, expiresAt: body.expiresAt, relay: otpRelay)
+            return try JSONCoding.response(OTPChannelsWire(channels: channels))
         }
         group.post("tokens/:ref/events") { request, context in
             let body = try await JSONCoding.decode(NetworkTokenEventBody.self, from: request, context: context)

@@ -112,6 +112,25 @@ public struct TokenService: Sendable {
         return stored
     }
 
+    /// Relays the network's one-time code for a pending token to the issuer and returns the
+    /// masked channels the issuer sent it to.
+    public func relayOTP(networkTokenRef: String, tenantID: String, code: String, expiresAt: Date?, relay: OTPRelay)
+        async throws -> [OTPRelay.Channel]
+    {
+        guard (4...8).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw ProvisioError(.invalidOTP, "code must be 4 to 8 digits.")
+        }
+        guard let token = try await store.token(networkTokenRef: networkTokenRef, tenantID: tenantID) else {
+            throw ProvisioError(.tokenNotFound, "No token with this network reference.")
+        }
+        guard token.state == .pendingVerification else {
+            throw ProvisioError(.tokenInvalidTransition, "Only a token pending verification takes a one-time code.")
+        }
+        let card = try await cards.card(id: token.cardID, tenantID: tenantID)
+        return try await relay.relay(
+            token: token, card: card, code: code, expiresAt: expiresAt ?? clock.now().addingTimeInterval(300))
+    }
+
     /// Activation data (a TAV) for in-app verification of a pending token.
     public func activationData(for token: TokenRecord, lifetime: TimeInterval = 30 * 60) async throws -> (String, Date) {
         guard token.state == .pendingVerification else {

@@ -68,6 +68,7 @@ public struct WebhookDeliveryWorker: Service {
             let body = Data(item.event.payload.utf8)
             let headers = signer.headers(id: item.event.id, timestamp: Int64(startedAt.timeIntervalSince1970), body: body)
             status = try await sender.send(url: item.endpoint.url, headers: headers, body: body, timeout: policy.requestTimeout)
+                .status
             if let status, !(200..<300).contains(status) { failure = "The endpoint answered HTTP \(status)." }
         } catch let error as ProvisioError {
             failure = error.description

@@ -3,9 +3,23 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// Sends one webhook request; the outcome is a status code or a thrown transport error.
+/// Sends one webhook request; the outcome is the endpoint's status and (bounded) answer, or a
+/// thrown transport error.
 public protocol WebhookSender: Sendable {
-    func send(url: String, headers: [(name: String, value: String)], body: Data, timeout: Duration) async throws -> Int
+    func send(url: String, headers: [(name: String, value: String)], body: Data, timeout: Duration) async throws
+        -> WebhookAnswer
+}
+
+/// What an endpoint answered. Most webhooks only need the status; a synchronous one (the OTP
+/// relay) reads the body too.
+public struct WebhookAnswer: Sendable {
+    public var status: Int
+    public var body: Data
+
+    public init(status: Int, body: Data) {
+        self.status = status
+        self.body = body
+    }
 }
 
 /// `WebhookSender` over AsyncHTTPClient (its shared client: pooled connections, no redirects
@@ -17,7 +31,9 @@ public struct HTTPWebhookSender: WebhookSender {
         self.client = client
     }
 
-    public func send(url: String, headers: [(name: String, value: String)], body: Data, timeout: Duration) async throws -> Int {
+    public func send(url: String, headers: [(name: String, value: String)], body: Data, timeout: Duration) async throws
+        -> WebhookAnswer
+    {
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
@@ -25,8 +41,8 @@ public struct HTTPWebhookSender: WebhookSender {
         for header in headers { request.headers.add(name: header.name, value: header.value) }
         request.body = .bytes(ByteBuffer(bytes: body))
         let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000))
-        // Drain (bounded) so the connection can be reused.
-        _ = try? await response.body.collect(upTo: 64 * 1024)
-        return Int(response.status.code)
+        // Read (bounded) so the connection can be reused and synchronous answers parsed.
+        let answer = (try? await response.body.collect(upTo: 64 * 1024)).map { Data(buffer: $0) } ?? Data()
+        return WebhookAnswer(status: Int(response.status.code), body: answer)
     }
 }

@@ -190,3 +190,19 @@ struct NetworkTokenEventBody: RequestBody {
         case reasonCode = "reason_code"
     }
 }
+
+/// `POST /v1/network/tokens/{ref}/otp`: the network's one-time code, for the issuer to deliver.
+struct NetworkOTPBody: RequestBody {
+    static let fields: Set<String> = ["code", "expires_at"]
+    var code: String
+    var expiresAt: Date?
+
+    enum CodingKeys: String, CodingKey {
+        case code
+        case expiresAt = "expires_at"
+    }
+}
+
+struct OTPChannelsWire: Encodable {
+    var channels: [OTPRelay.Channel]
+}

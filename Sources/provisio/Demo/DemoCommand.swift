@@ -49,7 +49,7 @@ struct DemoCommand: AsyncParsableCommand {
         let elapsed = ContinuousClock.now - started
         transcript.emit(
             "\nSummary: \(passed) ✓, \(failed) ✗ in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow)))"
-                + (numbers.contains(where: { DemoScenarios.pending[$0] != nil }) ? "; scenarios 3, 5, 6 are not built yet" : ""))
+                + (numbers.contains(where: { DemoScenarios.pending[$0] != nil }) ? "; scenarios 3 and 6 are not built yet" : ""))
         if failed > 0 { throw ExitCode(1) }
     }
 }

@@ -13,7 +13,6 @@ struct DemoScenarios {
     /// Scenarios that need pieces not built yet, with what they wait for.
     static let pending: [Int: String] = [
         3: "Wallet-extension flow (status, authentication, entries, generate) — arrives with ProvisioKit (issue 5)",
-        5: "Yellow path with OTP through the issuer webhook — the OTP relay webhook is not built yet",
         6: "Yellow path with customer-service activation through the network — the Provisio → network connector is not built yet",
     ]
 
@@ -21,6 +20,7 @@ struct DemoScenarios {
         1: "Green path: in-app add to the iPhone",
         2: "Add-button decision afterwards, then the add to the Watch",
         4: "Yellow path with in-app verification (TAV)",
+        5: "Yellow path with a one-time code through the issuer's webhook",
         7: "Red path: declined, and why",
         8: "Lifecycle: suspend, resume, delete; a deletion by the network",
     ]
@@ -30,6 +30,7 @@ struct DemoScenarios {
         case 1: try await green()
         case 2: try await addButtonThenWatch()
         case 4: try await yellowInApp()
+        case 5: try await yellowOTP()
         case 7: try await red()
         case 8: try await lifecycle()
         default: break
@@ -132,6 +133,57 @@ struct DemoScenarios {
         }
         let token = try await world.tokens(cardID: card["id"] as! String).first
         await transcript.check(token?["state"] as? String == "active", "Provisio's token is active")
+    }
+
+    // MARK: 5
+
+    func yellowOTP() async throws {
+        let card = try await world.createCard(
+            customer: "dave", pan: "6011111111111117", name: "Dave Discover", title: "Demo Discover")
+        await world.network.setRisk(
+            RiskAssessment(deviceScore: 2, accountScore: 5, walletRecommendation: .approve), forLast4: "1117")
+        let session = try await world.mobileSession(customer: "dave")
+        let (addSession, result) = try await world.add(card: card, on: .phone, mobileToken: session)
+        guard case .success = result, let outcome = await world.network.outcome(sessionID: addSession.id), let pass = outcome.pass
+        else {
+            await transcript.fail("the add failed: \(Self.describe(result))")
+            return
+        }
+        await transcript.check(
+            pass.activationState == .requiresActivation && outcome.activationMethods.contains("otp_sms"),
+            "Provisio decided yellow (\(outcome.reasons.joined(separator: ", "))); the cardholder picks a one-time code")
+        do {
+            _ = try await world.network.requestOTP(networkTokenRef: outcome.networkTokenRef)
+        } catch let error as ProvisioError {
+            await transcript.fail("the code could not be relayed: \(error.code)")
+            return
+        }
+        let relayed = await world.receiver.waitFor("token.otp_requested", tokenID: outcome.issuerTokenID)
+        await transcript.check(
+            relayed?.code?.count == 6, "the network's code reached the issuer as a signed token.otp_requested webhook")
+        let channels = await world.network.otpChannels(networkTokenRef: outcome.networkTokenRef)
+        await transcript.check(
+            channels.first?.masked == "+1 ••• ••• 4821",
+            "the issuer answered where it sent it; Wallet shows: \(channels.map { "\($0.type) \($0.masked)" }.joined(separator: ", "))"
+        )
+        let wrong = relayed?.code == "000000" ? "111111" : "000000"
+        do {
+            _ = try await world.network.verifyOTP(networkTokenRef: outcome.networkTokenRef, code: wrong)
+            await transcript.fail("a wrong code was accepted")
+        } catch let error as ProvisioError {
+            await transcript.check(error.code == .sandboxOTPInvalid, "a mistyped code is refused (\(error.code))")
+        }
+        do {
+            _ = try await world.network.verifyOTP(networkTokenRef: outcome.networkTokenRef, code: relayed?.code ?? "")
+            let activated = await world.wallet.pass(serialNumber: pass.serialNumber)
+            await transcript.check(activated?.activationState == .activated, "the right code activates the pass")
+        } catch let error as ProvisioError {
+            await transcript.fail("the right code was refused: \(error.code)")
+        }
+        let token = try await world.tokens(cardID: card["id"] as! String).first
+        await transcript.check(
+            token?["state"] as? String == "active" && token?["network_state"] as? String == "otp_verified",
+            "Provisio's token is active")
     }
 
     // MARK: 7

@@ -13,7 +13,12 @@ final class DemoWebhookReceiver: @unchecked Sendable {
         var type: String
         var tokenID: String?
         var state: String?
+        /// For `token.otp_requested`: the code the issuer now delivers to the cardholder.
+        var code: String?
     }
+
+    /// What the issuer answers an OTP request with: where it sent the code.
+    static let otpAnswer = #"{"channels":[{"type":"sms","masked":"+1 ••• ••• 4821"}]}"#
 
     private let lock = NSLock()
     private var events: [Event] = []
@@ -48,9 +53,17 @@ final class DemoWebhookReceiver: @unchecked Sendable {
             }
             let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
             let data = object?["data"] as? [String: Any]
+            let type = object?["type"] as? String ?? ""
+            let token = type == "token.otp_requested" ? data?["token"] as? [String: Any] : data
             let event = Event(
-                id: id, type: object?["type"] as? String ?? "", tokenID: data?["id"] as? String, state: data?["state"] as? String)
+                id: id, type: type, tokenID: token?["id"] as? String, state: token?["state"] as? String,
+                code: data?["code"] as? String)
             lock.withLock { events.append(event) }
+            if type == "token.otp_requested" {
+                var headers = HTTPFields()
+                headers[.contentType] = "application/json"
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: Self.otpAnswer)))
+            }
             return Response(status: .noContent)
         }
         let (ports, continuation) = AsyncStream<Int>.makeStream()

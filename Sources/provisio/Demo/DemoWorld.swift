@@ -84,6 +84,7 @@ final class DemoWorld: @unchecked Sendable {
             wallet: wallet, issuer: IssuerConnection(baseURL: "http://127.0.0.1:\(port)", networkKey: networkKey),
             issuerTAVPublicKey: keys.tavSigningKey.publicKey, clock: SystemTimeSource(),
             defaultRisk: RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: .approve))
+        await network.relayOTPsThroughIssuer()
         let apple = SandboxAppleProvisioningService(wallet: wallet, network: network)
         return DemoWorld(
             directory: directory, services: services, api: DemoAPI(baseURL: "http://127.0.0.1:\(port)"), apiKey: apiKey,

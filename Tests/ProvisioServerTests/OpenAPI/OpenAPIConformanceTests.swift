@@ -201,6 +201,19 @@ import Testing
             conformance.check(
                 try await client.post(transitionPath, token: key, json: resumeAgain), "POST", transitionPath, request: resumeAgain
             )
+            // The OTP relay: no endpoint subscribed yet (502), then one that answers.
+            let otp: [String: Any] = ["code": "482913"]
+            let otpPath = "/v1/network/tokens/ref-yellow-2/otp"
+            let yellow2 = tokenRequest("ref-yellow-2", "require_verification")
+            _ = try await client.post("/v1/network/token-requests", token: networkKey, json: yellow2)
+            conformance.check(try await client.post(otpPath, token: networkKey, json: otp), "POST", otpPath, request: otp)
+            let otpReceiver = WebhookReceiver()
+            try await otpReceiver.start()
+            defer { otpReceiver.stop() }
+            otpReceiver.setAnswer(#"{"channels":[{"type":"sms","masked":"+1 ••• ••• 4821"}]}"#)
+            _ = try await client.post(
+                "/v1/webhook-endpoints", token: key, json: ["url": otpReceiver.url, "events": ["token.otp_requested"]])
+            conformance.check(try await client.post(otpPath, token: networkKey, json: otp), "POST", otpPath, request: otp)
             let removed: [String: Any] = ["event": "removed_from_wallet"]
             let eventPath = "/v1/network/tokens/ref-green/events"
             conformance.check(

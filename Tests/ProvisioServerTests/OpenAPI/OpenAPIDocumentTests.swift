@@ -41,6 +41,7 @@ import Testing
         "POST /v1/tokens/{id}/activation",
         "POST /v1/network/token-requests",
         "POST /v1/network/tokens/{ref}/events",
+        "POST /v1/network/tokens/{ref}/otp",
     ]
 
     let spec: OpenAPISpec

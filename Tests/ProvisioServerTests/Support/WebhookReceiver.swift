@@ -18,12 +18,15 @@ final class WebhookReceiver: @unchecked Sendable {
     private let lock = NSLock()
     private var received: [Received] = []
     private var down = false
+    private var answer: String?
     private var task: Task<Void, any Error>?
     private(set) var port = 0
 
     var url: String { "http://127.0.0.1:\(port)/hooks" }
 
     func setDown(_ value: Bool) { lock.withLock { down = value } }
+    /// A JSON body to answer with (200) instead of an empty 204.
+    func setAnswer(_ value: String?) { lock.withLock { answer = value } }
     var deliveries: [Received] { lock.withLock { received } }
 
     func start() async throws {
@@ -38,7 +41,15 @@ final class WebhookReceiver: @unchecked Sendable {
                 timestamp: request.headers[HTTPField.Name("webhook-timestamp")!] ?? "",
                 signature: request.headers[HTTPField.Name("webhook-signature")!] ?? "",
                 body: Data(buffer: body))
-            lock.withLock { received.append(item) }
+            let reply = lock.withLock {
+                received.append(item)
+                return answer
+            }
+            if let reply {
+                var headers = HTTPFields()
+                headers[.contentType] = "application/json"
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: reply)))
+            }
             return Response(status: .noContent)
         }
         let (stream, continuation) = AsyncStream<Int>.makeStream()
