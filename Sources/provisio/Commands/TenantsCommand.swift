@@ -20,24 +20,13 @@ struct TenantsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrorsAsync {
-                var configuration = ServerConfiguration()
-                try configuration.apply(environment: ProcessInfo.processInfo.environment)
-                if let database { configuration.database = try DatabaseLocation(database) }
-                var logger = Logger(label: "provisio")
-                logger.logLevel = .warning
-                let handle = try await DatabaseConnector.connect(configuration.database, logger: logger)
-                do {
-                    try await Migrator(handle: handle).migrate()
+                try await withDatabase(database) { handle in
                     let access = AccessService(store: SQLProvisioStore(handle: handle), clock: SystemTimeSource())
                     let (tenant, apiKey) = try await access.createTenant(name: name)
                     let encoder = JSONEncoder()
                     encoder.outputFormatting = [.sortedKeys]
                     print(String(decoding: try encoder.encode(["tenant_id": tenant.id, "api_key": apiKey]), as: UTF8.self))
-                } catch {
-                    await handle.shutdown()
-                    throw error
                 }
-                await handle.shutdown()
             }
         }
     }
@@ -54,14 +43,7 @@ struct TenantsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrorsAsync {
-                var configuration = ServerConfiguration()
-                try configuration.apply(environment: ProcessInfo.processInfo.environment)
-                if let database { configuration.database = try DatabaseLocation(database) }
-                var logger = Logger(label: "provisio")
-                logger.logLevel = .warning
-                let handle = try await DatabaseConnector.connect(configuration.database, logger: logger)
-                do {
-                    try await Migrator(handle: handle).migrate()
+                try await withDatabase(database) { handle in
                     let store = SQLProvisioStore(handle: handle)
                     guard try await store.tenantExists(id: tenantID) else {
                         throw ProvisioError(.tenantNotFound, "No tenant with the id \(tenantID).")
@@ -69,11 +51,7 @@ struct TenantsCommand: AsyncParsableCommand {
                     let key = try await AccessService(store: store, clock: SystemTimeSource()).createNetworkKey(
                         tenantID: tenantID)
                     print(#"{"network_key":"\#(key)","tenant_id":"\#(tenantID)"}"#)
-                } catch {
-                    await handle.shutdown()
-                    throw error
                 }
-                await handle.shutdown()
             }
         }
     }

@@ -17,3 +17,18 @@ public enum DatabaseEngine: String, Sendable {
     case sqlite
     case postgres
 }
+
+extension SQLDatabase {
+    /// Runs `body` between `begin` and COMMIT on this one connection; ROLLBACK if it throws.
+    func inTransaction<T: Sendable>(begin: String, _ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await raw(SQLQueryString(begin)).run()
+        do {
+            let result = try await body(self)
+            try await raw("COMMIT").run()
+            return result
+        } catch {
+            try? await raw("ROLLBACK").run()
+            throw error
+        }
+    }
+}

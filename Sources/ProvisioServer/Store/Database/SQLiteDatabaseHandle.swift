@@ -54,16 +54,7 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
 
     public func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await writer.with { connection in
-            let database = connection.sql()
-            try await database.raw("BEGIN IMMEDIATE").run()
-            do {
-                let result = try await body(database)
-                try await database.raw("COMMIT").run()
-                return result
-            } catch {
-                try? await database.raw("ROLLBACK").run()
-                throw error
-            }
+            try await connection.sql().inTransaction(begin: "BEGIN IMMEDIATE", body)
         }
     }
 
