@@ -11,8 +11,9 @@ import Testing
 /// builds the payload, Apple's service opens it, the network asks Provisio to decide over HTTP
 /// and puts the pass on the device; then verification and network-originated lifecycle.
 @Suite struct SandboxNetworkTests {
-    @Test func greenPathPutsAnActivatedPassOnThePhoneAndAnActiveToken() async throws {
-        try await TestServer.run(.sqlite) { server in
+    @Test(arguments: TestEngine.available)
+    func greenPathPutsAnActivatedPassOnThePhoneAndAnActiveToken(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
             let h = try await SandboxNetworkHarness.make(server)
             let submission = try await h.add()
 
@@ -46,8 +47,9 @@ import Testing
         }
     }
 
-    @Test func yellowPathActivatesWithTheIssuersTAVAndRefusesForgeries() async throws {
-        try await TestServer.run(.sqlite) { server in
+    @Test(arguments: TestEngine.available)
+    func yellowPathActivatesWithTheIssuersTAVAndRefusesForgeries(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
             let h = try await SandboxNetworkHarness.make(server)
             await h.network.setRisk(.yellow, forLast4: "1111")
             let submission = try await h.add()
@@ -101,8 +103,9 @@ import Testing
         }
     }
 
-    @Test func yellowPathWithOneTimeCodesLocksAfterThreeWrongCodes() async throws {
-        try await TestServer.run(.sqlite) { server in
+    @Test(arguments: TestEngine.available)
+    func yellowPathWithOneTimeCodesLocksAfterThreeWrongCodes(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
             let h = try await SandboxNetworkHarness.make(server, defaultRisk: .yellow)
             let phone = try await h.add(on: .phone)
             let locked = try #require(await h.network.outcome(sessionID: phone.sessionID)).networkTokenRef
@@ -145,8 +148,9 @@ import Testing
         }
     }
 
-    @Test func redPathAddsNoPassAndTheIssuerRecordsTheDecline() async throws {
-        try await TestServer.run(.sqlite) { server in
+    @Test(arguments: TestEngine.available)
+    func redPathAddsNoPassAndTheIssuerRecordsTheDecline(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
             let h = try await SandboxNetworkHarness.make(server, defaultRisk: .red)
             let (session, error) = try await h.refusedAdd()
             #expect(error.code == .sandboxNetworkDeclined)
@@ -172,8 +176,9 @@ import Testing
         }
     }
 
-    @Test func removalFromWalletDeletesAndALostDeviceSuspends() async throws {
-        try await TestServer.run(.sqlite) { server in
+    @Test(arguments: TestEngine.available)
+    func removalFromWalletDeletesAndALostDeviceSuspends(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
             let h = try await SandboxNetworkHarness.make(server)
             let onPhone = try #require(await h.network.outcome(sessionID: try await h.add(on: .phone).sessionID))
             let onWatch = try #require(await h.network.outcome(sessionID: try await h.add(on: .watch).sessionID))
@@ -207,8 +212,9 @@ import Testing
         }
     }
 
-    @Test func theIssuerConnectionNamesProvisiosErrorsAndTransportFailures() async throws {
-        try await TestServer.run(.sqlite) { server in
+    @Test(arguments: TestEngine.available)
+    func theIssuerConnectionNamesProvisiosErrorsAndTransportFailures(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
             let h = try await SandboxNetworkHarness.make(server)
             let port = try #require(server.client.port)
             let request = IssuerDecisionRequest(
