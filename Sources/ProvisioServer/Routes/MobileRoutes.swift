@@ -67,7 +67,7 @@ struct MobileRoutes {
             repeat {
                 let page = try await cards.cards(
                     tenantID: session.tenantID, customerRef: session.customerRef, cursor: cursor,
-                    limit: CardService.maximumPageSize)
+                    limit: PageSize.maximum)
                 all += page.items
                 cursor = page.nextCursor
             } while cursor != nil

@@ -13,10 +13,10 @@ public struct AccessService: Sendable {
     public static let sessionLifetimeRange = 60...86_400
     public static let provisionTokenLifetime: TimeInterval = 300
 
-    let store: any ProvisioStore
+    let store: any ProvisioStore & TokenStore
     let clock: any TimeSource
 
-    public init(store: any ProvisioStore, clock: any TimeSource) {
+    public init(store: any ProvisioStore & TokenStore, clock: any TimeSource) {
         self.store = store
         self.clock = clock
     }
@@ -60,8 +60,8 @@ public struct AccessService: Sendable {
             }
             return .provisionToken(provisionToken, tokenHash: hash)
         }
-        if token.hasPrefix(Self.networkKeyPrefix), let tokens = store as? any TokenStore {
-            guard let tenantID = try await tokens.tenantID(networkKeyHash: hash) else { throw APIError.invalidCredentials() }
+        if token.hasPrefix(Self.networkKeyPrefix) {
+            guard let tenantID = try await store.tenantID(networkKeyHash: hash) else { throw APIError.invalidCredentials() }
             return .network(tenantID: tenantID)
         }
         throw APIError.invalidCredentials()
@@ -69,11 +69,8 @@ public struct AccessService: Sendable {
 
     /// A credential for the card network's token service to call this tenant's network API.
     public func createNetworkKey(tenantID: String) async throws -> String {
-        guard let tokens = store as? any TokenStore else {
-            throw ProvisioError(.internalError, "This store does not keep network credentials.")
-        }
         let key = RandomToken.secret(prefix: Self.networkKeyPrefix)
-        try await tokens.insertNetworkCredential(keyHash: RandomToken.sha256Hex(key), tenantID: tenantID, at: clock.now())
+        try await store.insertNetworkCredential(keyHash: RandomToken.sha256Hex(key), tenantID: tenantID, at: clock.now())
         return key
     }
 

@@ -31,8 +31,6 @@ public struct CardService: Sendable {
         }
     }
 
-    public static let maximumPageSize = 100
-
     let store: any ProvisioStore
     let vault: PANVault
     let fingerprinter: PANFingerprinter
@@ -80,7 +78,7 @@ public struct CardService: Sendable {
     public func cards(tenantID: String, customerRef: String, cursor: String?, limit: Int?) async throws -> Page<CardRecord> {
         try Self.validateCustomerRef(customerRef)
         return try await store.cards(
-            tenantID: tenantID, customerRef: customerRef, cursor: cursor, limit: try Self.pageSize(limit))
+            tenantID: tenantID, customerRef: customerRef, cursor: cursor, limit: try PageSize.resolve(limit))
     }
 
     public func close(id: String, tenantID: String) async throws -> CardRecord {
@@ -108,14 +106,6 @@ public struct CardService: Sendable {
     public func isEligible(_ card: CardRecord) -> Bool { (try? requireEligible(card)) != nil }
 
     // MARK: Validation
-
-    static func pageSize(_ limit: Int?) throws -> Int {
-        let limit = limit ?? 20
-        guard (1...maximumPageSize).contains(limit) else {
-            throw ProvisioError(.invalidParameter, "limit must be between 1 and \(maximumPageSize).")
-        }
-        return limit
-    }
 
     static func validateCustomerRef(_ value: String) throws {
         try validateReference(value, field: "customer_ref")

@@ -59,7 +59,7 @@ public struct ProvisioningService: Sendable {
     {
         _ = try await cards.card(id: cardID, tenantID: tenantID)
         return try await store.attempts(
-            cardID: cardID, tenantID: tenantID, cursor: cursor, limit: try CardService.pageSize(limit))
+            cardID: cardID, tenantID: tenantID, cursor: cursor, limit: try PageSize.resolve(limit))
     }
 
     private func recordingAttempt<Result: Sendable>(

@@ -52,12 +52,12 @@ public struct TokenService: Sendable {
             throw ProvisioError(.cardNotFound, "The issuer holds no card with this number.")
         }
         let decision: Decision
-        if card.status != .active {
-            decision = Decision(outcome: .decline, reasons: ["card_closed"])
-        } else if CardExpiry.isExpired(month: card.expiryMonth, year: card.expiryYear, at: clock.now()) {
-            decision = Decision(outcome: .decline, reasons: ["card_expired"])
-        } else {
+        do {
+            try cards.requireEligible(card)
             decision = try rules.decide(request.risk)
+        } catch let error as ProvisioError where error.code == .cardClosed || error.code == .cardExpired {
+            // An ineligible card is a red decision with that reason, not an error to the network.
+            decision = Decision(outcome: .decline, reasons: [error.code.rawValue])
         }
         let transition = try TokenLifecycle.apply(.decided(decision.outcome), to: .requested)
         let now = clock.now()
@@ -85,7 +85,7 @@ public struct TokenService: Sendable {
 
     public func tokens(cardID: String, tenantID: String, cursor: String?, limit: Int?) async throws -> Page<TokenRecord> {
         _ = try await cards.card(id: cardID, tenantID: tenantID)
-        return try await store.tokens(cardID: cardID, tenantID: tenantID, cursor: cursor, limit: try CardService.pageSize(limit))
+        return try await store.tokens(cardID: cardID, tenantID: tenantID, cursor: cursor, limit: try PageSize.resolve(limit))
     }
 
     public func events(of token: TokenRecord) async throws -> [TokenEventRecord] {
@@ -177,10 +177,4 @@ public struct TokenService: Sendable {
 
 extension ProvisioError.Code {
     public static let tokenNotFound: Self = "token_not_found"
-}
-
-extension CardExpiry {
-    static func isExpired(month: Int, year: Int, at time: Date) -> Bool {
-        (try? CardExpiry(month: month, year: year).isExpired(at: time)) ?? true
-    }
 }

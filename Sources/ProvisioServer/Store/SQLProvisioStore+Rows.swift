@@ -86,6 +86,33 @@ extension SQLProvisioStore {
             createdAt: try date(row, "created_at"))
     }
 
+    /// `SELECT * FROM table WHERE tenant_id = … [AND column = value]…` after the cursor, in
+    /// (created_at, id) order, one row more than the page to know whether another follows.
+    func keysetRows(table: String, tenantID: String, filters: [(column: String, value: String)], cursor: String?, limit: Int)
+        async throws -> [any SQLRow]
+    {
+        let after = try cursor.map(PageCursor.init(encoded:))
+        return try await handle.read { database in
+            var query = SQLQueryString("SELECT * FROM \(unsafeRaw: table) WHERE tenant_id = \(bind: tenantID)")
+            for filter in filters {
+                query.appendInterpolation(unsafeRaw: " AND \(filter.column) = ")
+                query.appendInterpolation(bind: filter.value)
+            }
+            if let after {
+                query.appendInterpolation(unsafeRaw: " AND (created_at > ")
+                query.appendInterpolation(bind: after.createdAt)
+                query.appendInterpolation(unsafeRaw: " OR (created_at = ")
+                query.appendInterpolation(bind: after.createdAt)
+                query.appendInterpolation(unsafeRaw: " AND id > ")
+                query.appendInterpolation(bind: after.id)
+                query.appendInterpolation(unsafeRaw: "))")
+            }
+            query.appendInterpolation(unsafeRaw: " ORDER BY created_at, id LIMIT ")
+            query.appendInterpolation(bind: limit + 1)
+            return try await database.raw(query).all()
+        }
+    }
+
     static func page<Item>(_ rows: [Item], limit: Int, cursor: (Item) -> PageCursor) -> Page<Item> {
         guard rows.count > limit else { return Page(items: rows, nextCursor: nil) }
         let items = Array(rows.prefix(limit))

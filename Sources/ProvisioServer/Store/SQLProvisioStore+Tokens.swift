@@ -65,24 +65,8 @@ extension SQLProvisioStore: TokenStore {
     }
 
     public func tokens(cardID: String, tenantID: String, cursor: String?, limit: Int) async throws -> Page<TokenRecord> {
-        let after = try cursor.map(PageCursor.init(encoded:))
-        let rows = try await handle.read { database in
-            if let after {
-                return try await database.raw(
-                    """
-                    SELECT * FROM tokens WHERE tenant_id = \(bind: tenantID) AND card_id = \(bind: cardID)
-                    AND (created_at > \(bind: after.createdAt) OR (created_at = \(bind: after.createdAt) AND id > \(bind: after.id)))
-                    ORDER BY created_at, id LIMIT \(bind: limit + 1)
-                    """
-                ).all()
-            }
-            return try await database.raw(
-                """
-                SELECT * FROM tokens WHERE tenant_id = \(bind: tenantID) AND card_id = \(bind: cardID)
-                ORDER BY created_at, id LIMIT \(bind: limit + 1)
-                """
-            ).all()
-        }
+        let rows = try await keysetRows(
+            table: "tokens", tenantID: tenantID, filters: [("card_id", cardID)], cursor: cursor, limit: limit)
         return Self.page(try rows.map(Self.token(from:)), limit: limit) {
             PageCursor(createdAt: $0.createdAt.epochMilliseconds, id: $0.id)
         }

@@ -110,25 +110,10 @@ extension SQLProvisioStore: WebhookStore {
     public func webhookDeliveries(tenantID: String, endpointID: String?, cursor: String?, limit: Int) async throws
         -> Page<WebhookDeliveryRecord>
     {
-        let after = try cursor.map(PageCursor.init(encoded:))
-        let rows = try await handle.read { database in
-            var query = SQLQueryString("SELECT * FROM webhook_deliveries WHERE tenant_id = \(bind: tenantID)")
-            if let endpointID {
-                query.appendInterpolation(unsafeRaw: " AND endpoint_id = "); query.appendInterpolation(bind: endpointID)
-            }
-            if let after {
-                query.appendInterpolation(unsafeRaw: " AND (created_at > ")
-                query.appendInterpolation(bind: after.createdAt)
-                query.appendInterpolation(unsafeRaw: " OR (created_at = ")
-                query.appendInterpolation(bind: after.createdAt)
-                query.appendInterpolation(unsafeRaw: " AND id > ")
-                query.appendInterpolation(bind: after.id)
-                query.appendInterpolation(unsafeRaw: "))")
-            }
-            query.appendInterpolation(unsafeRaw: " ORDER BY created_at, id LIMIT ")
-            query.appendInterpolation(bind: limit + 1)
-            return try await database.raw(query).all()
-        }
+        let rows = try await keysetRows(
+            table: "webhook_deliveries", tenantID: tenantID, filters: endpointID.map { [("endpoint_id", $0)] } ?? [],
+            cursor: cursor,
+            limit: limit)
         return Self.page(try rows.map(Self.webhookDelivery(from:)), limit: limit) {
             PageCursor(createdAt: $0.createdAt.epochMilliseconds, id: $0.id)
         }

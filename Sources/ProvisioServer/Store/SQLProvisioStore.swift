@@ -74,24 +74,8 @@ public struct SQLProvisioStore: ProvisioStore {
     }
 
     public func cards(tenantID: String, customerRef: String, cursor: String?, limit: Int) async throws -> Page<CardRecord> {
-        let after = try cursor.map(PageCursor.init(encoded:))
-        let rows = try await handle.read { database in
-            if let after {
-                return try await database.raw(
-                    """
-                    SELECT * FROM cards WHERE tenant_id = \(bind: tenantID) AND customer_ref = \(bind: customerRef)
-                    AND (created_at > \(bind: after.createdAt) OR (created_at = \(bind: after.createdAt) AND id > \(bind: after.id)))
-                    ORDER BY created_at, id LIMIT \(bind: limit + 1)
-                    """
-                ).all()
-            }
-            return try await database.raw(
-                """
-                SELECT * FROM cards WHERE tenant_id = \(bind: tenantID) AND customer_ref = \(bind: customerRef)
-                ORDER BY created_at, id LIMIT \(bind: limit + 1)
-                """
-            ).all()
-        }
+        let rows = try await keysetRows(
+            table: "cards", tenantID: tenantID, filters: [("customer_ref", customerRef)], cursor: cursor, limit: limit)
         let cards = try rows.map(Self.card(from:))
         return Self.page(cards, limit: limit) { PageCursor(createdAt: $0.createdAt.epochMilliseconds, id: $0.id) }
     }
@@ -131,24 +115,8 @@ public struct SQLProvisioStore: ProvisioStore {
     public func attempts(cardID: String, tenantID: String, cursor: String?, limit: Int) async throws
         -> Page<ProvisioningAttemptRecord>
     {
-        let after = try cursor.map(PageCursor.init(encoded:))
-        let rows = try await handle.read { database in
-            if let after {
-                return try await database.raw(
-                    """
-                    SELECT * FROM provisioning_attempts WHERE tenant_id = \(bind: tenantID) AND card_id = \(bind: cardID)
-                    AND (created_at > \(bind: after.createdAt) OR (created_at = \(bind: after.createdAt) AND id > \(bind: after.id)))
-                    ORDER BY created_at, id LIMIT \(bind: limit + 1)
-                    """
-                ).all()
-            }
-            return try await database.raw(
-                """
-                SELECT * FROM provisioning_attempts WHERE tenant_id = \(bind: tenantID) AND card_id = \(bind: cardID)
-                ORDER BY created_at, id LIMIT \(bind: limit + 1)
-                """
-            ).all()
-        }
+        let rows = try await keysetRows(
+            table: "provisioning_attempts", tenantID: tenantID, filters: [("card_id", cardID)], cursor: cursor, limit: limit)
         let attempts = try rows.map(Self.attempt(from:))
         return Self.page(attempts, limit: limit) { PageCursor(createdAt: $0.createdAt.epochMilliseconds, id: $0.id) }
     }

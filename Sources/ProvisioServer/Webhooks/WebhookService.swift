@@ -53,7 +53,7 @@ public struct WebhookService: Sendable {
         -> Page<WebhookDeliveryRecord>
     {
         try await store.webhookDeliveries(
-            tenantID: tenantID, endpointID: endpointID, cursor: cursor, limit: try CardService.pageSize(limit))
+            tenantID: tenantID, endpointID: endpointID, cursor: cursor, limit: try PageSize.resolve(limit))
     }
 
     public func delivery(id: String, tenantID: String) async throws -> (WebhookDeliveryRecord, [WebhookAttemptRecord]) {

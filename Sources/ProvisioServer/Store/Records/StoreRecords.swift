@@ -90,3 +90,16 @@ public struct Page<Item: Sendable>: Sendable {
     public var items: [Item]
     public var nextCursor: String?
 }
+
+/// The `limit` of every list endpoint: 20 by default, 1 to 100.
+enum PageSize {
+    static let maximum = 100
+
+    static func resolve(_ limit: Int?) throws -> Int {
+        let limit = limit ?? 20
+        guard (1...maximum).contains(limit) else {
+            throw ProvisioError(.invalidParameter, "limit must be between 1 and \(maximum).")
+        }
+        return limit
+    }
+}
