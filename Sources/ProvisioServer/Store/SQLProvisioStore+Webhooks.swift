@@ -58,7 +58,10 @@ extension SQLProvisioStore: WebhookStore {
 
     public func claimDueWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int) async throws -> [DueWebhookDelivery] {
         // One statement: the inner SELECT picks candidates, the outer WHERE re-checks them, so
-        // under concurrent claims (PostgreSQL re-evaluates it after a row lock) each row goes once.
+        // each row goes to one claimer. On PostgreSQL the candidates are locked with SKIP LOCKED,
+        // so concurrent claimers take different rows instead of racing for the same ones (and
+        // coming back short); SQLite's single writer already serialises claims.
+        let skipLocked = handle.engine == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         let claimed = try await handle.write { database in
             try await database.raw(
                 """
@@ -66,7 +69,7 @@ extension SQLProvisioStore: WebhookStore {
                     updated_at = \(bind: now.epochMilliseconds)
                 WHERE id IN (
                     SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= \(bind: now.epochMilliseconds)
-                    ORDER BY next_attempt_at, id LIMIT \(bind: limit))
+                    ORDER BY next_attempt_at, id LIMIT \(bind: limit)\(unsafeRaw: skipLocked))
                 AND state = 'pending' AND next_attempt_at <= \(bind: now.epochMilliseconds)
                 RETURNING *
                 """
