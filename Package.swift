@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ProvisioCore", targets: ["ProvisioCore"]),
         .library(name: "ProvisioCrypto", targets: ["ProvisioCrypto"]),
         .library(name: "ProvisioSandbox", targets: ["ProvisioSandbox"]),
+        .library(name: "ProvisioSandboxServer", targets: ["ProvisioSandboxServer"]),
         .executable(name: "provisio", targets: ["provisio"]),
     ],
     dependencies: [
@@ -55,6 +56,17 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
+        // The sandbox counterparty as its own HTTP service (`provisio sandbox serve`).
+        .target(
+            name: "ProvisioSandboxServer",
+            dependencies: [
+                "ProvisioCore",
+                "ProvisioCrypto",
+                "ProvisioSandbox",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "ProvisioServer",
             dependencies: [
@@ -81,6 +93,7 @@ let package = Package(
                 "ProvisioCore",
                 "ProvisioCrypto",
                 "ProvisioSandbox",
+                "ProvisioSandboxServer",
                 "ProvisioServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -112,6 +125,7 @@ let package = Package(
                 "ProvisioCore",
                 "ProvisioCrypto",
                 "ProvisioSandbox",
+                "ProvisioSandboxServer",
                 "ProvisioServer",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -38,7 +38,7 @@ import Testing
 
         let rewrap = try CLIRunner.run(["keys", "rewrap", "--dir", keysDir, "--database", database])
         #expect(rewrap.status == 0, "\(rewrap.stderr)")
-        #expect(rewrap.stdout.contains("Re-wrapped 1 cards and 1 webhook secrets"))
+        #expect(rewrap.stdout.contains("Re-wrapped 1 cards, 1 webhook secrets and 0 network API keys"))
         let retire = try CLIRunner.run(["keys", "retire", "--dir", keysDir, "--key-id", oldKey, "--database", database])
         #expect(retire.status == 0, "\(retire.stderr)")
 

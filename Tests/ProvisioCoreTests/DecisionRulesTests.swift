@@ -43,4 +43,31 @@ import Testing
             #expect(error?.code == .invalidRiskAssessment)
         }
     }
+
+    @Test func rulesThatContradictThemselvesAreRefused() throws {
+        try DecisionRules.standard.validate()
+        let bad = [
+            DecisionRules(
+                minimumDeviceScore: 0, minimumAccountScore: 3, declineAtOrBelowScore: 0, followWalletYellow: true,
+                followWalletRed: true),
+            DecisionRules(
+                minimumDeviceScore: 3, minimumAccountScore: 6, declineAtOrBelowScore: 1, followWalletYellow: true,
+                followWalletRed: true),
+            DecisionRules(
+                minimumDeviceScore: 3, minimumAccountScore: 3, declineAtOrBelowScore: 3, followWalletYellow: true,
+                followWalletRed: true),
+            DecisionRules(
+                minimumDeviceScore: 5, minimumAccountScore: 5, declineAtOrBelowScore: 5, followWalletYellow: true,
+                followWalletRed: true),
+        ]
+        for rules in bad {
+            let error = #expect(throws: ProvisioError.self) { try rules.validate() }
+            #expect(error?.code == .invalidDecisionRules, "\(rules)")
+        }
+        // The loosest valid rules: never verify or decline on scores.
+        try DecisionRules(
+            minimumDeviceScore: 1, minimumAccountScore: 1, declineAtOrBelowScore: 0, followWalletYellow: false,
+            followWalletRed: false
+        ).validate()
+    }
 }

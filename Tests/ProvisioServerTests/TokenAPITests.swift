@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import ProvisioCore
 import ProvisioCrypto
+import ProvisioSandbox
 import Testing
 
 @testable import ProvisioServer
@@ -35,46 +36,105 @@ import Testing
     }
 
     @Test(arguments: TestEngine.available)
-    func greenPathThenSuspendResumeDelete(_ engine: TestEngine) async throws {
+    func issuerSuspendResumeDeleteReachTheNetworkAndTheDevice(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
-            let setup = try await setUp(server)
-            let decided = try await server.client.post(
-                "/v1/network/token-requests", token: setup.networkKey, json: Self.tokenRequest(ref: "ref-green"))
-            #expect(decided.status == 200, "\(decided.text)")
-            #expect(decided.json?["decision"] as? String == "approve" && decided.json?["state"] as? String == "active")
-            #expect(decided.json?["activation_methods"] == nil)
-            let tokenID = try #require(decided.json?["token_id"] as? String)
+            try await SandboxNetworkHarness.run(server) { h in
+                let submission = try await h.add()
+                let outcome = try #require(await h.network.outcome(sessionID: submission.sessionID))
+                let tokenID = outcome.issuerTokenID
+                let serial = try #require(outcome.pass?.serialNumber)
 
-            let listed = try await server.client.get("/v1/tokens?card_id=\(setup.cardID)", token: setup.apiKey)
-            #expect((listed.json?["data"] as? [[String: Any]])?.map { $0["id"] as? String } == [tokenID])
+                let listed = try await server.client.get("/v1/tokens?card_id=\(h.cardID)", token: h.apiKey)
+                #expect((listed.json?["data"] as? [[String: Any]])?.map { $0["id"] as? String } == [tokenID])
 
-            for (action, state) in [("suspend", "suspended"), ("resume", "active"), ("delete", "deleted")] {
-                server.clock.advance(by: 1)
-                let response = try await server.client.post(
-                    "/v1/tokens/\(tokenID)/transitions", token: setup.apiKey,
-                    json: ["action": action, "reason_code": "issuer_\(action)"])
-                #expect(response.status == 200 && response.json?["state"] as? String == state, "\(response.text)")
+                let steps: [(String, String, NetworkTokenState, SandboxPassActivationState?)] = [
+                    ("suspend", "suspended", .suspended, .suspended), ("resume", "active", .active, .activated),
+                    ("delete", "deleted", .deleted, nil),
+                ]
+                for (action, state, networkState, passState) in steps {
+                    server.clock.advance(by: 1)
+                    let response = try await server.client.post(
+                        "/v1/tokens/\(tokenID)/transitions", token: h.apiKey,
+                        json: ["action": action, "reason_code": "issuer_\(action)"])
+                    #expect(response.status == 200 && response.json?["state"] as? String == state, "\(response.text)")
+                    #expect(response.json?["network_state"] as? String == networkState.rawValue)
+                    // The network made the change, and Wallet shows it on the device.
+                    #expect(await h.network.token(networkTokenRef: outcome.networkTokenRef)?.state == networkState)
+                    #expect(await h.wallet.pass(serialNumber: serial)?.activationState == passState)
+                }
+                let token = try await server.client.get("/v1/tokens/\(tokenID)", token: h.apiKey)
+                #expect(token.json?["wallet"] as? String == "apple_pay" && token.json?["device_type"] as? String == "phone")
+                let events = try #require(token.json?["events"] as? [[String: Any]])
+                #expect(
+                    events.map { $0["type"] as? String } == [
+                        "token.created", "token.activated", "token.suspended", "token.resumed", "token.deleted",
+                    ])
+                #expect(events.last?["reason_code"] as? String == "issuer_delete" && events.last?["actor"] as? String == "issuer")
+
+                // Deleted is final: refused here, before the network is asked.
+                for action in ["suspend", "resume", "delete"] {
+                    let refused = try await server.client.post(
+                        "/v1/tokens/\(tokenID)/transitions", token: h.apiKey, json: ["action": action])
+                    #expect(refused.status == 409 && refused.errorCode == "token_invalid_transition")
+                }
+                let bad = try await server.client.post(
+                    "/v1/tokens/\(tokenID)/transitions", token: h.apiKey, json: ["action": "explode"])
+                #expect(bad.status == 400 && bad.errorCode == "invalid_parameter")
+                #expect(!token.text.contains("4111111111111111"))
             }
-            let token = try await server.client.get("/v1/tokens/\(tokenID)", token: setup.apiKey)
-            #expect(token.json?["wallet"] as? String == "apple_pay" && token.json?["device_type"] as? String == "phone")
-            #expect(token.json?["token_last4"] as? String == "9876")
-            let events = try #require(token.json?["events"] as? [[String: Any]])
-            #expect(
-                events.map { $0["type"] as? String } == [
-                    "token.created", "token.activated", "token.suspended", "token.resumed", "token.deleted",
-                ])
-            #expect(events.last?["reason_code"] as? String == "issuer_delete" && events.last?["actor"] as? String == "issuer")
+        }
+    }
 
-            // Deleted is final.
-            for action in ["suspend", "resume", "delete"] {
+    /// The network is the source of truth for a token: when it cannot be reached, refuses the
+    /// key or refuses the change, Provisio records nothing and says why.
+    @Test(arguments: TestEngine.available)
+    func nothingChangesWhenTheNetworkIsDownRefusesOrIsNotConfigured(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            try await SandboxNetworkHarness.run(server) { h in
+                let submission = try await h.add()
+                let tokenID = try #require(await h.network.outcome(sessionID: submission.sessionID)?.issuerTokenID)
+                func suspend() async throws -> APIClient.Response {
+                    try await server.client.post(
+                        "/v1/tokens/\(tokenID)/transitions", token: h.apiKey, json: ["action": "suspend"])
+                }
+                func setNetwork(_ url: String, _ key: String) async throws {
+                    let set = try await server.client.send(
+                        .put, "/v1/settings/network", token: h.apiKey,
+                        body: try JSONSerialization.data(withJSONObject: ["url": url, "api_key": key]))
+                    #expect(set.status == 200 && set.json?["source"] as? String == "tenant", "\(set.text)")
+                    #expect(!set.text.contains(key))
+                }
+
+                try await setNetwork(h.sandboxURL, "sbx_key_wrong_one")
+                let rejected = try await suspend()
+                #expect(rejected.status == 502 && rejected.errorCode == "network_credentials_rejected", "\(rejected.text)")
+
+                try await setNetwork("http://127.0.0.1:9", h.sandboxKey)
+                let down = try await suspend()
+                #expect(down.status == 502 && down.errorCode == "network_unavailable", "\(down.text)")
+
+                let cleared = try await server.client.send(.delete, "/v1/settings/network", token: h.apiKey, body: nil)
+                #expect(cleared.json?["source"] as? String == "none")
+                let unconfigured = try await suspend()
+                #expect(unconfigured.status == 503 && unconfigured.errorCode == "network_connector_not_configured")
+
+                // A token the network never issued: it refuses, with its own code in the message.
+                try await setNetwork(h.sandboxURL, h.sandboxKey)
+                let stray = try await server.client.post(
+                    "/v1/network/token-requests", token: h.networkKey, json: Self.tokenRequest(ref: "ref-not-at-network"))
+                let strayID = try #require(stray.json?["token_id"] as? String)
                 let refused = try await server.client.post(
-                    "/v1/tokens/\(tokenID)/transitions", token: setup.apiKey, json: ["action": action])
-                #expect(refused.status == 409 && refused.errorCode == "token_invalid_transition")
+                    "/v1/tokens/\(strayID)/transitions", token: h.apiKey, json: ["action": "suspend"])
+                #expect(refused.status == 409 && refused.errorCode == "network_refused", "\(refused.text)")
+                #expect(refused.text.contains("sandbox_network_token_unknown"))
+
+                let token = try await server.client.get("/v1/tokens/\(tokenID)", token: h.apiKey)
+                #expect(token.json?["state"] as? String == "active")
+                #expect((token.json?["events"] as? [[String: Any]])?.count == 2, "no event was recorded")
+                #expect(await h.wallet.passes(on: .phone).first?.activationState == .activated)
+                // And with the network back, the change goes through.
+                #expect(try await suspend().status == 200)
             }
-            let bad = try await server.client.post(
-                "/v1/tokens/\(tokenID)/transitions", token: setup.apiKey, json: ["action": "explode"])
-            #expect(bad.status == 400 && bad.errorCode == "invalid_parameter")
-            #expect(!token.text.contains("4111111111111111"))
         }
     }
 
@@ -120,33 +180,41 @@ import Testing
     @Test(arguments: TestEngine.available)
     func customerServiceActivationAndNetworkOriginatedChanges(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
-            let setup = try await setUp(server)
-            let decided = try await server.client.post(
-                "/v1/network/token-requests", token: setup.networkKey, json: Self.tokenRequest(ref: "ref-cs", device: 2))
-            #expect(decided.json?["reasons"] as? [String] == ["low_device_score"])
-            let tokenID = try #require(decided.json?["token_id"] as? String)
-            let noReason = try await server.client.post(
-                "/v1/tokens/\(tokenID)/activation", token: setup.apiKey, json: ["mode": "customer_service"])
-            #expect(noReason.status == 400 && noReason.errorCode == "invalid_parameter")
-            let activated = try await server.client.post(
-                "/v1/tokens/\(tokenID)/activation", token: setup.apiKey,
-                json: ["mode": "customer_service", "reason_code": "agent_42_verified_id"])
-            #expect(activated.status == 200 && activated.json?["state"] as? String == "active")
+            try await SandboxNetworkHarness.run(
+                server, defaultRisk: RiskAssessment(deviceScore: 2, accountScore: 5, walletRecommendation: .approve)
+            ) { h in
+                let submission = try await h.add()
+                let outcome = try #require(await h.network.outcome(sessionID: submission.sessionID))
+                #expect(outcome.reasons == ["low_device_score"])
+                let tokenID = outcome.issuerTokenID
+                let serial = try #require(outcome.pass?.serialNumber)
+                #expect(await h.wallet.pass(serialNumber: serial)?.activationState == .requiresActivation)
+                let noReason = try await server.client.post(
+                    "/v1/tokens/\(tokenID)/activation", token: h.apiKey, json: ["mode": "customer_service"])
+                #expect(noReason.status == 400 && noReason.errorCode == "invalid_parameter")
+                let activated = try await server.client.post(
+                    "/v1/tokens/\(tokenID)/activation", token: h.apiKey,
+                    json: ["mode": "customer_service", "reason_code": "agent_42_verified_id"])
+                #expect(activated.status == 200 && activated.json?["state"] as? String == "active", "\(activated.text)")
+                #expect(activated.json?["network_state"] as? String == "active")
+                #expect(await h.wallet.pass(serialNumber: serial)?.activationState == .activated)
+                #expect(await h.network.token(networkTokenRef: outcome.networkTokenRef)?.state == .active)
 
-            let lost = try await server.client.post(
-                "/v1/network/tokens/ref-cs/events", token: setup.networkKey, json: ["event": "device_lost"])
-            #expect(lost.json?["state"] as? String == "suspended")
-            let removed = try await server.client.post(
-                "/v1/network/tokens/ref-cs/events", token: setup.networkKey, json: ["event": "removed_from_wallet"])
-            #expect(
-                removed.json?["state"] as? String == "deleted"
-                    && removed.json?["network_state"] as? String == "removed_from_wallet")
-            let unknownEvent = try await server.client.post(
-                "/v1/network/tokens/ref-cs/events", token: setup.networkKey, json: ["event": "melted"])
-            #expect(unknownEvent.status == 400)
-            let unknownRef = try await server.client.post(
-                "/v1/network/tokens/nope/events", token: setup.networkKey, json: ["event": "suspended"])
-            #expect(unknownRef.status == 404 && unknownRef.errorCode == "token_not_found")
+                let ref = outcome.networkTokenRef
+                _ = try await h.network.reportDeviceLost(networkTokenRef: ref)
+                #expect(try await h.issuerToken(tokenID)["state"] as? String == "suspended")
+                _ = try await h.network.removeFromWallet(networkTokenRef: ref)
+                let removed = try await h.issuerToken(tokenID)
+                #expect(removed["state"] as? String == "deleted" && removed["network_state"] as? String == "removed_from_wallet")
+                #expect(await h.wallet.pass(serialNumber: serial) == nil)
+
+                let unknownEvent = try await server.client.post(
+                    "/v1/network/tokens/\(ref)/events", token: h.networkKey, json: ["event": "melted"])
+                #expect(unknownEvent.status == 400)
+                let unknownRef = try await server.client.post(
+                    "/v1/network/tokens/nope/events", token: h.networkKey, json: ["event": "suspended"])
+                #expect(unknownRef.status == 404 && unknownRef.errorCode == "token_not_found")
+            }
         }
     }
 
@@ -213,25 +281,25 @@ import Testing
     @Test(arguments: TestEngine.available)
     func concurrentTransitionsHaveOneWinner(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
-            let setup = try await setUp(server)
-            let decided = try await server.client.post(
-                "/v1/network/token-requests", token: setup.networkKey, json: Self.tokenRequest(ref: "ref-c"))
-            let tokenID = try #require(decided.json?["token_id"] as? String)
-            let body = try JSONSerialization.data(withJSONObject: ["action": "suspend"])
-            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-                for _ in 0..<6 {
-                    group.addTask {
-                        try await server.client.send(.post, "/v1/tokens/\(tokenID)/transitions", token: setup.apiKey, body: body)
-                            .status
+            try await SandboxNetworkHarness.run(server) { h in
+                let submission = try await h.add()
+                let tokenID = try #require(await h.network.outcome(sessionID: submission.sessionID)?.issuerTokenID)
+                let body = try JSONSerialization.data(withJSONObject: ["action": "suspend"])
+                let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<6 {
+                        group.addTask {
+                            try await server.client.send(.post, "/v1/tokens/\(tokenID)/transitions", token: h.apiKey, body: body)
+                                .status
+                        }
                     }
+                    return try await group.reduce(into: [Int]()) { $0.append($1) }
                 }
-                return try await group.reduce(into: [Int]()) { $0.append($1) }
+                #expect(statuses.filter { $0 == 200 }.count == 1, "\(statuses)")
+                #expect(statuses.filter { $0 == 409 }.count == 5, "\(statuses)")
+                let events =
+                    try await server.client.get("/v1/tokens/\(tokenID)", token: h.apiKey).json?["events"] as? [[String: Any]]
+                #expect(events?.filter { $0["type"] as? String == "token.suspended" }.count == 1)
             }
-            #expect(statuses.filter { $0 == 200 }.count == 1, "\(statuses)")
-            #expect(statuses.filter { $0 == 409 }.count == 5, "\(statuses)")
-            let events =
-                try await server.client.get("/v1/tokens/\(tokenID)", token: setup.apiKey).json?["events"] as? [[String: Any]]
-            #expect(events?.filter { $0["type"] as? String == "token.suspended" }.count == 1)
         }
     }
 
@@ -240,41 +308,43 @@ import Testing
         try await receiver.start()
         defer { receiver.stop() }
         try await TestServer.run(.sqlite, clock: .live()) { server in
-            let setup = try await setUp(server)
-            let endpoint = try await server.client.post(
-                "/v1/webhook-endpoints", token: setup.apiKey,
-                json: [
-                    "url": receiver.url,
-                    "events": ["token.created", "token.activated", "token.suspended", "provisioning.declined"],
-                ])
-            let secret = try #require(endpoint.json?["secret"] as? String)
-            let decided = try await server.client.post(
-                "/v1/network/token-requests", token: setup.networkKey, json: Self.tokenRequest(ref: "ref-w"))
-            let tokenID = try #require(decided.json?["token_id"] as? String)
-            _ = try await server.client.post(
-                "/v1/tokens/\(tokenID)/transitions", token: setup.apiKey, json: ["action": "suspend"])
-            _ = try await server.client.post("/v1/tokens/\(tokenID)/transitions", token: setup.apiKey, json: ["action": "resume"])
-            _ = try await server.client.post(
-                "/v1/network/token-requests", token: setup.networkKey, json: Self.tokenRequest(ref: "ref-w2", wallet: "decline"))
+            try await SandboxNetworkHarness.run(server) { h in
+                let endpoint = try await server.client.post(
+                    "/v1/webhook-endpoints", token: h.apiKey,
+                    json: [
+                        "url": receiver.url,
+                        "events": ["token.created", "token.activated", "token.suspended", "provisioning.declined"],
+                    ])
+                let secret = try #require(endpoint.json?["secret"] as? String)
+                let submission = try await h.add()
+                let tokenID = try #require(await h.network.outcome(sessionID: submission.sessionID)?.issuerTokenID)
+                _ = try await server.client.post(
+                    "/v1/tokens/\(tokenID)/transitions", token: h.apiKey, json: ["action": "suspend"])
+                _ = try await server.client.post(
+                    "/v1/tokens/\(tokenID)/transitions", token: h.apiKey, json: ["action": "resume"])
+                _ = try await server.client.post(
+                    "/v1/network/token-requests", token: h.networkKey, json: Self.tokenRequest(ref: "ref-w2", wallet: "decline"))
 
-            let worker = server.services.webhookWorker(
-                sender: HTTPWebhookSender(), policy: WebhookDeliveryTests.fastPolicy, logger: Logger(label: "w"))
-            for _ in 0..<5 { try await worker.deliverDue() }
-            let received = receiver.deliveries
-            let verifier = try WebhookVerifier(secret: secret)
-            var types: [String] = []
-            for item in received {
-                try verifier.verify(
-                    id: item.id, timestamp: item.timestamp, signatureHeader: item.signature, body: item.body, at: Date())
-                #expect(!String(decoding: item.body, as: UTF8.self).contains("4111111111111111"))
-                let body = try #require(try JSONSerialization.jsonObject(with: item.body) as? [String: Any])
-                types.append(body["type"] as? String ?? "")
+                let worker = server.services.webhookWorker(
+                    sender: HTTPWebhookSender(), policy: WebhookDeliveryTests.fastPolicy, logger: Logger(label: "w"))
+                for _ in 0..<5 { try await worker.deliverDue() }
+                let received = receiver.deliveries
+                let verifier = try WebhookVerifier(secret: secret)
+                var types: [String] = []
+                for item in received {
+                    try verifier.verify(
+                        id: item.id, timestamp: item.timestamp, signatureHeader: item.signature, body: item.body, at: Date())
+                    #expect(!String(decoding: item.body, as: UTF8.self).contains("4111111111111111"))
+                    let body = try #require(try JSONSerialization.jsonObject(with: item.body) as? [String: Any])
+                    types.append(body["type"] as? String ?? "")
+                }
+                // token.resumed was not subscribed to.
+                #expect(
+                    types.sorted() == [
+                        "provisioning.declined", "token.activated", "token.created", "token.created", "token.suspended",
+                    ])
             }
-            // token.resumed was not subscribed to.
-            #expect(
-                types.sorted() == [
-                    "provisioning.declined", "token.activated", "token.created", "token.created", "token.suspended",
-                ])
         }
     }
+
 }

@@ -66,6 +66,24 @@ public struct DecisionRules: Codable, Hashable, Sendable {
         self.followWalletRed = followWalletRed
     }
 
+    /// Minimums within 1…5 (1 never asks for verification on scores); the decline threshold
+    /// within 0…4 (0 never declines on scores) and below both minimums, so a score cannot
+    /// both decline and merely ask for verification.
+    public func validate() throws {
+        for (name, value) in [("minimum_device_score", minimumDeviceScore), ("minimum_account_score", minimumAccountScore)] {
+            guard (1...5).contains(value) else {
+                throw ProvisioError(.invalidDecisionRules, "\(name) must be between 1 and 5.")
+            }
+        }
+        guard (0...4).contains(declineAtOrBelowScore) else {
+            throw ProvisioError(.invalidDecisionRules, "decline_at_or_below_score must be between 0 and 4.")
+        }
+        guard declineAtOrBelowScore < minimumDeviceScore, declineAtOrBelowScore < minimumAccountScore else {
+            throw ProvisioError(
+                .invalidDecisionRules, "decline_at_or_below_score must be below minimum_device_score and minimum_account_score.")
+        }
+    }
+
     public func decide(_ risk: RiskAssessment) throws -> Decision {
         try risk.validate()
         var declines: [String] = []
@@ -87,4 +105,5 @@ public struct DecisionRules: Codable, Hashable, Sendable {
 
 extension ProvisioError.Code {
     public static let invalidRiskAssessment: Self = "invalid_risk_assessment"
+    public static let invalidDecisionRules: Self = "invalid_decision_rules"
 }

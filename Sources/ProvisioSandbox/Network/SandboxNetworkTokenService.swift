@@ -33,6 +33,8 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     private var otpLocked: Set<String> = []
     private var otpRelay: (@Sendable (SandboxOTP) async throws -> [IssuerConnection.OTPChannel])?
     private var otpChannelsByRef: [String: [IssuerConnection.OTPChannel]] = [:]
+    /// Tokens with a lifecycle change in flight (see `change`).
+    private var changing: Set<String> = []
 
     private struct OTPChallenge: Sendable {
         var otp: SandboxOTP
@@ -247,7 +249,8 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     @discardableResult
     public func removeFromWallet(networkTokenRef: String) async throws -> NetworkToken {
         try await change(
-            networkTokenRef, from: [.pendingActivation, .active, .suspended], to: .deleted, event: .removedFromWallet
+            networkTokenRef, from: [.pendingActivation, .active, .suspended], to: .deleted, report: .removedFromWallet,
+            removesPass: true
         ) { token in
             if let serial = token.passSerialNumber {
                 try await self.wallet.removePass(serialNumber: serial, on: token.device.kind)
@@ -259,7 +262,7 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     /// The device was reported lost: the token and its pass are suspended.
     @discardableResult
     public func reportDeviceLost(networkTokenRef: String) async throws -> NetworkToken {
-        try await change(networkTokenRef, from: [.active], to: .suspended, event: .deviceLost) { token in
+        try await change(networkTokenRef, from: [.active], to: .suspended, report: .deviceLost) { token in
             guard let serial = token.passSerialNumber else { return nil }
             return try await self.wallet.updateActivationState(.suspended, serialNumber: serial, on: token.device.kind)
         }
@@ -269,11 +272,52 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     @discardableResult
     public func expireToken(networkTokenRef: String) async throws -> NetworkToken {
         try await change(
-            networkTokenRef, from: [.pendingActivation, .active, .suspended], to: .deleted, event: .tokenExpired
+            networkTokenRef, from: [.pendingActivation, .active, .suspended], to: .deleted, report: .tokenExpired
         ) { token in
             guard let serial = token.passSerialNumber else { return nil }
             return try await self.wallet.updateActivationState(.deactivated, serialNumber: serial, on: token.device.kind)
         }
+    }
+
+    // MARK: - Issuer-originated (through Provisio's network connector)
+
+    /// The issuer suspends, resumes or deletes a token. The issuer asked, so nothing is
+    /// reported back; the answer carries the network's new state.
+    @discardableResult
+    public func applyIssuerAction(_ action: IssuerLifecycleAction, networkTokenRef: String) async throws -> NetworkToken {
+        switch action {
+        case .suspend:
+            return try await change(networkTokenRef, from: [.active], to: .suspended, report: nil) { token in
+                guard let serial = token.passSerialNumber else { return nil }
+                return try await self.wallet.updateActivationState(.suspended, serialNumber: serial, on: token.device.kind)
+            }
+        case .resume:
+            return try await change(networkTokenRef, from: [.suspended], to: .active, report: nil) { token in
+                guard let serial = token.passSerialNumber else { return nil }
+                return try await self.wallet.updateActivationState(.activated, serialNumber: serial, on: token.device.kind)
+            }
+        case .delete:
+            // Wallet takes the pass off the device when the issuer deletes its token.
+            return try await change(
+                networkTokenRef, from: [.pendingActivation, .active, .suspended], to: .deleted, report: nil,
+                removesPass: true
+            ) { token in
+                guard let serial = token.passSerialNumber else { return nil }
+                return try? await self.wallet.removePass(serialNumber: serial, on: token.device.kind)
+            }
+        }
+    }
+
+    /// Flow 3c: the cardholder called the issuer, who verified them and asks the network to
+    /// activate the pending token. Nothing is reported back: the issuer asked.
+    @discardableResult
+    public func activateByCustomerService(networkTokenRef: String) async throws -> NetworkToken {
+        _ = try pendingToken(networkTokenRef)
+        guard changing.insert(networkTokenRef).inserted else {
+            throw ProvisioError(.sandboxNetworkTokenStateInvalid, "Another change to this token is under way; try again.")
+        }
+        defer { changing.remove(networkTokenRef) }
+        return try await activate(networkTokenRef)
     }
 
     // MARK: - Helpers
@@ -311,20 +355,27 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     /// Checks the transition, reports it to the issuer first (so a refusal changes nothing
     /// here), then updates the device and the token.
     private func change(
-        _ ref: String, from allowed: Set<NetworkTokenState>, to target: NetworkTokenState, event: NetworkTokenEvent,
-        device update: @Sendable (NetworkToken) async throws -> SandboxPass?
+        _ ref: String, from allowed: Set<NetworkTokenState>, to target: NetworkTokenState, report event: NetworkTokenEvent?,
+        removesPass: Bool = false, device update: @Sendable (NetworkToken) async throws -> SandboxPass?
     ) async throws -> NetworkToken {
         let token = try existingToken(ref)
         guard allowed.contains(token.state) else {
             throw ProvisioError(
                 .sandboxNetworkTokenStateInvalid,
-                "A token that is \(token.state.rawValue) cannot be \(event.rawValue.replacingOccurrences(of: "_", with: " ")).")
+                "A token that is \(token.state.rawValue) cannot become \(target.rawValue.replacingOccurrences(of: "_", with: " "))."
+            )
         }
-        try await issuer.report(event: event, reasonCode: event.rawValue, networkTokenRef: ref)
+        // The actor is reentrant across the awaits below: a second change to the same token
+        // must not pass the check above while the first is still under way.
+        guard changing.insert(ref).inserted else {
+            throw ProvisioError(.sandboxNetworkTokenStateInvalid, "Another change to this token is under way; try again.")
+        }
+        defer { changing.remove(ref) }
+        if let event { try await issuer.report(event: event, reasonCode: event.rawValue, networkTokenRef: ref) }
         _ = try await update(token)
         var updated = try existingToken(ref)
         updated.state = target
-        if event == .removedFromWallet { updated.passSerialNumber = nil }
+        if removesPass { updated.passSerialNumber = nil }
         tokens[ref] = updated
         if target.isFinal {
             challenges[ref] = nil

@@ -15,6 +15,7 @@ public enum ProvisioHTTPApplication {
         IssuerRoutes(cards: services.cards, provisioning: services.provisioning, access: services.access).register(on: issuer)
         WebhookRoutes(webhooks: services.webhooks).register(on: issuer)
         TokenRoutes(tokens: services.tokens).register(on: issuer)
+        SettingsRoutes(settings: services.settings).register(on: issuer)
 
         let network = router.group("v1/network")
             .add(middleware: AuthenticationMiddleware(access: services.access, audience: .network))

@@ -15,6 +15,7 @@ public enum ServerAssembly {
         let keys = try loadKeys(configuration, logger: logger)
         let anchors = try configuration.extraTrustAnchorFiles.flatMap(TrustAnchors.load(pemFile:))
         let (networkKey, networkKeyID) = try loadNetworkKey(configuration, logger: logger)
+        let network = try configuration.networkEndpoint()
         let handle = try await DatabaseConnector.connect(configuration.database, logger: logger)
         do {
             let applied = try await Migrator(handle: handle).migrate(now: clock.now())
@@ -26,7 +27,7 @@ public enum ServerAssembly {
         return ServerServices(
             handle: handle, keys: keys,
             chainValidator: CachingChainValidator(validator: .production(additionalAnchors: anchors)),
-            networkKey: networkKey, networkKeyID: networkKeyID, clock: clock)
+            networkKey: networkKey, networkKeyID: networkKeyID, network: network, clock: clock)
     }
 
     static func loadKeys(_ configuration: ServerConfiguration, logger: Logger) throws -> ProvisioKeys {

@@ -13,13 +13,20 @@ public struct ServerConfiguration: Sendable {
     /// PEM of the card network's P-256 encryption key for Google Pay / Samsung Pay; when absent,
     /// the sandbox network key in the key directory is used (created in development mode).
     public var networkKeyFile: String?
+    /// The card network's connector API for tenants that set none of their own, and the key
+    /// Provisio presents to it (`provisio sandbox serve` prints both).
+    public var networkURL: String?
+    public var networkAPIKey: String?
+    /// Where `provisio sandbox serve` listens by default: development uses it when only a key is given.
+    public static let developmentNetworkURL = "http://127.0.0.1:8090"
     /// Production refuses to invent key material; development creates what is missing, loudly.
     public var production = false
 
     public init() {}
 
     /// Applies `PROVISIO_DATABASE_URL`, `PROVISIO_TRUST_ANCHORS` (comma-separated paths),
-    /// `PROVISIO_KEYS_DIR`, `PROVISIO_NETWORK_KEY` and `PROVISIO_ENV=production`.
+    /// `PROVISIO_KEYS_DIR`, `PROVISIO_NETWORK_KEY`, `PROVISIO_NETWORK_URL`,
+    /// `PROVISIO_NETWORK_API_KEY` and `PROVISIO_ENV=production`.
     public mutating func apply(environment: [String: String]) throws {
         if let url = environment["PROVISIO_DATABASE_URL"], !url.isEmpty { database = try DatabaseLocation(url) }
         if let anchors = environment["PROVISIO_TRUST_ANCHORS"], !anchors.isEmpty {
@@ -27,6 +34,22 @@ public struct ServerConfiguration: Sendable {
         }
         if let keys = environment["PROVISIO_KEYS_DIR"], !keys.isEmpty { keysDirectory = keys }
         if let key = environment["PROVISIO_NETWORK_KEY"], !key.isEmpty { networkKeyFile = key }
+        if let url = environment["PROVISIO_NETWORK_URL"], !url.isEmpty { networkURL = url }
+        if let key = environment["PROVISIO_NETWORK_API_KEY"], !key.isEmpty { networkAPIKey = key }
         if environment["PROVISIO_ENV"] == "production" { production = true }
+    }
+
+    /// The server-wide network connection: both URL and key, or neither. In development a key
+    /// alone means the sandbox on its default port.
+    public func networkEndpoint() throws -> NetworkEndpoint? {
+        switch (networkURL, networkAPIKey) {
+        case (nil, nil): return nil
+        case (let url?, let key?): return try NetworkEndpoint(url: url, apiKey: key)
+        case (nil, let key?) where !production: return try NetworkEndpoint(url: Self.developmentNetworkURL, apiKey: key)
+        case (nil, _?):
+            throw ProvisioError(.invalidParameter, "--network-api-key needs --network-url in production.")
+        case (_?, nil):
+            throw ProvisioError(.invalidParameter, "--network-url needs --network-api-key (or PROVISIO_NETWORK_API_KEY).")
+        }
     }
 }

@@ -20,10 +20,14 @@ public struct ServerServices: Sendable {
     public let webhooks: WebhookService
     public let tokens: TokenService
     public let otpRelay: OTPRelay
+    public let settings: SettingsService
 
+    /// - Parameter network: the card network's connector API for tenants that set none of
+    ///   their own (`--network-url`; the sandbox in development).
     public init(
         handle: any DatabaseHandle, keys: ProvisioKeys, chainValidator: any AppleChainValidating,
-        networkKey: P256.KeyAgreement.PublicKey, networkKeyID: String, clock: any TimeSource
+        networkKey: P256.KeyAgreement.PublicKey, networkKeyID: String, network: NetworkEndpoint? = nil,
+        clock: any TimeSource
     ) {
         let store = SQLProvisioStore(handle: handle)
         let metrics = ProvisioMetrics()
@@ -35,10 +39,14 @@ public struct ServerServices: Sendable {
         self.webhookPublisher = publisher
         self.webhooks = WebhookService(store: store, vault: vault, publisher: publisher, clock: clock)
         self.otpRelay = OTPRelay(store: store, vault: vault, sender: HTTPWebhookSender(), clock: clock)
+        let connectors = NetworkConnectorResolver(store: store, vault: vault, serverDefault: network)
+        let settings = SettingsService(store: store, vault: vault, connectors: connectors, clock: clock)
+        self.settings = settings
         self.tokens = TokenService(
             store: store, cards: cards, fingerprinter: keys.panFingerprinter,
-            tavSigner: TAVSigner(privateKey: keys.tavSigningKey),
-            publisher: publisher, clock: clock)
+            tavSigner: TAVSigner(privateKey: keys.tavSigningKey), publisher: publisher, settings: settings,
+            decisionHook: IssuerDecisionHook(store: store, vault: vault, sender: HTTPWebhookSender(), clock: clock),
+            connectors: connectors, clock: clock)
         self.handle = handle
         self.store = store
         self.access = AccessService(store: store, clock: clock)

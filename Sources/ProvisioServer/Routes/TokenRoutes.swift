@@ -33,7 +33,8 @@ struct TokenRoutes {
             case "delete": event = .delete(by: .issuer)
             default: throw ProvisioError(.invalidParameter, "action must be suspend, resume or delete.")
             }
-            return try JSONCoding.response(TokenWire(try await tokens.apply(event, to: token, reasonCode: body.reasonCode)))
+            return try JSONCoding.response(
+                TokenWire(try await tokens.issuerChange(event, to: token, reasonCode: body.reasonCode)))
         }
         group.post("tokens/:id/activation") { request, context in
             let body = try await JSONCoding.decode(TokenActivationBody.self, from: request, context: context)
@@ -46,7 +47,7 @@ struct TokenRoutes {
                 guard let reason = body.reasonCode else {
                     throw ProvisioError(.invalidParameter, "reason_code is required for customer_service activation.")
                 }
-                let activated = try await tokens.apply(.verified(.customerService), to: token, reasonCode: reason)
+                let activated = try await tokens.issuerChange(.verified(.customerService), to: token, reasonCode: reason)
                 return try JSONCoding.response(TokenWire(activated))
             default:
                 throw ProvisioError(.invalidParameter, "mode must be tav or customer_service.")

@@ -23,25 +23,32 @@ public struct TokenService: Sendable {
     let fingerprinter: PANFingerprinter
     let tavSigner: TAVSigner
     let publisher: WebhookPublisher
-    let rules: DecisionRules
+    let settings: SettingsService
+    let decisionHook: IssuerDecisionHook
+    let connectors: NetworkConnectorResolver
     let clock: any TimeSource
 
     public init(
         store: any TokenStore, cards: CardService, fingerprinter: PANFingerprinter, tavSigner: TAVSigner,
-        publisher: WebhookPublisher, rules: DecisionRules = .standard, clock: any TimeSource
+        publisher: WebhookPublisher, settings: SettingsService, decisionHook: IssuerDecisionHook,
+        connectors: NetworkConnectorResolver, clock: any TimeSource
     ) {
         self.store = store
         self.cards = cards
         self.fingerprinter = fingerprinter
         self.tavSigner = tavSigner
         self.publisher = publisher
-        self.rules = rules
+        self.settings = settings
+        self.decisionHook = decisionHook
+        self.connectors = connectors
         self.clock = clock
     }
 
     /// Decides on a new token and records it. The same `networkTokenRef` again returns the
     /// token already decided (networks retry). A card that is closed or expired is declined
-    /// with that reason; a PAN the tenant does not hold is `card_not_found`.
+    /// with that reason; a PAN the tenant does not hold is `card_not_found`. The tenant's rules
+    /// propose; a red proposal is final, otherwise the issuer decision webhook (when an
+    /// endpoint subscribes to it) has the last word, or its default when it does not answer.
     public func decide(_ request: TokenRequest, tenantID: String) async throws -> (TokenRecord, Decision) {
         try Self.validateReference(request.networkTokenRef)
         try request.risk.validate()
@@ -51,13 +58,24 @@ public struct TokenService: Sendable {
         guard let card = try await store.card(panFingerprint: fingerprinter.fingerprint(request.pan), tenantID: tenantID) else {
             throw ProvisioError(.cardNotFound, "The issuer holds no card with this number.")
         }
-        let decision: Decision
+        var decision: Decision
         do {
             try cards.requireEligible(card)
-            decision = try rules.decide(request.risk)
+            let decisioning = try await settings.decisioning(tenantID: tenantID)
+            decision = try decisioning.rules.decide(request.risk)
+            if decision.outcome != .decline,
+                let issuers = try await decisionHook.decide(
+                    request: request, card: card, proposed: decision, settings: decisioning, tenantID: tenantID)
+            {
+                decision = issuers
+            }
         } catch let error as ProvisioError where error.code == .cardClosed || error.code == .cardExpired {
             // An ineligible card is a red decision with that reason, not an error to the network.
             decision = Decision(outcome: .decline, reasons: [error.code.rawValue])
+        }
+        // The webhook took time: a retry of the same request may have decided meanwhile.
+        if let existing = try await store.token(networkTokenRef: request.networkTokenRef, tenantID: tenantID) {
+            return (existing, Decision(outcome: existing.decision, reasons: existing.decisionReasons))
         }
         let transition = try TokenLifecycle.apply(.decided(decision.outcome), to: .requested)
         let now = clock.now()
@@ -110,6 +128,25 @@ public struct TokenService: Sendable {
         }
         try await announce(record, token: stored)
         return stored
+    }
+
+    /// The issuer suspends, resumes or deletes a token: refused here first when impossible,
+    /// then made at the network, then recorded with the network's new state. Nothing is
+    /// recorded when the network is down or refuses.
+    public func issuerChange(_ tokenEvent: TokenEvent, to token: TokenRecord, reasonCode: String?) async throws -> TokenRecord {
+        let command: NetworkCommand
+        switch tokenEvent {
+        case .suspend: command = .suspend
+        case .resume: command = .resume
+        case .delete: command = .delete
+        case .verified(let method): command = .activate(method: method.rawValue)
+        case .decided: throw ProvisioError(.tokenInvalidTransition, "A decision is the network's to ask for.")
+        }
+        if let reasonCode { try Self.validateReference(reasonCode, field: "reason_code") }
+        _ = try TokenLifecycle.apply(tokenEvent, to: token.state)
+        let answer = try await connectors.connector(tenantID: token.tenantID).send(
+            command, networkTokenRef: token.networkTokenRef, reasonCode: reasonCode)
+        return try await apply(tokenEvent, to: token, reasonCode: reasonCode, networkState: answer.state)
     }
 
     /// Relays the network's one-time code for a pending token to the issuer and returns the

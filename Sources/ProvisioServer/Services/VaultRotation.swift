@@ -3,7 +3,7 @@ import ProvisioCore
 import ProvisioCrypto
 import SQLKit
 
-/// Moves every sealed record (card PANs, webhook signing secrets) under the keyring's active
+/// Moves every sealed record (card PANs, webhook signing secrets, network API keys) under the keyring's active
 /// key-encryption key, so the previous key can be retired. Only data keys are re-wrapped; no
 /// PAN is decrypted. Safe to run while servers are up (each row is one conditional update).
 public struct VaultRotation: Sendable {
@@ -18,12 +18,21 @@ public struct VaultRotation: Sendable {
     public struct Report: Sendable, Equatable {
         public var cards = 0
         public var webhookSecrets = 0
+        public var networkKeys = 0
     }
+
+    /// Every column that holds a vault record (NULLs are skipped by the LIKE filters).
+    static let sealedColumns = [
+        ("cards", "pan_vault_record"), ("webhook_endpoints", "secret_vault_record"),
+        ("tenant_settings", "network_api_key_vault_record"),
+    ]
 
     public func rewrapAll() async throws -> Report {
         var report = Report()
         report.cards = try await rewrap(table: "cards", keyColumn: "id", recordColumn: "pan_vault_record")
         report.webhookSecrets = try await rewrap(table: "webhook_endpoints", keyColumn: "id", recordColumn: "secret_vault_record")
+        report.networkKeys = try await rewrap(
+            table: "tenant_settings", keyColumn: "tenant_id", recordColumn: "network_api_key_vault_record")
         return report
     }
 
@@ -32,7 +41,7 @@ public struct VaultRotation: Sendable {
         let prefix = "\(VaultRecord.formatVersion).\(keyID).%"
         return try await handle.read { database in
             var total = 0
-            for (table, column) in [("cards", "pan_vault_record"), ("webhook_endpoints", "secret_vault_record")] {
+            for (table, column) in Self.sealedColumns {
                 let row = try await database.raw(
                     "SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE \(unsafeRaw: column) LIKE \(bind: prefix)"
                 ).first()

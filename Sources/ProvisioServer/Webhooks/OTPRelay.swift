@@ -3,9 +3,9 @@ import ProvisioCore
 import ProvisioCrypto
 
 /// Flow 3b: the network's one-time code reaches the issuer as a signed `token.otp_requested`
-/// webhook, sent synchronously because the issuer's answer — the masked phone number or email
-/// it sent the code to — goes back to the network and on to the cardholder's screen. The call
-/// is recorded like any delivery (event, delivery, attempt), so it shows in the delivery list.
+/// webhook, sent synchronously (`SynchronousWebhook`) because the issuer's answer — the masked
+/// phone number or email it sent the code to — goes back to the network and on to the
+/// cardholder's screen.
 public struct OTPRelay: Sendable {
     public struct Channel: Codable, Sendable, Equatable {
         public var type: String
@@ -68,67 +68,18 @@ public struct OTPRelay: Sendable {
             throw ProvisioError(
                 .otpRelayNotConfigured, "No webhook endpoint of the issuer subscribes to token.otp_requested.")
         }
-        let now = clock.now()
-        let envelope = WebhookPublisher.Envelope(
-            type: Self.eventType, timestamp: now,
+        let result = try await SynchronousWebhook(store: store, vault: vault, sender: sender, clock: clock).call(
+            type: Self.eventType,
             data: Payload(
                 token: TokenWire(token), card: CardSummary(id: card.id, last4: card.last4, customerRef: card.customerRef),
-                code: code,
-                expiresAt: expiresAt))
-        let body = try JSONCoding.encoder.encode(envelope)
-        let event = WebhookEventRecord(
-            id: RandomToken.identifier(prefix: "msg_"), tenantID: token.tenantID, type: Self.eventType,
-            payload: String(decoding: body, as: UTF8.self), createdAt: now)
-        var failures: [String] = []
-        var deliveries: [(WebhookDeliveryRecord, WebhookAttemptRecord)] = []
-        var channels: [Channel]?
-        for endpoint in endpoints where channels == nil {
-            let (answer, failure, status, elapsed) = await call(endpoint, event: event, body: body, at: now)
-            channels = answer
-            if let failure { failures.append(failure) }
-            let delivery = WebhookDeliveryRecord(
-                id: RandomToken.identifier(prefix: "whd_"), tenantID: token.tenantID, eventID: event.id, endpointID: endpoint.id,
-                state: failure == nil ? .succeeded : .failed, attemptCount: 1, nextAttemptAt: now, lastResponseStatus: status,
-                lastError: failure, createdAt: now, updatedAt: clock.now())
-            let attempt = WebhookAttemptRecord(
-                id: RandomToken.identifier(prefix: "wha_"), deliveryID: delivery.id, attemptedAt: now, responseStatus: status,
-                error: failure, durationMilliseconds: Int(elapsed.components.seconds * 1000))
-            deliveries.append((delivery, attempt))
-        }
-        try await store.enqueue(event: event, deliveries: deliveries.map(\.0))
-        for (delivery, attempt) in deliveries { try await store.recordWebhookAttempt(attempt, delivery: delivery) }
-        guard let channels else {
+                code: code, expiresAt: expiresAt),
+            tenantID: token.tenantID, endpoints: Array(endpoints), timeout: timeout, parse: Self.parse)
+        guard let channels = result.answer else {
             throw ProvisioError(
-                .otpRelayFailed, "The one-time code could not be relayed to the issuer: \(failures.joined(separator: " "))")
+                .otpRelayFailed, "The one-time code could not be relayed to the issuer: \(result.failures.joined(separator: " "))"
+            )
         }
         return channels
-    }
-
-    private func call(_ endpoint: WebhookEndpointRecord, event: WebhookEventRecord, body: Data, at now: Date) async
-        -> (channels: [Channel]?, failure: String?, status: Int?, elapsed: Duration)
-    {
-        let started = ContinuousClock.now
-        do {
-            let secret = try vault.openSecret(
-                VaultRecord(serialized: endpoint.secretVaultRecord),
-                context: WebhookEndpointRecord.vaultContext(tenantID: endpoint.tenantID, endpointID: endpoint.id))
-            let signer = try WebhookSigner(secret: String(decoding: secret, as: UTF8.self))
-            let answer = try await sender.send(
-                url: endpoint.url, headers: signer.headers(id: event.id, timestamp: Int64(now.timeIntervalSince1970), body: body),
-                body: body, timeout: timeout)
-            guard (200..<300).contains(answer.status) else {
-                return (nil, "The issuer answered HTTP \(answer.status).", answer.status, ContinuousClock.now - started)
-            }
-            do {
-                return (try Self.parse(answer.body), nil, answer.status, ContinuousClock.now - started)
-            } catch let error as ProvisioError {
-                return (nil, error.message, answer.status, ContinuousClock.now - started)
-            }
-        } catch let error as ProvisioError {
-            return (nil, error.message, nil, ContinuousClock.now - started)
-        } catch {
-            return (nil, "The issuer's endpoint could not be reached (\(type(of: error))).", nil, ContinuousClock.now - started)
-        }
     }
 
     /// `{"channels": [{"type": "sms", "masked": "•••• 1234"}]}`, at least one, short values.

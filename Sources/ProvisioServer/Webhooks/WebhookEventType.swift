@@ -4,7 +4,7 @@ import ProvisioCore
 public enum WebhookEventType {
     public static let all: [String] = [
         "token.created", "token.updated", "token.activated", "token.suspended", "token.resumed", "token.deleted",
-        "token.otp_requested", "provisioning.declined", "webhook.test",
+        "token.otp_requested", "token.decision_requested", "provisioning.declined", "webhook.test",
     ]
 
     /// Validates a subscription list; `*` means every event.

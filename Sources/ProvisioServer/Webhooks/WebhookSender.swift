@@ -40,7 +40,7 @@ public struct HTTPWebhookSender: WebhookSender {
         request.headers.add(name: "User-Agent", value: "Provisio-Webhooks/1")
         for header in headers { request.headers.add(name: header.name, value: header.value) }
         request.body = .bytes(ByteBuffer(bytes: body))
-        let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000))
+        let response = try await client.execute(request, timeout: .milliseconds(timeout.milliseconds))
         // Read (bounded) so the connection can be reused and synchronous answers parsed.
         let answer = (try? await response.body.collect(upTo: 64 * 1024)).map { Data(buffer: $0) } ?? Data()
         return WebhookAnswer(status: Int(response.status.code), body: answer)

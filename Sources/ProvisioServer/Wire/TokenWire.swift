@@ -7,6 +7,8 @@ struct TokenWire: Codable, Sendable {
     var cardID: String
     var wallet: String
     var deviceType: String?
+    /// The network's reference for the token (what its support and reports quote).
+    var networkTokenRef: String
     var state: String
     var networkState: String?
     var tokenLast4: String?
@@ -25,6 +27,7 @@ struct TokenWire: Codable, Sendable {
         case cardID = "card_id"
         case wallet
         case deviceType = "device_type"
+        case networkTokenRef = "network_token_ref"
         case state
         case networkState = "network_state"
         case tokenLast4 = "token_last4"
@@ -42,6 +45,7 @@ struct TokenWire: Codable, Sendable {
         self.cardID = token.cardID
         self.wallet = token.wallet.rawValue
         self.deviceType = token.deviceType?.rawValue
+        self.networkTokenRef = token.networkTokenRef
         self.state = token.state.rawValue
         self.networkState = token.networkState
         self.tokenLast4 = token.tokenLast4

@@ -66,7 +66,7 @@ struct KeysCommand: AsyncParsableCommand {
                 try await withDatabase(database) { handle in
                     let report = try await VaultRotation(handle: handle, vault: PANVault(keyring: keys.keyring)).rewrapAll()
                     print(
-                        "Re-wrapped \(report.cards) cards and \(report.webhookSecrets) webhook secrets under \(keys.keyring.active.id)."
+                        "Re-wrapped \(report.cards) cards, \(report.webhookSecrets) webhook secrets and \(report.networkKeys) network API keys under \(keys.keyring.active.id)."
                     )
                 }
             }

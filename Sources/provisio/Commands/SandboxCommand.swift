@@ -1,13 +1,17 @@
 import ArgumentParser
+import Crypto
 import Foundation
+import Logging
 import ProvisioCore
 import ProvisioSandbox
+import ProvisioSandboxServer
+import ServiceLifecycle
 
 struct SandboxCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sandbox",
         abstract: "The sandbox counterparty (Apple Wallet, Apple's provisioning service, the card network).",
-        subcommands: [CA.self]
+        subcommands: [CA.self, Serve.self]
     )
 
     struct CA: ParsableCommand {
@@ -30,4 +34,182 @@ struct SandboxCommand: ParsableCommand {
             }
         }
     }
+
+    /// The sandbox as its own HTTP service: an iPhone and paired Watch, Apple's provisioning
+    /// service and the card network, which reaches the issuer's Provisio over HTTP with its
+    /// network key, as a real network would.
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "serve",
+            abstract: "Run the sandbox counterparty as an HTTP service (control API and the network's connector API).",
+            discussion: """
+                Control API under /sandbox/v1 (what a test or demo does as the cardholder), connector API under
+                /network/v1 (what Provisio calls). Every request needs Authorization: Bearer <api key>, except
+                GET /sandbox/v1/ca/root.pem. Environment: PROVISIO_SANDBOX_NETWORK_KEY, PROVISIO_SANDBOX_API_KEY;
+                flags win. Stops gracefully on SIGTERM and SIGINT. Bad flags: exit status 2 and one line
+                `error: <code>: <message>` on standard error.
+                """
+        )
+
+        static let networkKeyVariable = "PROVISIO_SANDBOX_NETWORK_KEY"
+        static let apiKeyVariable = "PROVISIO_SANDBOX_API_KEY"
+
+        @Option(name: .long, help: "Address to listen on.") var host = "127.0.0.1"
+        @Option(name: .long, help: "Port to listen on (0 picks a free one).") var port = 8090
+        @Option(name: .customLong("issuer-url"), help: "Provisio's base URL, e.g. http://127.0.0.1:8080 (required).")
+        var issuerURL: String?
+        @Option(
+            name: .customLong("network-key"),
+            help: "The network key (prv_nk_…) from `provisio tenants network-key` (or \(networkKeyVariable)).")
+        var networkKey: String?
+        @Option(
+            name: .customLong("tav-public-key"),
+            help: "PEM of the issuer's TAV public key: tav-public-key.pem in Provisio's keys directory (required).")
+        var tavPublicKey: String?
+        @Option(
+            name: .customLong("ca-dir"),
+            help: "Sandbox CA directory: loaded if it holds root.pem, chain.json, leaf-key.pem; else generated there.")
+        var caDirectory = "provisio-sandbox-ca"
+        @Option(name: .customLong("api-key"), help: "The key callers must present (or \(apiKeyVariable); else generated).")
+        var apiKey: String?
+        @Flag(
+            name: .customLong("relay-otp"), inversion: .prefixedNo,
+            help: "Relay one-time codes through Provisio to the issuer's webhook.")
+        var relayOTP = true
+
+        func run() async throws {
+            var logger = Logger(label: "provisio-sandbox")
+            logger.logLevel = .info
+            try await runReportingErrorsAsync {
+                let environment = ProcessInfo.processInfo.environment
+                let settings = try settings(environment: environment)
+                let (ca, caOrigin) = try loadOrCreateCA()
+                let rootPath = URL(fileURLWithPath: caDirectory).appendingPathComponent("root.pem").standardizedFileURL.path
+
+                let wallet = SandboxWallet(certificateAuthority: ca)
+                let network = SandboxNetworkTokenService(
+                    wallet: wallet, issuer: IssuerConnection(baseURL: settings.issuerURL, networkKey: settings.networkKey),
+                    issuerTAVPublicKey: settings.tavPublicKey)
+                if relayOTP { await network.relayOTPsThroughIssuer() }
+                let world = SandboxHTTPWorld(network: network)
+
+                let host = self.host
+                let app = SandboxHTTPService.make(
+                    world: world, host: host, port: port, apiKey: settings.apiKey, logger: logger,
+                    onListening: { bound in
+                        let url = "http://\(host):\(bound)"
+                        let key = settings.apiKeyGenerated ? settings.apiKey : "from \(Self.apiKeyVariable) or --api-key"
+                        // Straight to the file handle: one unbuffered line, even when stdout is a pipe.
+                        FileHandle.standardOutput.write(
+                            Data(
+                                ("Sandbox listening on \(url) (CA \(caOrigin)); Provisio: --trust-anchor \(rootPath), "
+                                    + "network connector base URL \(url) with API key \(key)\n").utf8))
+                    })
+                let group = ServiceGroup(
+                    configuration: .init(
+                        services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                do {
+                    try await group.run()
+                } catch {
+                    // Typically the port is taken; NIO's error names the address, nothing secret.
+                    throw ProvisioError(.sandboxServeFailed, "The sandbox service could not run on \(host):\(port) (\(error)).")
+                }
+            }
+        }
+
+        struct Settings: Sendable {
+            var issuerURL: String
+            var networkKey: String
+            var tavPublicKey: P256.Signing.PublicKey
+            var apiKey: String
+            /// A generated key is printed once at start; a given one never is.
+            var apiKeyGenerated: Bool
+        }
+
+        /// Checks every flag before anything starts, so a mistake is one clear line, not a
+        /// service that fails its first request.
+        func settings(environment: [String: String]) throws -> Settings {
+            guard (1...65535).contains(port) || port == 0 else {
+                throw ProvisioError(.invalidArgument, "--port must be between 0 and 65535.")
+            }
+            guard let issuerURL, !issuerURL.isEmpty else {
+                throw ProvisioError(
+                    .invalidArgument, "--issuer-url is required (Provisio's base URL, e.g. http://127.0.0.1:8080).")
+            }
+            guard let url = URL(string: issuerURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host?.isEmpty == false
+            else {
+                throw ProvisioError(.invalidArgument, "--issuer-url must be an http:// or https:// URL with a host.")
+            }
+            guard let networkKey = nonEmpty(networkKey) ?? nonEmpty(environment[Self.networkKeyVariable]) else {
+                throw ProvisioError(
+                    .invalidArgument,
+                    "--network-key (or \(Self.networkKeyVariable)) is required: the prv_nk_… key from `provisio tenants network-key`."
+                )
+            }
+            guard networkKey.hasPrefix("prv_nk_") else {
+                // Do not echo it: it may be another secret pasted in the wrong place.
+                throw ProvisioError(
+                    .invalidArgument, "The network key must be a prv_nk_… key from `provisio tenants network-key`.")
+            }
+            guard let tavPublicKey else {
+                throw ProvisioError(
+                    .invalidArgument, "--tav-public-key is required: tav-public-key.pem from Provisio's keys directory.")
+            }
+            guard let pem = FileManager.default.contents(atPath: tavPublicKey) else {
+                throw ProvisioError(.invalidArgument, "Cannot read the TAV public key at \(tavPublicKey).")
+            }
+            guard let key = try? P256.Signing.PublicKey(pemRepresentation: String(decoding: pem, as: UTF8.self)) else {
+                throw ProvisioError(.invalidArgument, "\(tavPublicKey) is not a PEM P-256 public key.")
+            }
+            if let given = nonEmpty(apiKey) ?? nonEmpty(environment[Self.apiKeyVariable]) {
+                // What Provisio accepts as a connector key, so the two ends always agree.
+                guard (8...256).contains(given.count), given.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline })
+                else {
+                    throw ProvisioError(.invalidArgument, "The API key must be 8 to 256 visible ASCII characters.")
+                }
+                return Settings(
+                    issuerURL: issuerURL, networkKey: networkKey, tavPublicKey: key, apiKey: given, apiKeyGenerated: false)
+            }
+            return Settings(
+                issuerURL: issuerURL, networkKey: networkKey, tavPublicKey: key, apiKey: Self.generateAPIKey(),
+                apiKeyGenerated: true)
+        }
+
+        /// The CA Provisio already trusts if the directory has one; otherwise a fresh one, written
+        /// there so the next start (and Provisio's `--trust-anchor`) finds it.
+        private func loadOrCreateCA() throws -> (SandboxCertificateAuthority, String) {
+            if SandboxCADirectory.containsCA(at: caDirectory) {
+                return (try SandboxCADirectory.read(from: caDirectory), "loaded from \(caDirectory)")
+            }
+            let present = SandboxCADirectory.files.filter {
+                FileManager.default.fileExists(atPath: (caDirectory as NSString).appendingPathComponent($0))
+            }
+            guard present.isEmpty else {
+                throw ProvisioError(
+                    .sandboxCAInvalid,
+                    "\(caDirectory) holds part of a sandbox CA (\(present.joined(separator: ", "))) but not root.pem, chain.json "
+                        + "and leaf-key.pem; restore them or name an empty directory.")
+            }
+            let ca = try SandboxCertificateAuthority.generate(profile: SandboxCAProfile(now: Date()))
+            try SandboxCADirectory.write(ca, to: caDirectory)
+            return (ca, "generated in \(caDirectory)")
+        }
+
+        private func nonEmpty(_ value: String?) -> String? {
+            guard let value, !value.isEmpty else { return nil }
+            return value
+        }
+
+        /// `sbx_key_` and 32 random bytes in hex, from the system's secure generator.
+        static func generateAPIKey() -> String {
+            var generator = SystemRandomNumberGenerator()
+            let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+            return "sbx_key_" + bytes.map { String(format: "%02x", $0) }.joined()
+        }
+    }
+}
+
+extension ProvisioError.Code {
+    static let sandboxServeFailed: Self = "sandbox_serve_failed"
 }

@@ -11,7 +11,8 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Run the Provisio server (SQLite by default, PostgreSQL for scale-out).",
         discussion: """
             Environment: PROVISIO_DATABASE_URL, PROVISIO_TRUST_ANCHORS (comma-separated PEM paths), PROVISIO_KEYS_DIR,
-            PROVISIO_NETWORK_KEY, PROVISIO_ENV=production. Flags win over the environment.
+            PROVISIO_NETWORK_KEY, PROVISIO_NETWORK_URL,
+            PROVISIO_NETWORK_API_KEY, PROVISIO_ENV=production. Flags win over the environment.
             Stops gracefully on SIGTERM and SIGINT.
             """
     )
@@ -24,6 +25,10 @@ struct ServeCommand: AsyncParsableCommand {
     var trustAnchors: [String] = []
     @Option(name: .customLong("network-key"), help: "PEM of the card network's P-256 encryption key (Google/Samsung Pay).")
     var networkKey: String?
+    @Option(name: .customLong("network-url"), help: "The card network's connector API (e.g. provisio sandbox serve).")
+    var networkURL: String?
+    @Option(name: .customLong("network-api-key"), help: "The key Provisio presents to the card network's connector API.")
+    var networkAPIKey: String?
     @Flag(name: .long, help: "Refuse to create missing key material.") var production = false
 
     func run() async throws {
@@ -38,6 +43,8 @@ struct ServeCommand: AsyncParsableCommand {
             if let keys { configuration.keysDirectory = keys }
             if !trustAnchors.isEmpty { configuration.extraTrustAnchorFiles = trustAnchors }
             if let networkKey { configuration.networkKeyFile = networkKey }
+            if let networkURL { configuration.networkURL = networkURL }
+            if let networkAPIKey { configuration.networkAPIKey = networkAPIKey }
             if production { configuration.production = true }
 
             let services = try await ServerAssembly.assemble(configuration, logger: logger)

@@ -23,6 +23,10 @@ struct DemoAPI: Sendable {
         try await send("POST", path, token: token, body: try JSONSerialization.data(withJSONObject: json))
     }
 
+    func put(_ path: String, token: String, json: [String: Any]) async throws -> Reply {
+        try await send("PUT", path, token: token, body: try JSONSerialization.data(withJSONObject: json))
+    }
+
     private func send(_ method: String, _ path: String, token: String, body: Data?) async throws -> Reply {
         var request = URLRequest(url: URL(string: baseURL + path)!)
         request.httpMethod = method

@@ -12,8 +12,7 @@ struct DemoScenarios {
 
     /// Scenarios that need pieces not built yet, with what they wait for.
     static let pending: [Int: String] = [
-        3: "Wallet-extension flow (status, authentication, entries, generate) — arrives with ProvisioKit (issue 5)",
-        6: "Yellow path with customer-service activation through the network — the Provisio → network connector is not built yet",
+        3: "Wallet-extension flow (status, authentication, entries, generate) — arrives with ProvisioKit (issue 5)"
     ]
 
     static let titles: [Int: String] = [
@@ -21,6 +20,7 @@ struct DemoScenarios {
         2: "Add-button decision afterwards, then the add to the Watch",
         4: "Yellow path with in-app verification (TAV)",
         5: "Yellow path with a one-time code through the issuer's webhook",
+        6: "Yellow path with customer-service activation through the network",
         7: "Red path: declined, and why",
         8: "Lifecycle: suspend, resume, delete; a deletion by the network",
     ]
@@ -31,11 +31,14 @@ struct DemoScenarios {
         case 2: try await addButtonThenWatch()
         case 4: try await yellowInApp()
         case 5: try await yellowOTP()
+        case 6: try await yellowCustomerService()
         case 7: try await red()
         case 8: try await lifecycle()
         default: break
         }
     }
+
+    private var sandbox: SandboxClient { world.sandbox }
 
     // MARK: 1
 
@@ -45,21 +48,18 @@ struct DemoScenarios {
         await transcript.check(
             card["pan"] == nil, "card •••• \(card["last4"] ?? "") created for alice (the PAN never comes back)")
         let session = try await world.mobileSession(customer: "alice")
-        let (addSession, result) = try await world.add(card: card, on: .phone, mobileToken: session)
+        let (_, result) = try await world.add(card: card, on: .phone, mobileToken: session)
         await transcript.pass("PassKit session on the iPhone: 16-byte nonce signed by the secure element, sandbox chain")
-        guard case .success(let submission) = result else {
+        guard case .success(let outcome) = result else {
             await transcript.fail("the add to the iPhone failed: \(Self.describe(result))")
             return
         }
         await transcript.check(
-            submission.primaryAccountNumber.last4 == "1111", "Apple's service opened the ECC_V2 payload and checked the nonce")
-        let outcome = await world.network.outcome(sessionID: addSession.id)
+            outcome.pass?.primaryAccountNumberSuffix == "1111", "Apple's service opened the ECC_V2 payload and checked the nonce")
         await transcript.check(
-            outcome?.decision == .approve,
-            "the network asked Provisio: \(outcome?.decision.rawValue ?? "no answer") "
-                + "(\(outcome?.reasons.joined(separator: ", ") ?? ""))")
-        let pass = outcome?.pass
-        await transcript.check(pass?.activationState == .activated, "pass on the iPhone is activated")
+            outcome.decision == .approve,
+            "the network asked Provisio: \(outcome.decision.rawValue) (\(outcome.reasons.joined(separator: ", ")))")
+        await transcript.check(outcome.pass?.activationState == .activated, "pass on the iPhone is activated")
         let token = try await world.tokens(cardID: card["id"] as! String).first
         await transcript.check(token?["state"] as? String == "active", "Provisio's token is active")
         let event = await world.receiver.waitFor("token.activated", tokenID: token?["id"] as? String)
@@ -73,26 +73,28 @@ struct DemoScenarios {
             await transcript.fail("scenario 1 must run first (no card for alice)")
             return
         }
-        let identifier = card["primary_account_identifier"] as! String
-        let onPhone = await world.wallet.canAddPass(primaryAccountIdentifier: identifier, on: .phone)
-        let onWatch = await world.wallet.canAddPass(primaryAccountIdentifier: identifier, on: .watch)
-        await transcript.check(!onPhone, "iPhone: no Add button (the card is already on this iPhone)")
-        await transcript.check(onWatch, "Watch: Add button shown (the card is not on the Watch)")
+        let identity = try Self.identity(card)
+        let before = AddCardDecider(library: try await DemoPassLibrary.snapshot(sandbox), issuerCards: [identity])
+            .decision(for: identity)
+        await transcript.check(
+            !before.phone.canAdd && before.phone.reason == .alreadyOnThisDevice,
+            "iPhone: no Add button (\(before.phone.reason.rawValue))")
+        await transcript.check(before.watch.canAdd, "Watch: Add button shown (\(before.watch.reason.rawValue))")
         let session = try await world.mobileSession(customer: "alice")
-        let (addSession, result) = try await world.add(card: card, on: .watch, mobileToken: session)
-        guard case .success = result else {
+        let (_, result) = try await world.add(card: card, on: .watch, mobileToken: session)
+        guard case .success(let outcome) = result else {
             await transcript.fail("the add to the Watch failed: \(Self.describe(result))")
             return
         }
-        let outcome = await world.network.outcome(sessionID: addSession.id)
         await transcript.check(
-            outcome?.pass?.activationState == .activated && outcome?.pass?.deviceKind == .watch, "pass on the Watch is activated")
+            outcome.pass?.activationState == .activated && outcome.pass?.device == .watch, "pass on the Watch is activated")
         let tokens = try await world.tokens(cardID: card["id"] as! String)
         await transcript.check(
             tokens.count == 2 && tokens.allSatisfy { $0["state"] as? String == "active" },
             "Provisio has two active tokens for the card (iPhone and Watch)")
-        let now = await world.wallet.canAddPass(primaryAccountIdentifier: identifier)
-        await transcript.check(!now, "no Add button anywhere any more")
+        let after = AddCardDecider(library: try await DemoPassLibrary.snapshot(sandbox), issuerCards: [identity])
+            .decision(for: identity)
+        await transcript.check(!after.showsAddButton, "no Add button anywhere any more (Watch: \(after.watch.reason.rawValue))")
     }
 
     // MARK: 4
@@ -100,12 +102,11 @@ struct DemoScenarios {
     func yellowInApp() async throws {
         let card = try await world.createCard(
             customer: "bob", pan: "5555555555554444", name: "Bob Builder", title: "Demo Mastercard")
-        await world.network.setRisk(
+        _ = try await sandbox.setRisk(
             RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: .requireVerification), forLast4: "4444")
         let session = try await world.mobileSession(customer: "bob")
-        let (addSession, result) = try await world.add(card: card, on: .phone, mobileToken: session)
-        guard case .success = result, let outcome = await world.network.outcome(sessionID: addSession.id), let pass = outcome.pass
-        else {
+        let (_, result) = try await world.add(card: card, on: .phone, mobileToken: session)
+        guard case .success(let outcome) = result, let pass = outcome.pass else {
             await transcript.fail("the add failed: \(Self.describe(result))")
             return
         }
@@ -117,15 +118,16 @@ struct DemoScenarios {
             string: "demobank://wallet?passTypeIdentifier=paymentpass.com.apple&serialNumber=\(pass.serialNumber)&action=verify")!
         let parsed = try? WalletDeepLink(url: link)
         await transcript.check(parsed?.action == .verify, "Wallet opened the app: deep link parsed (action=verify)")
-        let found = await world.wallet.pass(serialNumber: parsed?.serialNumber ?? "")
+        let library = try await DemoPassLibrary.snapshot(sandbox)
+        let found = parsed.flatMap { library.pass(for: $0) }
         await transcript.check(found?.serialNumber == pass.serialNumber, "the app found the pass by its serial number")
-        let tokenID = outcome.issuerTokenID
-        let activation = try await world.api.post("/v1/tokens/\(tokenID)/activation", token: world.apiKey, json: ["mode": "tav"])
+        let activation = try await world.api.post(
+            "/v1/tokens/\(outcome.issuerTokenID)/activation", token: world.apiKey, json: ["mode": "tav"])
         let tav = activation.json?["activation_data"] as? String
         await transcript.check(tav != nil, "activation data (TAV) fetched from Provisio")
         do {
-            _ = try await world.network.verifyActivationData(networkTokenRef: outcome.networkTokenRef, activationData: tav ?? "")
-            let activated = await world.wallet.pass(serialNumber: pass.serialNumber)
+            _ = try await sandbox.verifyActivationData(networkTokenRef: outcome.networkTokenRef, activationData: tav ?? "")
+            let activated = try await world.pass(serialNumber: pass.serialNumber)
             await transcript.check(
                 activated?.activationState == .activated, "the network verified the TAV; the pass is activated")
         } catch let error as ProvisioError {
@@ -140,42 +142,42 @@ struct DemoScenarios {
     func yellowOTP() async throws {
         let card = try await world.createCard(
             customer: "dave", pan: "6011111111111117", name: "Dave Discover", title: "Demo Discover")
-        await world.network.setRisk(
+        _ = try await sandbox.setRisk(
             RiskAssessment(deviceScore: 2, accountScore: 5, walletRecommendation: .approve), forLast4: "1117")
         let session = try await world.mobileSession(customer: "dave")
-        let (addSession, result) = try await world.add(card: card, on: .phone, mobileToken: session)
-        guard case .success = result, let outcome = await world.network.outcome(sessionID: addSession.id), let pass = outcome.pass
-        else {
+        let (_, result) = try await world.add(card: card, on: .phone, mobileToken: session)
+        guard case .success(let outcome) = result, let pass = outcome.pass else {
             await transcript.fail("the add failed: \(Self.describe(result))")
             return
         }
         await transcript.check(
             pass.activationState == .requiresActivation && outcome.activationMethods.contains("otp_sms"),
             "Provisio decided yellow (\(outcome.reasons.joined(separator: ", "))); the cardholder picks a one-time code")
+        let challenge: SandboxWire.OTPChallenge
         do {
-            _ = try await world.network.requestOTP(networkTokenRef: outcome.networkTokenRef)
+            challenge = try await sandbox.requestOTP(networkTokenRef: outcome.networkTokenRef)
         } catch let error as ProvisioError {
             await transcript.fail("the code could not be relayed: \(error.code)")
             return
         }
         let relayed = await world.receiver.waitFor("token.otp_requested", tokenID: outcome.issuerTokenID)
         await transcript.check(
-            relayed?.code?.count == 6, "the network's code reached the issuer as a signed token.otp_requested webhook")
-        let channels = await world.network.otpChannels(networkTokenRef: outcome.networkTokenRef)
+            relayed?.code?.count == 6 && relayed?.code == challenge.code,
+            "the network's code reached the issuer as a signed token.otp_requested webhook")
         await transcript.check(
-            channels.first?.masked == "+1 ••• ••• 4821",
-            "the issuer answered where it sent it; Wallet shows: \(channels.map { "\($0.type) \($0.masked)" }.joined(separator: ", "))"
-        )
-        let wrong = relayed?.code == "000000" ? "111111" : "000000"
+            challenge.channels.first?.masked == "+1 ••• ••• 4821",
+            "the issuer answered where it sent it; Wallet shows: "
+                + challenge.channels.map { "\($0.type) \($0.masked)" }.joined(separator: ", "))
+        let wrong = challenge.code == "000000" ? "111111" : "000000"
         do {
-            _ = try await world.network.verifyOTP(networkTokenRef: outcome.networkTokenRef, code: wrong)
+            _ = try await sandbox.verifyOTP(networkTokenRef: outcome.networkTokenRef, code: wrong)
             await transcript.fail("a wrong code was accepted")
         } catch let error as ProvisioError {
             await transcript.check(error.code == .sandboxOTPInvalid, "a mistyped code is refused (\(error.code))")
         }
         do {
-            _ = try await world.network.verifyOTP(networkTokenRef: outcome.networkTokenRef, code: relayed?.code ?? "")
-            let activated = await world.wallet.pass(serialNumber: pass.serialNumber)
+            _ = try await sandbox.verifyOTP(networkTokenRef: outcome.networkTokenRef, code: challenge.code)
+            let activated = try await world.pass(serialNumber: pass.serialNumber)
             await transcript.check(activated?.activationState == .activated, "the right code activates the pass")
         } catch let error as ProvisioError {
             await transcript.fail("the right code was refused: \(error.code)")
@@ -186,11 +188,40 @@ struct DemoScenarios {
             "Provisio's token is active")
     }
 
+    // MARK: 6
+
+    func yellowCustomerService() async throws {
+        let card = try await world.createCard(
+            customer: "frank", pan: "4000056655665556", name: "Frank Caller", title: "Demo Visa Debit")
+        _ = try await sandbox.setRisk(
+            RiskAssessment(deviceScore: 5, accountScore: 2, walletRecommendation: .approve), forLast4: "5556")
+        let session = try await world.mobileSession(customer: "frank")
+        let (_, result) = try await world.add(card: card, on: .phone, mobileToken: session)
+        guard case .success(let outcome) = result, let pass = outcome.pass else {
+            await transcript.fail("the add failed: \(Self.describe(result))")
+            return
+        }
+        await transcript.check(
+            pass.activationState == .requiresActivation && outcome.activationMethods.contains("customer_service"),
+            "Provisio decided yellow (\(outcome.reasons.joined(separator: ", "))); the cardholder calls the bank")
+        let activated = try await world.api.post(
+            "/v1/tokens/\(outcome.issuerTokenID)/activation", token: world.apiKey,
+            json: ["mode": "customer_service", "reason_code": "agent_verified_identity"])
+        await transcript.check(
+            activated.status == 200 && activated.json?["state"] as? String == "active",
+            "the agent verified the caller; Provisio asked the network to activate the token → "
+                + "\(activated.json?["state"] as? String ?? activated.errorCode ?? "HTTP \(activated.status)")")
+        let onDevice = try await world.pass(serialNumber: pass.serialNumber)
+        await transcript.check(onDevice?.activationState == .activated, "the network activated the pass on the iPhone")
+        let event = await world.receiver.waitFor("token.activated", tokenID: outcome.issuerTokenID)
+        await transcript.check(event != nil, "webhook token.activated received")
+    }
+
     // MARK: 7
 
     func red() async throws {
         let card = try await world.createCard(customer: "carol", pan: "378282246310005", name: "Carol Risk", title: "Demo Amex")
-        await world.network.setRisk(
+        _ = try await sandbox.setRisk(
             RiskAssessment(deviceScore: 1, accountScore: 4, walletRecommendation: .approve), forLast4: "0005")
         let session = try await world.mobileSession(customer: "carol")
         let (addSession, result) = try await world.add(card: card, on: .phone, mobileToken: session)
@@ -199,8 +230,8 @@ struct DemoScenarios {
         } else {
             await transcript.fail("the add was expected to be declined")
         }
-        let outcome = await world.network.outcome(sessionID: addSession.id)
-        await transcript.check(outcome?.pass == nil, "no pass on the iPhone")
+        let outcome = try? await sandbox.outcome(sessionID: addSession.id)
+        await transcript.check(outcome != nil && outcome?.pass == nil, "no pass on the iPhone")
         let token = try await world.tokens(cardID: card["id"] as! String).first
         await transcript.check(
             token?["state"] as? String == "declined",
@@ -213,21 +244,33 @@ struct DemoScenarios {
     // MARK: 8
 
     func lifecycle() async throws {
-        guard let card = try await card(of: "alice"),
-            let phoneToken = try await world.tokens(cardID: card["id"] as! String).first,
-            let tokenID = phoneToken["id"] as? String
-        else {
-            await transcript.fail("scenario 1 must run first (no token for alice)")
+        guard let card = try await card(of: "alice") else {
+            await transcript.fail("scenario 1 must run first (no card for alice)")
             return
         }
-        for (action, state, event) in [("suspend", "suspended", "token.suspended"), ("resume", "active", "token.resumed")] {
+        let tokens = try await world.tokens(cardID: card["id"] as! String)
+        guard let phoneToken = tokens.first(where: { $0["device_type"] as? String == "phone" }),
+            let tokenID = phoneToken["id"] as? String,
+            let phonePass = try await sandbox.passes(
+                on: .phone, primaryAccountIdentifier: card["primary_account_identifier"] as? String
+            ).first
+        else {
+            await transcript.fail("scenario 1 must run first (no iPhone token for alice)")
+            return
+        }
+        let steps: [(String, String, String, SandboxPassActivationState)] = [
+            ("suspend", "suspended", "token.suspended", .suspended), ("resume", "active", "token.resumed", .activated),
+        ]
+        for (action, state, event, passState) in steps {
             let reply = try await world.api.post(
                 "/v1/tokens/\(tokenID)/transitions", token: world.apiKey,
                 json: ["action": action, "reason_code": "demo_\(action)"])
             let received = await world.receiver.waitFor(event, tokenID: tokenID)
+            let pass = try await world.pass(serialNumber: phonePass.serialNumber)
             await transcript.check(
-                reply.json?["state"] as? String == state && received != nil,
-                "issuer \(action)s the token → \(state); \(event) received")
+                reply.json?["state"] as? String == state && received != nil && pass?.activationState == passState,
+                "issuer \(action)s the token → \(state) at the network, pass \(pass?.activationState.rawValue ?? "gone"); \(event) received"
+            )
         }
         let invalid = try await world.api.post(
             "/v1/tokens/\(tokenID)/transitions", token: world.apiKey, json: ["action": "resume"])
@@ -236,15 +279,18 @@ struct DemoScenarios {
         let deleted = try await world.api.post(
             "/v1/tokens/\(tokenID)/transitions", token: world.apiKey, json: ["action": "delete"])
         let deletedEvent = await world.receiver.waitFor("token.deleted", tokenID: tokenID)
+        let gone = try await world.pass(serialNumber: phonePass.serialNumber)
         await transcript.check(
-            deleted.json?["state"] as? String == "deleted" && deletedEvent != nil, "issuer deletes it; token.deleted received")
+            deleted.json?["state"] as? String == "deleted" && deletedEvent != nil && gone == nil,
+            "issuer deletes it: the pass leaves the iPhone; token.deleted received")
 
-        let watchToken = await world.network.allTokens().first { $0.device.kind == .watch }
-        guard let watchToken, let watchTokenID = watchToken.issuerTokenID else {
+        guard let watchToken = tokens.first(where: { $0["device_type"] as? String == "watch" }),
+            let watchTokenID = watchToken["id"] as? String, let ref = watchToken["network_token_ref"] as? String
+        else {
             await transcript.fail("no Watch token to remove (scenario 2 must run first)")
             return
         }
-        _ = try await world.network.removeFromWallet(networkTokenRef: watchToken.networkTokenRef)
+        _ = try await sandbox.report(event: .removedFromWallet, networkTokenRef: ref)
         let removed = await world.receiver.waitFor("token.deleted", tokenID: watchTokenID)
         let after = try await world.tokens(cardID: card["id"] as! String).first { $0["id"] as? String == watchTokenID }
         await transcript.check(
@@ -270,8 +316,15 @@ struct DemoScenarios {
     }
 
     private func card(of customer: String) async throws -> [String: Any]? {
-        let reply = try await world.api.get("/v1/cards?customer_ref=\(customer)", token: world.apiKey)
+        let reply = try await world.api.get("/v1/cards?customer_ref=\(world.customer(customer))", token: world.apiKey)
         return (reply.json?["data"] as? [[String: Any]])?.first
+    }
+
+    static func identity(_ card: [String: Any]) throws -> CardIdentity {
+        guard let identifier = card["primary_account_identifier"] as? String, let last4 = card["last4"] as? String else {
+            throw ProvisioError(.internalError, "The card has no primary account identifier or last 4.")
+        }
+        return CardIdentity(primaryAccountIdentifier: identifier, last4: last4)
     }
 
     static func describe<T>(_ result: Result<T, ProvisioError>) -> String {

@@ -5,42 +5,48 @@ import Logging
 import ProvisioCore
 import ProvisioCrypto
 import ProvisioSandbox
+import ProvisioSandboxServer
 import ProvisioServer
 
-/// Everything the demo plays with: an embedded Provisio (SQLite in a temporary directory) on
-/// loopback with its webhook worker, the issuer's webhook receiver, and the sandbox — an
-/// iPhone and paired Watch, Apple's provisioning service and the card network, which reaches
-/// Provisio only over HTTP with its network key.
+/// Everything the demo plays with, reached only over HTTP: Provisio (the issuer's platform),
+/// the issuer's webhook receiver, and the sandbox — an iPhone and paired Watch, Apple's
+/// provisioning service and the card network — as its own HTTP service. The sandbox network
+/// calls Provisio with a network key; Provisio calls the network through its connector API.
+///
+/// Embedded (no arguments): Provisio on SQLite in a temporary directory and the sandbox, both
+/// on loopback in this process. Remote (`--server`, `--sandbox`): a running Provisio and a
+/// running `provisio sandbox serve` already wired to it.
 final class DemoWorld: @unchecked Sendable {
-    // `@unchecked Sendable`: every stored property is a `let` of a Sendable type or a task
-    // handle set once in `start` before the world is shared.
-    let directory: String
-    let services: ServerServices
+    // `@unchecked Sendable`: every stored property is a `let` of a Sendable type, or the
+    // task handles and directory set once before the world is shared.
     let api: DemoAPI
     let apiKey: String
-    let wallet: SandboxWallet
-    let network: SandboxNetworkTokenService
-    let apple: SandboxAppleProvisioningService
+    let sandbox: SandboxClient
     let receiver: DemoWebhookReceiver
-    private let tasks: [Task<Void, any Error>]
+    /// Tells this run's customers apart from earlier runs against the same server.
+    let runID: String
+    private let embedded: Embedded?
 
-    private init(
-        directory: String, services: ServerServices, api: DemoAPI, apiKey: String, wallet: SandboxWallet,
-        network: SandboxNetworkTokenService, apple: SandboxAppleProvisioningService, receiver: DemoWebhookReceiver,
-        tasks: [Task<Void, any Error>]
-    ) {
-        self.directory = directory
-        self.services = services
-        self.api = api
-        self.apiKey = apiKey
-        self.wallet = wallet
-        self.network = network
-        self.apple = apple
-        self.receiver = receiver
-        self.tasks = tasks
+    /// What only the embedded world owns and must stop.
+    private struct Embedded: Sendable {
+        var directory: String
+        var handle: any DatabaseHandle
+        var tasks: [Task<Void, any Error>]
     }
 
-    static func start(transcript: DemoTranscript) async throws -> DemoWorld {
+    private init(
+        api: DemoAPI, apiKey: String, sandbox: SandboxClient, receiver: DemoWebhookReceiver, runID: String, embedded: Embedded?
+    ) {
+        self.api = api
+        self.apiKey = apiKey
+        self.sandbox = sandbox
+        self.receiver = receiver
+        self.runID = runID
+        self.embedded = embedded
+    }
+
+    /// Starts Provisio and the sandbox in this process.
+    static func startEmbedded(transcript: DemoTranscript) async throws -> DemoWorld {
         let directory = NSTemporaryDirectory() + "provisio-demo-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var logger = Logger(label: "provisio-demo")
@@ -56,15 +62,8 @@ final class DemoWorld: @unchecked Sendable {
             handle: handle, keys: keys,
             chainValidator: CachingChainValidator(validator: .production(additionalAnchors: [ca.root])),
             networkKey: P256.KeyAgreement.PrivateKey().publicKey, networkKeyID: "sandbox-network", clock: SystemTimeSource())
-
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = ProvisioHTTPApplication.make(
-            services: services, host: "127.0.0.1", port: 0, logger: logger, onListening: { continuation.yield($0) })
-        let server = Task { try await app.run() }
-        var port = 0
-        for await bound in ports {
-            port = bound
-            break
+        let (provisioPort, server) = try await listen { onListening in
+            ProvisioHTTPApplication.make(services: services, host: "127.0.0.1", port: 0, logger: logger, onListening: onListening)
         }
         let worker = services.webhookWorker(
             policy: WebhookDeliveryPolicy(
@@ -72,39 +71,92 @@ final class DemoWorld: @unchecked Sendable {
                 pollInterval: .milliseconds(50)),
             logger: logger)
         let delivering = Task { try await worker.run() }
-        await transcript.note("Provisio listening on http://127.0.0.1:\(port) (SQLite in \(directory))")
+        let provisioURL = "http://127.0.0.1:\(provisioPort)"
+        await transcript.note("Provisio listening on \(provisioURL) (SQLite in \(directory))")
 
+        // The operator's part: a tenant for the issuer, and a network key it gives the network.
         let (tenant, apiKey) = try await services.access.createTenant(name: "Demo Bank")
         let networkKey = try await services.access.createNetworkKey(tenantID: tenant.id)
-        let receiver = DemoWebhookReceiver()
-        try await receiver.start()
 
         let wallet = SandboxWallet(certificateAuthority: ca, clock: SystemTimeSource())
         let network = SandboxNetworkTokenService(
-            wallet: wallet, issuer: IssuerConnection(baseURL: "http://127.0.0.1:\(port)", networkKey: networkKey),
+            wallet: wallet, issuer: IssuerConnection(baseURL: provisioURL, networkKey: networkKey),
             issuerTAVPublicKey: keys.tavSigningKey.publicKey, clock: SystemTimeSource(),
             defaultRisk: RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: .approve))
         await network.relayOTPsThroughIssuer()
-        let apple = SandboxAppleProvisioningService(wallet: wallet, network: network)
-        return DemoWorld(
-            directory: directory, services: services, api: DemoAPI(baseURL: "http://127.0.0.1:\(port)"), apiKey: apiKey,
-            wallet: wallet, network: network, apple: apple, receiver: receiver, tasks: [server, delivering])
+        let sandboxKey = "sbx_key_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let (sandboxPort, sandboxTask) = try await listen { onListening in
+            SandboxHTTPService.make(
+                world: SandboxHTTPWorld(network: network), host: "127.0.0.1", port: 0, apiKey: sandboxKey, logger: logger,
+                onListening: onListening)
+        }
+        let sandboxURL = "http://127.0.0.1:\(sandboxPort)"
+        await transcript.note("Sandbox (iPhone + Watch, Apple, card network) listening on \(sandboxURL)")
+        return try await connect(
+            api: DemoAPI(baseURL: provisioURL), apiKey: apiKey, sandbox: SandboxClient(baseURL: sandboxURL, apiKey: sandboxKey),
+            sandboxURL: sandboxURL, sandboxKey: sandboxKey, runID: "",
+            embedded: Embedded(directory: directory, handle: handle, tasks: [server, delivering, sandboxTask]))
+    }
+
+    /// Uses a running Provisio and a running `provisio sandbox serve` wired to it.
+    static func connectRemote(server: String, apiKey: String, sandboxURL: String, sandboxKey: String) async throws -> DemoWorld {
+        try await connect(
+            api: DemoAPI(baseURL: server.hasSuffix("/") ? String(server.dropLast()) : server), apiKey: apiKey,
+            sandbox: SandboxClient(baseURL: sandboxURL, apiKey: sandboxKey), sandboxURL: sandboxURL, sandboxKey: sandboxKey,
+            runID: "-" + String(UUID().uuidString.prefix(6)).lowercased(), embedded: nil)
+    }
+
+    /// The issuer's part, the same in both modes: its webhook receiver, and the card network
+    /// its tokens live at.
+    private static func connect(
+        api: DemoAPI, apiKey: String, sandbox: SandboxClient, sandboxURL: String, sandboxKey: String, runID: String,
+        embedded: Embedded?
+    ) async throws -> DemoWorld {
+        let receiver = DemoWebhookReceiver()
+        try await receiver.start()
+        let world = DemoWorld(api: api, apiKey: apiKey, sandbox: sandbox, receiver: receiver, runID: runID, embedded: embedded)
+        let network = try await api.put("/v1/settings/network", token: apiKey, json: ["url": sandboxURL, "api_key": sandboxKey])
+        guard network.status == 200 else {
+            await world.shutdown()
+            throw ProvisioError(
+                .internalError,
+                "Provisio refused the sandbox as the tenant's network: \(network.errorCode ?? "HTTP \(network.status)").")
+        }
+        return world
+    }
+
+    /// Runs an HTTP application in a task and returns the port it bound.
+    private static func listen<App: ApplicationProtocol>(
+        _ make: (@escaping @Sendable (Int) async -> Void) -> App
+    ) async throws -> (Int, Task<Void, any Error>) {
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let app = make { continuation.yield($0) }
+        let task = Task {
+            defer { continuation.finish() }
+            try await app.runService(gracefulShutdownSignals: [])
+        }
+        for await port in ports where port > 0 { return (port, task) }
+        throw ProvisioError(.internalError, "A demo server did not start: \(String(describing: await task.result)).")
     }
 
     func shutdown() async {
         receiver.stop()
-        for task in tasks { task.cancel() }
-        await services.handle.shutdown()
-        try? FileManager.default.removeItem(atPath: directory)
+        guard let embedded else { return }
+        for task in embedded.tasks { task.cancel() }
+        await embedded.handle.shutdown()
+        try? FileManager.default.removeItem(atPath: embedded.directory)
     }
 
     // MARK: What the issuer's backend and app do
 
-    func createCard(customer: String, pan: String, name: String, title: String) async throws -> [String: Any] {
+    /// This run's name for a customer.
+    func customer(_ name: String) -> String { name + runID }
+
+    func createCard(customer name: String, pan: String, name holder: String, title: String) async throws -> [String: Any] {
         let reply = try await api.post(
             "/v1/cards", token: apiKey,
             json: [
-                "customer_ref": customer, "pan": pan, "expiry_month": 12, "expiry_year": 2031, "cardholder_name": name,
+                "customer_ref": customer(name), "pan": pan, "expiry_month": 12, "expiry_year": 2031, "cardholder_name": holder,
                 "product_title": title,
             ])
         guard reply.status == 201, let card = reply.json else {
@@ -113,8 +165,8 @@ final class DemoWorld: @unchecked Sendable {
         return card
     }
 
-    func mobileSession(customer: String) async throws -> String {
-        let reply = try await api.post("/v1/mobile-sessions", token: apiKey, json: ["customer_ref": customer])
+    func mobileSession(customer name: String) async throws -> String {
+        let reply = try await api.post("/v1/mobile-sessions", token: apiKey, json: ["customer_ref": customer(name)])
         guard let token = reply.json?["token"] as? String else {
             throw ProvisioError(.internalError, "Creating the mobile session failed.")
         }
@@ -123,39 +175,53 @@ final class DemoWorld: @unchecked Sendable {
 
     /// The in-app add: PassKit's session on the device, the app asks Provisio for the payload
     /// with its mobile session, and Wallet hands the answer to Apple (which asks the network,
-    /// which asks Provisio to decide).
-    func add(card: [String: Any], on kind: SandboxDeviceKind, mobileToken: String) async throws
-        -> (AddPaymentPassSession, Result<ProvisioningSubmission, ProvisioError>)
+    /// which asks Provisio to decide). A refusal is returned with the session's outcome, if any.
+    func add(cardID: String, primaryAccountIdentifier: String?, on kind: SandboxDeviceKind, mobileToken: String)
+        async throws -> (SandboxWire.AddSession, Result<SandboxWire.Outcome, ProvisioError>)
     {
-        let cardID = card["id"] as! String
-        let session = try await wallet.beginAdd(
-            on: kind, scheme: .eccV2, primaryAccountIdentifier: card["primary_account_identifier"] as? String)
+        let session = try await sandbox.beginAdd(on: kind, scheme: .eccV2, primaryAccountIdentifier: primaryAccountIdentifier)
         let reply = try await api.post(
             "/v1/mobile/cards/\(cardID)/provisioning/apple-pay", token: mobileToken,
             json: [
-                "certificates": session.certificatesBase64, "nonce": session.nonce.base64EncodedString(),
-                "nonce_signature": session.nonceSignature.base64EncodedString(), "device_type": kind.deviceType.rawValue,
+                "certificates": session.certificates, "nonce": session.nonce, "nonce_signature": session.nonceSignature,
+                "device_type": kind.deviceType.rawValue,
             ])
         guard reply.status == 200, let json = reply.json else {
             return (
                 session, .failure(ProvisioError(.internalError, "Provisio refused: \(reply.errorCode ?? "HTTP \(reply.status)")"))
             )
         }
-        var response = ApplePayloadResponse(
-            sealed: SealedPassData(encryptedPassData: Data(), keyMaterial: .wrappedKey(Data())), activationData: "")
-        response.encryptedPassData = json["encrypted_pass_data"] as? String ?? ""
-        response.activationData = json["activation_data"] as? String ?? ""
-        response.ephemeralPublicKey = json["ephemeral_public_key"] as? String
-        response.wrappedKey = json["wrapped_key"] as? String
+        let answer = SandboxWire.SubmissionRequest(
+            encryptedPassData: json["encrypted_pass_data"] as? String ?? "",
+            activationData: json["activation_data"] as? String ?? "",
+            ephemeralPublicKey: json["ephemeral_public_key"] as? String, wrappedKey: json["wrapped_key"] as? String)
         do {
-            return (session, .success(try await apple.submit(sessionID: session.id, response: response, scheme: .eccV2)))
+            return (session, .success(try await sandbox.submit(sessionID: session.id, response: answer).outcome))
         } catch let error as ProvisioError {
             return (session, .failure(error))
         }
     }
 
+    func add(card: [String: Any], on kind: SandboxDeviceKind, mobileToken: String) async throws
+        -> (SandboxWire.AddSession, Result<SandboxWire.Outcome, ProvisioError>)
+    {
+        try await add(
+            cardID: card["id"] as? String ?? "", primaryAccountIdentifier: card["primary_account_identifier"] as? String,
+            on: kind,
+            mobileToken: mobileToken)
+    }
+
     /// The issuer's view of a card's tokens.
     func tokens(cardID: String) async throws -> [[String: Any]] {
         try await api.get("/v1/tokens?card_id=\(cardID)", token: apiKey).json?["data"] as? [[String: Any]] ?? []
+    }
+
+    /// The pass with this serial number on either device, nil when Wallet has none.
+    func pass(serialNumber: String) async throws -> SandboxWire.Pass? {
+        do {
+            return try await sandbox.pass(serialNumber: serialNumber)
+        } catch let error as ProvisioError where error.code == .sandboxPassUnknown {
+            return nil
+        }
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 /// Checks real responses (and the requests that produced them) against the document, and
 /// remembers which operation and status pairs were checked.
-struct OpenAPIConformance {
+struct OpenAPIConformance: Sendable {
     let spec: OpenAPISpec
     /// `"POST /v1/cards 201"` for every response checked.
     private(set) var checked: Set<String> = []

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import ProvisioCore
+import ProvisioSandbox
 import Testing
 
 @testable import ProvisioServer
@@ -161,64 +162,105 @@ import Testing
             conformance.check(
                 try await client.get("/v1/webhook-deliveries/whd_nope", token: key), "GET", "/v1/webhook-deliveries/whd_nope")
 
-            // Tokens: the network asks for decisions (green and yellow) and reports an event;
-            // the issuer lists, reads, activates and transitions.
-            let networkKey = try await server.services.access.createNetworkKey(tenantID: tenant.id)
-            _ = try await server.makeCard(apiKey: key, customerRef: "cust_tokens", pan: "4000056655665556")
-            func tokenRequest(_ ref: String, _ recommendation: String) -> [String: Any] {
-                [
-                    "pan": "4000056655665556", "expiry_month": 12, "expiry_year": 2030, "wallet": "apple_pay",
-                    "device_type": "watch", "network_token_ref": ref, "token_last4": "0001", "device_account_identifier": "DAI",
-                    "risk": ["device_score": 5, "account_score": 5, "wallet_recommendation": recommendation],
-                ]
+            // Settings: decisioning and the network connection.
+            conformance.check(try await client.get("/v1/settings/decisioning", token: key), "GET", "/v1/settings/decisioning")
+            let rules: [String: Any] = ["minimum_account_score": 2, "webhook_timeout_ms": 1500]
+            conformance.check(
+                try await client.send(
+                    .put, "/v1/settings/decisioning", token: key, body: try JSONSerialization.data(withJSONObject: rules)),
+                "PUT", "/v1/settings/decisioning", request: rules)
+            let incoherent: [String: Any] = ["decline_at_or_below_score": 4]
+            conformance.check(
+                try await client.send(
+                    .put, "/v1/settings/decisioning", token: key, body: try JSONSerialization.data(withJSONObject: incoherent)),
+                "PUT", "/v1/settings/decisioning", request: incoherent)
+            conformance.check(try await client.get("/v1/settings/network", token: key), "GET", "/v1/settings/network")
+
+            // Tokens, through the sandbox network: it asks for decisions (green and yellow) and
+            // reports events; the issuer lists, reads, activates and transitions, which reach the
+            // network through its connector.
+            conformance = try await SandboxNetworkHarness.run(server) { [conformance] h in
+                var conformance = conformance
+                let (key, networkKey) = (h.apiKey, h.networkKey)
+                let network: [String: Any] = ["url": h.sandboxURL, "api_key": h.sandboxKey]
+                conformance.check(
+                    try await client.send(
+                        .put, "/v1/settings/network", token: key, body: try JSONSerialization.data(withJSONObject: network)),
+                    "PUT", "/v1/settings/network", request: network)
+                let green = try #require(await h.network.outcome(sessionID: try await h.add().sessionID))
+                let greenID = green.issuerTokenID
+                await h.network.setRisk(.yellow, forLast4: "1111")
+                let yellowPending = try #require(await h.network.outcome(sessionID: try await h.add(on: .watch).sessionID))
+                let yellowID = yellowPending.issuerTokenID
+
+                func tokenRequest(_ ref: String, _ recommendation: String) -> [String: Any] {
+                    [
+                        "pan": SandboxNetworkHarness.pan, "expiry_month": 12, "expiry_year": 2030, "wallet": "apple_pay",
+                        "device_type": "watch", "network_token_ref": ref, "token_last4": "0001",
+                        "device_account_identifier": "DAI",
+                        "risk": ["device_score": 5, "account_score": 5, "wallet_recommendation": recommendation],
+                    ]
+                }
+                let direct = tokenRequest("ref-direct", "approve")
+                conformance.check(
+                    try await client.post("/v1/network/token-requests", token: networkKey, json: direct), "POST",
+                    "/v1/network/token-requests", request: direct)
+                conformance.check(try await client.get("/v1/tokens?card_id=\(h.cardID)", token: key), "GET", "/v1/tokens")
+                conformance.check(try await client.get("/v1/tokens/\(greenID)", token: key), "GET", "/v1/tokens/\(greenID)")
+                let tavBody: [String: Any] = ["mode": "tav"]
+                let activationPath = "/v1/tokens/\(yellowID)/activation"
+                conformance.check(
+                    try await client.post(activationPath, token: key, json: tavBody), "POST", activationPath, request: tavBody)
+                let csBody: [String: Any] = ["mode": "customer_service", "reason_code": "agent_verified"]
+                conformance.check(
+                    try await client.post(activationPath, token: key, json: csBody), "POST", activationPath, request: csBody)
+                let suspend: [String: Any] = ["action": "suspend", "reason_code": "fraud_review"]
+                let transitionPath = "/v1/tokens/\(greenID)/transitions"
+                conformance.check(
+                    try await client.post(transitionPath, token: key, json: suspend), "POST", transitionPath, request: suspend)
+                let resumeAgain: [String: Any] = ["action": "resume"]
+                conformance.check(
+                    try await client.post(transitionPath, token: key, json: resumeAgain), "POST", transitionPath,
+                    request: resumeAgain)
+                // The network refuses a change to a token it never issued (409), and is unreachable (502).
+                let directID =
+                    try #require(
+                        try await client.get("/v1/tokens?card_id=\(h.cardID)", token: key).json?["data"] as? [[String: Any]]
+                    ).first { $0["network_token_ref"] as? String == "ref-direct" }?["id"] as? String
+                let strayPath = "/v1/tokens/\(directID ?? "")/transitions"
+                conformance.check(
+                    try await client.post(strayPath, token: key, json: suspend), "POST", strayPath, request: suspend)
+                conformance.check(
+                    try await client.send(.delete, "/v1/settings/network", token: key, body: nil), "DELETE",
+                    "/v1/settings/network")
+                conformance.check(
+                    try await client.post(strayPath, token: key, json: suspend), "POST", strayPath, request: suspend)
+                let unreachable: [String: Any] = ["url": "http://127.0.0.1:9", "api_key": h.sandboxKey]
+                _ = try await client.send(
+                    .put, "/v1/settings/network", token: key, body: try JSONSerialization.data(withJSONObject: unreachable))
+                conformance.check(
+                    try await client.post(strayPath, token: key, json: suspend), "POST", strayPath, request: suspend)
+
+                // The OTP relay: no endpoint subscribed yet (502), then one that answers.
+                let otp: [String: Any] = ["code": "482913"]
+                let yellow2 = tokenRequest("ref-yellow-2", "require_verification")
+                _ = try await client.post("/v1/network/token-requests", token: networkKey, json: yellow2)
+                let otpPath = "/v1/network/tokens/ref-yellow-2/otp"
+                conformance.check(try await client.post(otpPath, token: networkKey, json: otp), "POST", otpPath, request: otp)
+                let otpReceiver = WebhookReceiver()
+                try await otpReceiver.start()
+                defer { otpReceiver.stop() }
+                otpReceiver.setAnswer(#"{"channels":[{"type":"sms","masked":"+1 ••• ••• 4821"}]}"#)
+                _ = try await client.post(
+                    "/v1/webhook-endpoints", token: key, json: ["url": otpReceiver.url, "events": ["token.otp_requested"]])
+                conformance.check(try await client.post(otpPath, token: networkKey, json: otp), "POST", otpPath, request: otp)
+                let removed: [String: Any] = ["event": "removed_from_wallet"]
+                let eventPath = "/v1/network/tokens/ref-direct/events"
+                conformance.check(
+                    try await client.post(eventPath, token: networkKey, json: removed), "POST", eventPath, request: removed)
+                conformance.check(try await client.get("/v1/tokens/tok_nope", token: key), "GET", "/v1/tokens/tok_nope")
+                return conformance
             }
-            let green = tokenRequest("ref-green", "approve")
-            let greenDecision = conformance.check(
-                try await client.post("/v1/network/token-requests", token: networkKey, json: green), "POST",
-                "/v1/network/token-requests", request: green)
-            let greenID = try #require(greenDecision?["token_id"]?.stringValue)
-            let yellow = tokenRequest("ref-yellow", "require_verification")
-            let yellowDecision = conformance.check(
-                try await client.post("/v1/network/token-requests", token: networkKey, json: yellow), "POST",
-                "/v1/network/token-requests", request: yellow)
-            let yellowID = try #require(yellowDecision?["token_id"]?.stringValue)
-            let cardOfTokens = try #require(
-                try await client.get("/v1/tokens/\(greenID)", token: key).json?["card_id"] as? String)
-            conformance.check(try await client.get("/v1/tokens?card_id=\(cardOfTokens)", token: key), "GET", "/v1/tokens")
-            conformance.check(try await client.get("/v1/tokens/\(greenID)", token: key), "GET", "/v1/tokens/\(greenID)")
-            let tavBody: [String: Any] = ["mode": "tav"]
-            let activationPath = "/v1/tokens/\(yellowID)/activation"
-            conformance.check(
-                try await client.post(activationPath, token: key, json: tavBody), "POST", activationPath, request: tavBody)
-            let csBody: [String: Any] = ["mode": "customer_service", "reason_code": "agent_verified"]
-            conformance.check(
-                try await client.post(activationPath, token: key, json: csBody), "POST", activationPath, request: csBody)
-            let suspend: [String: Any] = ["action": "suspend", "reason_code": "fraud_review"]
-            let transitionPath = "/v1/tokens/\(greenID)/transitions"
-            conformance.check(
-                try await client.post(transitionPath, token: key, json: suspend), "POST", transitionPath, request: suspend)
-            let resumeAgain: [String: Any] = ["action": "resume"]
-            conformance.check(
-                try await client.post(transitionPath, token: key, json: resumeAgain), "POST", transitionPath, request: resumeAgain
-            )
-            // The OTP relay: no endpoint subscribed yet (502), then one that answers.
-            let otp: [String: Any] = ["code": "482913"]
-            let otpPath = "/v1/network/tokens/ref-yellow-2/otp"
-            let yellow2 = tokenRequest("ref-yellow-2", "require_verification")
-            _ = try await client.post("/v1/network/token-requests", token: networkKey, json: yellow2)
-            conformance.check(try await client.post(otpPath, token: networkKey, json: otp), "POST", otpPath, request: otp)
-            let otpReceiver = WebhookReceiver()
-            try await otpReceiver.start()
-            defer { otpReceiver.stop() }
-            otpReceiver.setAnswer(#"{"channels":[{"type":"sms","masked":"+1 ••• ••• 4821"}]}"#)
-            _ = try await client.post(
-                "/v1/webhook-endpoints", token: key, json: ["url": otpReceiver.url, "events": ["token.otp_requested"]])
-            conformance.check(try await client.post(otpPath, token: networkKey, json: otp), "POST", otpPath, request: otp)
-            let removed: [String: Any] = ["event": "removed_from_wallet"]
-            let eventPath = "/v1/network/tokens/ref-green/events"
-            conformance.check(
-                try await client.post(eventPath, token: networkKey, json: removed), "POST", eventPath, request: removed)
-            conformance.check(try await client.get("/v1/tokens/tok_nope", token: key), "GET", "/v1/tokens/tok_nope")
 
             let missing = OpenAPIDocumentTests.routes.subtracting(conformance.operationsWithSuccess)
             #expect(missing.isEmpty, "operations without a checked success response: \(missing.sorted())")

@@ -39,6 +39,11 @@ import Testing
         "GET /v1/tokens/{id}",
         "POST /v1/tokens/{id}/transitions",
         "POST /v1/tokens/{id}/activation",
+        "GET /v1/settings/decisioning",
+        "PUT /v1/settings/decisioning",
+        "GET /v1/settings/network",
+        "PUT /v1/settings/network",
+        "DELETE /v1/settings/network",
         "POST /v1/network/token-requests",
         "POST /v1/network/tokens/{ref}/events",
         "POST /v1/network/tokens/{ref}/otp",
@@ -215,6 +220,10 @@ import Testing
             ("PushProvisioningRequest", PushProvisioningBody.fields),
             ("MobileSessionRequest", MobileSessionBody.fields),
             ("ProvisionTokenRequest", ProvisionTokenBody.fields),
+            ("TokenTransitionRequest", TokenTransitionBody.fields),
+            ("TokenActivationRequest", TokenActivationBody.fields),
+            ("DecisioningSettingsUpdate", DecisioningBody.fields),
+            ("NetworkSettingsRequest", NetworkSettingsBody.fields),
         ]
         for (name, fields) in expected {
             let schema = try spec.validator.schema(named: name)

@@ -3,24 +3,34 @@ import Foundation
 import ProvisioCore
 import ProvisioCrypto
 import ProvisioSandbox
+import ProvisioSandboxServer
 import Testing
 
 @testable import ProvisioServer
 
 /// The whole chain on one machine: a live Provisio (the issuer), the sandbox wallet and Apple's
-/// service, and the sandbox network reaching Provisio over HTTP with a network key.
-struct SandboxNetworkHarness {
+/// service, and the sandbox network — reaching Provisio over HTTP with a network key, and
+/// reached by Provisio through its connector API, served over HTTP on loopback. Tests drive
+/// the sandbox objects directly (they play the cardholder); Provisio sees only HTTP.
+struct SandboxNetworkHarness: Sendable {
     let server: TestServer
     let apiKey: String
+    let tenantID: String
     let networkKey: String
     let cardID: String
     let wallet: SandboxWallet
     let network: SandboxNetworkTokenService
     let apple: SandboxAppleProvisioningService
+    /// Where the sandbox's HTTP service listens (connector and control API).
+    let sandboxURL: String
+    let sandboxKey: String
 
     static let pan = "4111111111111111"
 
-    static func make(_ server: TestServer, defaultRisk: RiskAssessment = .green) async throws -> Self {
+    /// Runs `body` with the sandbox service up and the tenant's network connection set to it.
+    static func run<T: Sendable>(
+        _ server: TestServer, defaultRisk: RiskAssessment = .green, _ body: @Sendable (Self) async throws -> T
+    ) async throws -> T {
         let (tenantID, apiKey) = try await server.makeTenant()
         let cardID = try #require(try await server.makeCard(apiKey: apiKey, pan: pan)["id"] as? String)
         let networkKey = try await server.services.access.createNetworkKey(tenantID: tenantID)
@@ -29,9 +39,20 @@ struct SandboxNetworkHarness {
         let network = SandboxNetworkTokenService(
             wallet: wallet, issuer: IssuerConnection(baseURL: "http://127.0.0.1:\(port)", networkKey: networkKey),
             issuerTAVPublicKey: server.keys.tavSigningKey.publicKey, clock: server.clock, defaultRisk: defaultRisk)
-        return Self(
-            server: server, apiKey: apiKey, networkKey: networkKey, cardID: cardID, wallet: wallet, network: network,
-            apple: SandboxAppleProvisioningService(wallet: wallet, network: network))
+        let world = SandboxHTTPWorld(network: network)
+        let sandboxKey = "sbx_key_" + UUID().uuidString.lowercased()
+        return try await SandboxServiceRunner.run(world: world, apiKey: sandboxKey, logger: server.logs.logger(label: "sandbox"))
+        {
+            sandboxURL in
+            let connected = try await server.client.send(
+                .put, "/v1/settings/network", token: apiKey,
+                body: try JSONSerialization.data(withJSONObject: ["url": sandboxURL, "api_key": sandboxKey]))
+            #expect(connected.status == 200, "\(connected.text)")
+            return try await body(
+                Self(
+                    server: server, apiKey: apiKey, tenantID: tenantID, networkKey: networkKey, cardID: cardID, wallet: wallet,
+                    network: network, apple: world.apple, sandboxURL: sandboxURL, sandboxKey: sandboxKey))
+        }
     }
 
     /// What the issuer app does on "Add to Apple Wallet": PassKit's session, Provisio's answer,

@@ -19,6 +19,7 @@ final class WebhookReceiver: @unchecked Sendable {
     private var received: [Received] = []
     private var down = false
     private var answer: String?
+    private var delay: Duration = .zero
     private var task: Task<Void, any Error>?
     private(set) var port = 0
 
@@ -27,6 +28,8 @@ final class WebhookReceiver: @unchecked Sendable {
     func setDown(_ value: Bool) { lock.withLock { down = value } }
     /// A JSON body to answer with (200) instead of an empty 204.
     func setAnswer(_ value: String?) { lock.withLock { answer = value } }
+    /// How long to wait before answering (to outlast a caller's timeout).
+    func setDelay(_ value: Duration) { lock.withLock { delay = value } }
     var deliveries: [Received] { lock.withLock { received } }
 
     func start() async throws {
@@ -41,10 +44,11 @@ final class WebhookReceiver: @unchecked Sendable {
                 timestamp: request.headers[HTTPField.Name("webhook-timestamp")!] ?? "",
                 signature: request.headers[HTTPField.Name("webhook-signature")!] ?? "",
                 body: Data(buffer: body))
-            let reply = lock.withLock {
+            let (reply, wait) = lock.withLock {
                 received.append(item)
-                return answer
+                return (answer, delay)
             }
+            if wait > .zero { try await Task.sleep(for: wait) }
             if let reply {
                 var headers = HTTPFields()
                 headers[.contentType] = "application/json"

@@ -184,5 +184,19 @@ enum SchemaMigrations {
                 "CREATE UNIQUE INDEX token_events_by_token ON token_events (token_id, ordinal)",
             ]
         ),
+        Migration(
+            version: 4, name: "tenant_settings",
+            statements: [
+                """
+                CREATE TABLE tenant_settings (
+                    tenant_id TEXT PRIMARY KEY REFERENCES tenants(id),
+                    decisioning TEXT,
+                    network_url TEXT,
+                    network_api_key_vault_record TEXT,
+                    updated_at BIGINT NOT NULL
+                )
+                """
+            ]
+        ),
     ]
 }

@@ -1,0 +1,39 @@
+import ProvisioCore
+
+extension SandboxWire {
+    /// The one error shape on the wire: `{"error": {"code", "message"}}`. The code is the
+    /// `ProvisioError` code the sandbox (or Provisio behind it) raised.
+    public struct ErrorEnvelope: Codable, Sendable, Hashable {
+        public struct Body: Codable, Sendable, Hashable {
+            public var code: String
+            public var message: String
+        }
+
+        public var error: Body
+
+        public init(_ error: ProvisioError) {
+            self.error = Body(code: error.code.rawValue, message: error.message)
+        }
+
+        public var provisioError: ProvisioError {
+            ProvisioError(ProvisioError.Code(rawValue: error.code), error.message)
+        }
+    }
+}
+
+extension ProvisioError.Code {
+    /// No `Authorization: Bearer <api key>` header, or the wrong key.
+    public static let sandboxUnauthorized: Self = "sandbox_unauthorized"
+    /// Malformed JSON, a missing, mistyped or unknown field, a bad path or query value.
+    public static let sandboxInvalidRequest: Self = "sandbox_invalid_request"
+    public static let sandboxPayloadTooLarge: Self = "sandbox_payload_too_large"
+    public static let sandboxRouteNotFound: Self = "sandbox_route_not_found"
+    /// No outcome is recorded for this add-card session (it was never submitted, or refused
+    /// before it reached the network).
+    public static let sandboxOutcomeUnknown: Self = "sandbox_outcome_unknown"
+    public static let sandboxInternalError: Self = "sandbox_internal_error"
+    /// `SandboxClient` could not reach the sandbox service.
+    public static let sandboxUnreachable: Self = "sandbox_unreachable"
+    /// The sandbox service answered something that is not its JSON.
+    public static let sandboxAnswerMalformed: Self = "sandbox_answer_malformed"
+}

@@ -1,0 +1,80 @@
+import Foundation
+import ProvisioCore
+import ProvisioCrypto
+
+/// A webhook whose answer Provisio needs right away (the OTP relay's channels, the issuer's
+/// decision): signed like every webhook, sent to the subscribed endpoints newest first until
+/// one gives a usable answer, and recorded like any delivery (event, delivery, attempt) so it
+/// shows in the delivery list.
+struct SynchronousWebhook: Sendable {
+    let store: any WebhookStore
+    let vault: PANVault
+    let sender: any WebhookSender
+    let clock: any TimeSource
+
+    /// What came of one call: the parsed answer or why there is none.
+    struct Result<Answer: Sendable>: Sendable {
+        var answer: Answer?
+        var failures: [String]
+        /// True when the last try ran out of time (the caller may name that reason).
+        var timedOut: Bool
+    }
+
+    /// Calls `endpoints` in turn until `parse` accepts an answer; every try is recorded.
+    func call<Payload: Encodable, Answer: Sendable>(
+        type: String, data: Payload, tenantID: String, endpoints: [WebhookEndpointRecord], timeout: Duration,
+        parse: (Data) throws -> Answer
+    ) async throws -> Result<Answer> {
+        let now = clock.now()
+        let body = try JSONCoding.encoder.encode(WebhookPublisher.Envelope(type: type, timestamp: now, data: data))
+        let event = WebhookEventRecord(
+            id: RandomToken.identifier(prefix: "msg_"), tenantID: tenantID, type: type,
+            payload: String(decoding: body, as: UTF8.self), createdAt: now)
+        var result = Result<Answer>(answer: nil, failures: [], timedOut: false)
+        var deliveries: [(WebhookDeliveryRecord, WebhookAttemptRecord)] = []
+        for endpoint in endpoints where result.answer == nil {
+            let started = ContinuousClock.now
+            var status: Int?
+            var failure: String?
+            do {
+                let answer = try await send(to: endpoint, event: event, body: body, at: now, timeout: timeout)
+                status = answer.status
+                if (200..<300).contains(answer.status) {
+                    result.answer = try parse(answer.body)
+                } else {
+                    failure = "The issuer answered HTTP \(answer.status)."
+                }
+            } catch let error as ProvisioError {
+                failure = error.message
+            } catch {
+                failure = "The issuer's endpoint could not be reached (\(Swift.type(of: error)))."
+            }
+            let elapsed = ContinuousClock.now - started
+            result.timedOut = failure != nil && status == nil && elapsed >= timeout
+            if let failure { result.failures.append(failure) }
+            let delivery = WebhookDeliveryRecord(
+                id: RandomToken.identifier(prefix: "whd_"), tenantID: tenantID, eventID: event.id, endpointID: endpoint.id,
+                state: failure == nil ? .succeeded : .failed, attemptCount: 1, nextAttemptAt: now, lastResponseStatus: status,
+                lastError: failure, createdAt: now, updatedAt: clock.now())
+            let attempt = WebhookAttemptRecord(
+                id: RandomToken.identifier(prefix: "wha_"), deliveryID: delivery.id, attemptedAt: now, responseStatus: status,
+                error: failure, durationMilliseconds: Int(elapsed.milliseconds))
+            deliveries.append((delivery, attempt))
+        }
+        try await store.enqueue(event: event, deliveries: deliveries.map(\.0))
+        for (delivery, attempt) in deliveries { try await store.recordWebhookAttempt(attempt, delivery: delivery) }
+        return result
+    }
+
+    private func send(to endpoint: WebhookEndpointRecord, event: WebhookEventRecord, body: Data, at now: Date, timeout: Duration)
+        async throws -> WebhookAnswer
+    {
+        let secret = try vault.openSecret(
+            VaultRecord(serialized: endpoint.secretVaultRecord),
+            context: WebhookEndpointRecord.vaultContext(tenantID: endpoint.tenantID, endpointID: endpoint.id))
+        let signer = try WebhookSigner(secret: String(decoding: secret, as: UTF8.self))
+        return try await sender.send(
+            url: endpoint.url, headers: signer.headers(id: event.id, timestamp: Int64(now.timeIntervalSince1970), body: body),
+            body: body, timeout: timeout)
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import ProvisioCore
+import ProvisioCrypto
+import ProvisioSandbox
+import ProvisioSandboxServer
+import Testing
+
+@testable import ProvisioServer
+
+/// A live Provisio (the issuer) and, next to it on loopback, the sandbox as its own HTTP
+/// service: its network reaches Provisio over HTTP with a network key, and the test drives it
+/// only over HTTP — typed through `SandboxClient`, raw through `raw(…)`, whose answers are all
+/// kept so a test can look for a PAN in any of them.
+struct SandboxHTTPHarness: Sendable {
+    let server: TestServer
+    /// The tenant's API key at Provisio.
+    let issuerAPIKey: String
+    let cardID: String
+    let world: SandboxHTTPWorld
+    /// The key the sandbox service demands.
+    let sandboxKey: String
+    /// Where the service said it listens (its `onListening` callback).
+    let port: Int
+    let client: SandboxClient
+    let answers: AnswerLog
+
+    static let pan = "4111111111111111"
+
+    /// Trusted scores; the wallet's recommendation decides green, yellow or red.
+    static func risk(_ recommendation: DecisionOutcome) -> RiskAssessment {
+        RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: recommendation)
+    }
+
+    /// Runs `body` with the sandbox service up; stops it afterwards.
+    static func run<T: Sendable>(
+        _ server: TestServer, defaultRisk: RiskAssessment = risk(.approve),
+        _ body: @Sendable (SandboxHTTPHarness) async throws -> T
+    ) async throws -> T {
+        let (tenantID, issuerAPIKey) = try await server.makeTenant()
+        let cardID = try #require(try await server.makeCard(apiKey: issuerAPIKey, pan: pan)["id"] as? String)
+        let networkKey = try await server.services.access.createNetworkKey(tenantID: tenantID)
+        let provisioPort = try #require(server.client.port)
+        let wallet = SandboxWallet(certificateAuthority: server.ca, clock: server.clock)
+        let network = SandboxNetworkTokenService(
+            wallet: wallet, issuer: IssuerConnection(baseURL: "http://127.0.0.1:\(provisioPort)", networkKey: networkKey),
+            issuerTAVPublicKey: server.keys.tavSigningKey.publicKey, clock: server.clock, defaultRisk: defaultRisk)
+        let world = SandboxHTTPWorld(network: network)
+        let sandboxKey = "sbx_key_test_" + UUID().uuidString.lowercased()
+
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let app = SandboxHTTPService.make(
+            world: world, host: "127.0.0.1", port: 0, apiKey: sandboxKey, logger: server.logs.logger(label: "sandbox"),
+            onListening: { continuation.yield($0) })
+        let running = Task {
+            defer { continuation.finish() }
+            try await app.runService(gracefulShutdownSignals: [])
+        }
+        var bound: Int?
+        for await port in ports {
+            bound = port
+            break
+        }
+        guard let port = bound, port > 0 else {
+            running.cancel()
+            _ = await running.result
+            throw TestSetupError("the sandbox service did not start: \(String(describing: await running.result))")
+        }
+        let harness = SandboxHTTPHarness(
+            server: server, issuerAPIKey: issuerAPIKey, cardID: cardID, world: world, sandboxKey: sandboxKey, port: port,
+            client: SandboxClient(baseURL: "http://127.0.0.1:\(port)", apiKey: sandboxKey), answers: AnswerLog())
+        do {
+            let value = try await body(harness)
+            running.cancel()
+            _ = await running.result
+            return value
+        } catch {
+            running.cancel()
+            _ = await running.result
+            throw error
+        }
+    }
+
+    // MARK: - Provisio's side
+
+    /// What the issuer app does with a session: Provisio's `apple-pay` endpoint builds the
+    /// answer, which decodes as it is into the sandbox's submission body.
+    func issuerAnswer(for session: SandboxWire.AddSession) async throws -> SandboxWire.SubmissionRequest {
+        let answer = try await server.client.post(
+            "/v1/cards/\(cardID)/provisioning/apple-pay", token: issuerAPIKey,
+            json: [
+                "certificates": session.certificates, "nonce": session.nonce, "nonce_signature": session.nonceSignature,
+                "encryption_scheme": session.scheme.rawValue, "device_type": session.device.deviceType.rawValue,
+            ])
+        #expect(answer.status == 200, "\(answer.text)")
+        return try SandboxWire.makeDecoder().decode(SandboxWire.SubmissionRequest.self, from: answer.body)
+    }
+
+    /// "Add to Apple Wallet" end to end over HTTP: the device's session, Provisio's answer, Apple.
+    func add(on kind: SandboxDeviceKind = .phone, scheme: EncryptionScheme = .eccV2) async throws -> SandboxWire.Submission {
+        let session = try await client.beginAdd(on: kind, scheme: scheme, primaryAccountIdentifier: cardID)
+        return try await client.submit(sessionID: session.id, response: try await issuerAnswer(for: session))
+    }
+
+    /// Provisio's token, as the issuer's backend lists it.
+    func issuerToken(_ id: String) async throws -> [String: Any] {
+        let listed = try await server.client.get("/v1/tokens?card_id=\(cardID)", token: issuerAPIKey)
+        #expect(listed.status == 200, "\(listed.text)")
+        let tokens = try #require(listed.json?["data"] as? [[String: Any]])
+        return try #require(tokens.first { $0["id"] as? String == id })
+    }
+
+    /// A TAV from Provisio for a pending token.
+    func activationData(issuerTokenID: String) async throws -> String {
+        let activation = try await server.client.post(
+            "/v1/tokens/\(issuerTokenID)/activation", token: issuerAPIKey, json: ["mode": "tav"])
+        #expect(activation.status == 200, "\(activation.text)")
+        return try #require(activation.json?["activation_data"] as? String)
+    }
+
+    // MARK: - Raw HTTP to the sandbox
+
+    /// One request to the sandbox with its API key (or `authorization` as given, nil for none),
+    /// on a connection of its own.
+    func raw(
+        _ method: HTTPRequest.Method, _ path: String, json: Any? = nil, body: Data? = nil,
+        authorization: String?? = .none
+    ) async throws -> APIClient.Response {
+        var fields = HTTPFields()
+        let data = try body ?? json.map { try JSONSerialization.data(withJSONObject: $0, options: [.fragmentsAllowed]) }
+        if data != nil { fields[.contentType] = "application/json" }
+        switch authorization {
+        case .none: fields[.authorization] = "Bearer \(sandboxKey)"
+        case .some(.some(let value)): fields[.authorization] = value
+        case .some(.none): break
+        }
+        let (headers, payload) = (fields, data.map { ByteBuffer(bytes: $0) })
+        let response = try await TestClient.withClient(host: "127.0.0.1", port: port) { connection in
+            let answer = try await connection.execute(
+                .init(path, method: method, headers: headers, body: payload))
+            return APIClient.Response(
+                status: answer.status.code, headers: answer.headers, body: Data((answer.body ?? ByteBuffer()).readableBytesView))
+        }
+        await answers.record(response.text)
+        return response
+    }
+
+    /// Every token PAN the network issued, in full (held in process, never on the wire).
+    func tokenPANs() async -> [String] {
+        await world.network.allTokens().map(\.tokenPrimaryAccountNumber.unmaskedDigits)
+    }
+}
+
+/// The bodies of every raw answer, for a PAN search at the end of a test.
+actor AnswerLog {
+    private(set) var bodies: [String] = []
+
+    func record(_ body: String) {
+        bodies.append(body)
+    }
+}
+
+extension APIClient.Response {
+    /// `{"error": {"code", "message"}}` and nothing else.
+    var hasSandboxErrorShape: Bool {
+        guard let json, json.count == 1, let error = json["error"] as? [String: Any] else { return false }
+        return Set(error.keys) == ["code", "message"] && error["code"] is String && error["message"] is String
+    }
+
+    var errorMessage: String? { (json?["error"] as? [String: Any])?["message"] as? String }
+}
+
+/// The `ProvisioError` an async call throws (nil when it succeeds; any other error is an issue).
+func sandboxError<T>(_ body: () async throws -> T) async -> ProvisioError? {
+    do {
+        _ = try await body()
+        return nil
+    } catch let error as ProvisioError {
+        return error
+    } catch {
+        Issue.record("Unexpected error \(error)")
+        return nil
+    }
+}

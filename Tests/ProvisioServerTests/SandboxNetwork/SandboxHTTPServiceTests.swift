@@ -1,0 +1,515 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import ProvisioCore
+import ProvisioCrypto
+import ProvisioSandbox
+import ProvisioSandboxServer
+import Testing
+
+@testable import ProvisioServer
+
+/// The sandbox counterparty as its own HTTP service, against a live Provisio: the cardholder's
+/// side through the control API (`SandboxClient`), the issuer's side through the network's
+/// connector API, and the wire contract itself (key, error shape, statuses, strict JSON, no PAN).
+@Suite struct SandboxHTTPServiceTests {
+    // MARK: - Access
+
+    @Test(arguments: TestEngine.available)
+    func everyRouteButTheCARootNeedsTheAPIKey(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            try await SandboxHTTPHarness.run(server) { h in
+                let ref = "sbx_ntr_whatever"
+                let routes: [(HTTPRequest.Method, String, Any?)] = [
+                    (.get, "/sandbox/v1/devices", nil), (.get, "/sandbox/v1/tokens", nil),
+                    (.put, "/sandbox/v1/risk", ["device_score": 5, "account_score": 5, "wallet_recommendation": "approve"]),
+                    (.post, "/network/v1/tokens/\(ref)/lifecycle", ["action": "suspend"]),
+                    (.post, "/network/v1/tokens/\(ref)/activation", ["method": "customer_service"]),
+                    (.get, "/sandbox/v1/no-such-route", nil),
+                ]
+                let wrong: [String?] = [
+                    nil, "Bearer wrong", "Bearer \(h.sandboxKey)x", "Bearer \(h.sandboxKey.dropLast())",
+                    "Basic \(h.sandboxKey)", "Bearer", h.sandboxKey,
+                ]
+                for (method, path, json) in routes {
+                    for authorization in wrong {
+                        let answer = try await h.raw(method, path, json: json, authorization: .some(authorization))
+                        #expect(answer.status == 401, "\(method) \(path) with \(authorization ?? "no header")")
+                        #expect(answer.errorCode == "sandbox_unauthorized")
+                        #expect(answer.hasSandboxErrorShape, "\(answer.text)")
+                    }
+                }
+                // The right key, any case of the scheme word.
+                #expect(try await h.raw(.get, "/sandbox/v1/devices", authorization: "bearer \(h.sandboxKey)").status == 200)
+
+                // The client with the wrong key gets the server's code.
+                let stranger = SandboxClient(baseURL: "http://127.0.0.1:\(h.port)", apiKey: "sbx_key_wrong")
+                #expect(await sandboxError { try await stranger.tokens() }?.code == .sandboxUnauthorized)
+
+                // The CA root is public: no key needed, and it is the wallet's CA.
+                let root = try await h.raw(.get, "/sandbox/v1/ca/root.pem", authorization: .some(nil))
+                #expect(root.status == 200)
+                #expect(root.header("Content-Type")?.hasPrefix("text/plain") == true)
+                let expected = try SandboxCertificateAuthority.pem(server.ca.root)
+                #expect(
+                    root.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                        == expected.trimmingCharacters(in: .whitespacesAndNewlines))
+                #expect(try await stranger.rootCertificatePEM() == root.text)
+                #expect(try TrustAnchors.load(pemFile: try Self.write(root.text)).count == 1)
+
+                // Nothing answers on an unreachable sandbox: a transport error, named.
+                let nowhere = SandboxClient(baseURL: "http://127.0.0.1:1", apiKey: h.sandboxKey, timeout: .seconds(2))
+                #expect(await sandboxError { try await nowhere.devices() }?.code == .sandboxUnreachable)
+            }
+        }
+    }
+
+    // MARK: - Green, yellow, red
+
+    @Test(arguments: TestEngine.available)
+    func greenAddOverHTTPPutsAnActivatedPassOnTheDevice(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            try await SandboxHTTPHarness.run(server) { h in
+                let devices = try await h.client.devices()
+                #expect(devices.map(\.kind) == [.phone, .watch])
+                #expect(
+                    devices.first?.secureElementPublicKey
+                        == h.world.wallet.phone.secureElementPublicKey.x963Representation
+                        .base64EncodedString())
+
+                let session = try await h.client.beginAdd(on: .phone, scheme: .eccV2, primaryAccountIdentifier: h.cardID)
+                #expect(session.device == .phone && session.scheme == .eccV2 && session.certificates.count == 2)
+                #expect(session.certificates == (try server.ca.chainBase64(for: .eccV2)))
+                #expect(Data(base64Encoded: session.nonce)?.count == AddPaymentPassSession.nonceLength)
+                #expect(abs(session.expiresAt.timeIntervalSince(server.clock.now()) - AddPaymentPassSession.lifetime) < 1)
+                let submission = try await h.client.submit(
+                    sessionID: session.id, response: try await h.issuerAnswer(for: session))
+                #expect(submission.sessionID == session.id)
+                let outcome = submission.outcome
+                #expect(outcome.decision == .approve && outcome.activationMethods.isEmpty)
+                let pass = try #require(outcome.pass)
+                #expect(pass.activationState == .activated && pass.device == .phone)
+                #expect(pass.primaryAccountIdentifier == h.cardID && pass.primaryAccountNumberSuffix == "1111")
+                #expect(pass.passTypeIdentifier == SandboxPass.paymentPassTypeIdentifier)
+                #expect(try await h.client.outcome(sessionID: session.id) == outcome)
+
+                // The same pass through every way of reading the library.
+                #expect(try await h.client.pass(serialNumber: pass.serialNumber) == pass)
+                #expect(try await h.client.passes() == [pass])
+                #expect(try await h.client.passes(on: .phone, primaryAccountIdentifier: h.cardID) == [pass])
+                #expect(try await h.client.passes(on: .watch).isEmpty)
+                #expect(try await h.client.passes(primaryAccountIdentifier: "card_other").isEmpty)
+
+                let token = try await h.client.token(networkTokenRef: outcome.networkTokenRef)
+                #expect(token.state == .active && token.decision == .approve && token.device == .phone)
+                #expect(token.issuerTokenID == outcome.issuerTokenID && token.passSerialNumber == pass.serialNumber)
+                #expect(token.deviceAccountIdentifier == pass.deviceAccountIdentifier)
+                let inProcess = try #require(await h.world.network.token(networkTokenRef: outcome.networkTokenRef))
+                #expect(token.tokenLast4 == inProcess.tokenPrimaryAccountNumber.last4)
+                #expect(try await h.client.tokens() == [token])
+                let issued = try await h.issuerToken(outcome.issuerTokenID)
+                #expect(issued["state"] as? String == "active")
+                #expect(issued["device_account_identifier"] as? String == pass.deviceAccountIdentifier)
+                #expect(issued["decision_reasons"] as? [String] == outcome.reasons, "the network keeps the issuer's reasons")
+
+                // The session is single-use, and the card is on the phone now.
+                let replay = await sandboxError {
+                    try await h.client.submit(sessionID: session.id, response: try await h.issuerAnswer(for: session))
+                }
+                #expect(replay?.code == .sandboxSessionReplayed)
+                let again = try await h.raw(
+                    .post, "/sandbox/v1/devices/phone/add-sessions",
+                    json: ["scheme": "ECC_V2", "primary_account_identifier": h.cardID])
+                #expect(again.status == 409 && again.errorCode == "sandbox_pass_exists" && again.hasSandboxErrorShape)
+
+                // RSA_V2 on the Watch: the scheme comes from the session.
+                let watch = try await h.add(on: .watch, scheme: .rsaV2)
+                #expect(watch.outcome.pass?.device == .watch && watch.outcome.pass?.activationState == .activated)
+                #expect(try await h.client.passes().map(\.device) == [.phone, .watch])
+            }
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func yellowAddActivatesWithProvisiosTAVAndRefusesForgeries(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            try await SandboxHTTPHarness.run(server) { h in
+                let echo = try await h.client.setRisk(SandboxHTTPHarness.risk(.requireVerification), forLast4: "1111")
+                #expect(echo.last4 == "1111" && echo.walletRecommendation == .requireVerification)
+                let outcome = try await h.add().outcome
+                #expect(outcome.decision == .requireVerification)
+                #expect(outcome.reasons == ["wallet_recommends_verification"])
+                #expect(outcome.activationMethods.contains("app_to_app"))
+                #expect(outcome.pass?.activationState == .requiresActivation)
+                let ref = outcome.networkTokenRef
+                #expect(try await h.client.token(networkTokenRef: ref).state == .pendingActivation)
+
+                // Signed by another key, and not a TAV at all: refused with their codes, nothing changes.
+                let forged = try TAVSigner(privateKey: P256.Signing.PrivateKey()).sign(
+                    pan: try PrimaryAccountNumber(SandboxHTTPHarness.pan), expiry: try CardExpiry(month: 12, year: 2030),
+                    validUntil: server.clock.now().addingTimeInterval(600))
+                let refused = await sandboxError {
+                    try await h.client.verifyActivationData(networkTokenRef: ref, activationData: forged)
+                }
+                #expect(refused?.code == .tavKeyMismatch)
+                let garbage = try await h.raw(.post, "/sandbox/v1/tokens/\(ref)/tav", json: ["activation_data": "not a tav"])
+                #expect(garbage.status == 422 && garbage.errorCode == "tav_malformed" && garbage.hasSandboxErrorShape)
+                #expect(try await h.client.token(networkTokenRef: ref).state == .pendingActivation)
+
+                // Provisio's own TAV activates token and pass, and Provisio hears of it.
+                let tav = try await h.activationData(issuerTokenID: outcome.issuerTokenID)
+                let activated = try await h.client.verifyActivationData(networkTokenRef: ref, activationData: tav)
+                #expect(activated.state == .active)
+                #expect(
+                    try await h.client.pass(serialNumber: try #require(outcome.pass?.serialNumber)).activationState == .activated)
+                #expect(try await h.issuerToken(outcome.issuerTokenID)["state"] as? String == "active")
+                let twice = try await h.raw(.post, "/sandbox/v1/tokens/\(ref)/tav", json: ["activation_data": tav])
+                #expect(twice.status == 409 && twice.errorCode == "sandbox_network_token_state_invalid")
+
+                // The override was for this card only: another last4 keeps the green default.
+                let other = try await h.raw(
+                    .put, "/sandbox/v1/risk", json: ["device_score": 4, "account_score": 3, "wallet_recommendation": "approve"])
+                #expect(other.status == 200)
+                #expect(other.json?["last4"] is NSNull && other.json?["device_score"] as? Int == 4)
+            }
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func oneTimeCodesOverHTTPLockAfterWrongCodesAndActivateWithTheRightOne(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            try await SandboxHTTPHarness.run(server, defaultRisk: SandboxHTTPHarness.risk(.requireVerification)) { h in
+                let phone = try await h.add(on: .phone).outcome.networkTokenRef
+                // No body at all, or `{}`: both ask for a code; anything else is refused.
+                let noBody = try await h.raw(.post, "/sandbox/v1/tokens/\(phone)/otp")
+                #expect(noBody.status == 200, "\(noBody.text)")
+                let code = try #require(noBody.json?["code"] as? String)
+                #expect(code.count == 6 && noBody.json?["channels"] as? [Any] != nil && noBody.json?["expires_at"] is String)
+                let extra = try await h.raw(.post, "/sandbox/v1/tokens/\(phone)/otp", json: ["channel": "sms"])
+                #expect(extra.status == 400 && extra.errorCode == "sandbox_invalid_request")
+                #expect(extra.errorMessage?.contains("'channel'") == true)
+                let wrong = code == "000000" ? "111111" : "000000"
+                for _ in 0..<SandboxOTP.attemptLimit {
+                    let refused = try await h.raw(.post, "/sandbox/v1/tokens/\(phone)/otp/verification", json: ["code": wrong])
+                    #expect(refused.status == 422 && refused.errorCode == "sandbox_otp_invalid")
+                }
+                let locked = await sandboxError { try await h.client.verifyOTP(networkTokenRef: phone, code: code) }
+                #expect(locked?.code == .sandboxOTPLocked)
+                let lockedRaw = try await h.raw(.post, "/sandbox/v1/tokens/\(phone)/otp", json: [String: Any]())
+                #expect(lockedRaw.status == 409 && lockedRaw.errorCode == "sandbox_otp_locked")
+
+                let watch = try await h.add(on: .watch)
+                let challenge = try await h.client.requestOTP(networkTokenRef: watch.outcome.networkTokenRef)
+                #expect(challenge.channels.isEmpty, "codes are not relayed through the issuer in this world")
+                #expect(challenge.expiresAt > server.clock.now())
+                let verified = try await h.client.verifyOTP(networkTokenRef: watch.outcome.networkTokenRef, code: challenge.code)
+                #expect(verified.state == .active)
+                #expect(try await h.client.passes(on: .watch).first?.activationState == .activated)
+                #expect(try await h.issuerToken(watch.outcome.issuerTokenID)["network_state"] as? String == "otp_verified")
+            }
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func redAddIsRefusedWith422AndTheOutcomeStaysReadable(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            try await SandboxHTTPHarness.run(server) { h in
+                try await h.client.setRisk(SandboxHTTPHarness.risk(.decline))
+                let session = try await h.client.beginAdd(on: .phone, primaryAccountIdentifier: h.cardID)
+                let answer = try await h.issuerAnswer(for: session)
+                let refused = try await h.raw(
+                    .post, "/sandbox/v1/add-sessions/\(session.id)/submission", body: try SandboxWire.makeEncoder().encode(answer)
+                )
+                #expect(refused.status == 422 && refused.errorCode == "sandbox_network_declined" && refused.hasSandboxErrorShape)
+                #expect(refused.errorMessage?.contains("wallet_recommends_decline") == true)
+
+                let raw = try await h.raw(.get, "/sandbox/v1/outcomes/\(session.id)")
+                #expect(raw.status == 200 && raw.json?["pass"] is NSNull && raw.json?["decision"] as? String == "decline")
+                let outcome = try await h.client.outcome(sessionID: session.id)
+                #expect(outcome.decision == .decline && outcome.pass == nil && outcome.reasons == ["wallet_recommends_decline"])
+                #expect(try await h.client.token(networkTokenRef: outcome.networkTokenRef).state == .declined)
+                #expect(try await h.client.passes().isEmpty)
+                #expect(try await h.issuerToken(outcome.issuerTokenID)["state"] as? String == "declined")
+
+                // Through the client the refusal keeps its code.
+                let second = try await h.client.beginAdd(on: .watch, primaryAccountIdentifier: h.cardID)
+                let declined = await sandboxError {
+                    try await h.client.submit(sessionID: second.id, response: try await h.issuerAnswer(for: second))
+                }
+                #expect(declined?.code == .sandboxNetworkDeclined)
+                #expect(try await h.client.outcome(sessionID: second.id).decision == .decline)
+            }
+        }
+    }
+
+    // MARK: - Lifecycle
+
+    @Test(arguments: TestEngine.available)
+    func connectorLifecycleSuspendsResumesAndDeletesThePass(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            try await SandboxHTTPHarness.run(server) { h in
+                let outcome = try await h.add().outcome
+                let ref = outcome.networkTokenRef
+                let serial = try #require(outcome.pass?.serialNumber)
+                let path = "/network/v1/tokens/\(ref)/lifecycle"
+
+                let suspended = try await h.raw(.post, path, json: ["action": "suspend", "reason_code": "fraud_suspected"])
+                #expect(suspended.status == 200 && suspended.json?["state"] as? String == "suspended", "\(suspended.text)")
+                #expect(try await h.client.pass(serialNumber: serial).activationState == .suspended)
+
+                let resumed = try await h.raw(.post, path, json: ["action": "resume"])
+                #expect(resumed.status == 200 && resumed.json?["state"] as? String == "active")
+                #expect(try await h.client.pass(serialNumber: serial).activationState == .activated)
+
+                // An active token cannot be resumed; nothing changes.
+                let invalid = try await h.raw(.post, path, json: ["action": "resume"])
+                #expect(invalid.status == 409 && invalid.errorCode == "sandbox_network_token_state_invalid")
+                #expect(invalid.hasSandboxErrorShape)
+                #expect(try await h.client.token(networkTokenRef: ref).state == .active)
+
+                let unknownAction = try await h.raw(.post, path, json: ["action": "pause"])
+                #expect(unknownAction.status == 400 && unknownAction.errorCode == "sandbox_invalid_request")
+                #expect(unknownAction.errorMessage?.contains("suspend, resume, delete") == true)
+
+                let deleted = try await h.raw(.post, path, json: ["action": "delete", "reason_code": "card_closed"])
+                #expect(deleted.status == 200 && deleted.json?["state"] as? String == "deleted")
+                #expect(deleted.json?["pass_serial_number"] is NSNull)
+                let gone = await sandboxError { try await h.client.pass(serialNumber: serial) }
+                #expect(gone?.code == .sandboxPassUnknown)
+                #expect(try await h.client.passes().isEmpty)
+                let afterDelete = try await h.raw(.post, path, json: ["action": "suspend"])
+                #expect(afterDelete.status == 409 && afterDelete.errorCode == "sandbox_network_token_state_invalid")
+            }
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func customerServiceActivationThroughTheConnectorActivatesAPendingToken(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            try await SandboxHTTPHarness.run(server, defaultRisk: SandboxHTTPHarness.risk(.requireVerification)) { h in
+                let outcome = try await h.add().outcome
+                let path = "/network/v1/tokens/\(outcome.networkTokenRef)/activation"
+
+                let otherMethod = try await h.raw(.post, path, json: ["method": "app_to_app"])
+                #expect(otherMethod.status == 400 && otherMethod.errorCode == "sandbox_invalid_request")
+                #expect(otherMethod.errorMessage?.contains("customer_service") == true)
+                let noMethod = try await h.raw(.post, path, json: ["reason_code": "agent_verified"])
+                #expect(noMethod.status == 400 && noMethod.errorMessage?.contains("'method' is required") == true)
+                #expect(try await h.client.token(networkTokenRef: outcome.networkTokenRef).state == .pendingActivation)
+
+                let activated = try await h.raw(
+                    .post, path, json: ["method": "customer_service", "reason_code": "agent_verified"])
+                #expect(activated.status == 200 && activated.json?["state"] as? String == "active", "\(activated.text)")
+                #expect(activated.json?["network_token_ref"] as? String == outcome.networkTokenRef)
+                #expect(try await h.client.passes().first?.activationState == .activated)
+
+                let again = try await h.raw(.post, path, json: ["method": "customer_service"])
+                #expect(again.status == 409 && again.errorCode == "sandbox_network_token_state_invalid")
+            }
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func cardholderEventsChangeThePassAndReachProvisio(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            try await SandboxHTTPHarness.run(server) { h in
+                let phone = try await h.add(on: .phone).outcome
+                let watch = try await h.add(on: .watch).outcome
+
+                let lost = try await h.client.report(event: .deviceLost, networkTokenRef: watch.networkTokenRef)
+                #expect(lost.state == .suspended)
+                #expect(try await h.client.passes(on: .watch).first?.activationState == .suspended)
+                let suspended = try await h.issuerToken(watch.issuerTokenID)
+                #expect(suspended["state"] as? String == "suspended" && suspended["network_state"] as? String == "device_lost")
+
+                let removed = try await h.client.report(event: .removedFromWallet, networkTokenRef: phone.networkTokenRef)
+                #expect(removed.state == .deleted && removed.passSerialNumber == nil)
+                #expect(try await h.client.passes(on: .phone).isEmpty)
+                #expect(try await h.issuerToken(phone.issuerTokenID)["state"] as? String == "deleted")
+
+                let expired = try await h.client.report(event: .tokenExpired, networkTokenRef: watch.networkTokenRef)
+                #expect(expired.state == .deleted)
+                #expect(try await h.client.passes(on: .watch).first?.activationState == .deactivated)
+
+                let notAnEvent = try await h.raw(
+                    .post, "/sandbox/v1/tokens/\(watch.networkTokenRef)/events", json: ["event": "activated"])
+                #expect(notAnEvent.status == 400 && notAnEvent.errorMessage?.contains("removed_from_wallet") == true)
+            }
+        }
+    }
+
+    // MARK: - The wire contract
+
+    @Test(arguments: TestEngine.available)
+    func unknownThingsAre404AndMalformedRequestsAre400(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            try await SandboxHTTPHarness.run(server) { h in
+                let nope = "sbx_ntr_0000"
+                let notFound: [(HTTPRequest.Method, String, Any?, String)] = [
+                    (.get, "/sandbox/v1/tokens/\(nope)", nil, "sandbox_network_token_unknown"),
+                    (.post, "/sandbox/v1/tokens/\(nope)/tav", ["activation_data": "AAAA"], "sandbox_network_token_unknown"),
+                    (.post, "/sandbox/v1/tokens/\(nope)/otp", nil, "sandbox_network_token_unknown"),
+                    (.post, "/sandbox/v1/tokens/\(nope)/events", ["event": "device_lost"], "sandbox_network_token_unknown"),
+                    (.post, "/network/v1/tokens/\(nope)/lifecycle", ["action": "suspend"], "sandbox_network_token_unknown"),
+                    (
+                        .post, "/network/v1/tokens/\(nope)/activation", ["method": "customer_service"],
+                        "sandbox_network_token_unknown"
+                    ),
+                    (
+                        .post, "/sandbox/v1/add-sessions/sbx_session_nope/submission",
+                        ["encrypted_pass_data": "AA==", "activation_data": "", "ephemeral_public_key": "AA=="],
+                        "sandbox_session_unknown"
+                    ),
+                    (.get, "/sandbox/v1/outcomes/sbx_session_nope", nil, "sandbox_outcome_unknown"),
+                    (.get, "/sandbox/v1/passes/nope", nil, "sandbox_pass_unknown"),
+                    (.get, "/sandbox/v1/nowhere", nil, "sandbox_route_not_found"),
+                    (.delete, "/sandbox/v1/tokens", nil, "sandbox_route_not_found"),
+                    (.get, "/v1/cards", nil, "sandbox_route_not_found"),
+                ]
+                for (method, path, json, code) in notFound {
+                    let answer = try await h.raw(method, path, json: json)
+                    #expect(
+                        answer.status == 404 && answer.errorCode == code, "\(method) \(path): \(answer.status) \(answer.text)")
+                    #expect(answer.hasSandboxErrorShape, "\(answer.text)")
+                }
+
+                let addPath = "/sandbox/v1/devices/phone/add-sessions"
+                let badRequests: [(String, HTTPRequest.Method, Data, String)] = [
+                    (addPath, .post, Data("{".utf8), "JSON object"),
+                    (addPath, .post, Data("[]".utf8), "JSON object"),
+                    (addPath, .post, Data(), "JSON object"),
+                    (addPath, .post, Data(#"{"primary_account_identifier": "c"}"#.utf8), "'scheme' is required"),
+                    (addPath, .post, Data(#"{"scheme": "ECC_V3"}"#.utf8), "ECC_V2, RSA_V2"),
+                    (addPath, .post, Data(#"{"scheme": "ECC_V2", "sheme": 1}"#.utf8), "'sheme'"),
+                    (addPath, .post, Data(#"{"scheme": 2}"#.utf8), "'scheme' has the wrong type"),
+                    (addPath, .post, Data(#"{"scheme": null}"#.utf8), "'scheme' must not be null"),
+                    ("/sandbox/v1/devices/tablet/add-sessions", .post, Data(#"{"scheme": "ECC_V2"}"#.utf8), "phone or watch"),
+                    ("/sandbox/v1/passes?device=tablet", .get, Data(), "phone or watch"),
+                    ("/sandbox/v1/passes?serial=1", .get, Data(), "'serial'"),
+                    (
+                        "/sandbox/v1/risk", .put,
+                        Data(#"{"last4": "11", "device_score": 5, "account_score": 5, "wallet_recommendation": "approve"}"#.utf8),
+                        "'last4'"
+                    ),
+                    (
+                        "/sandbox/v1/risk", .put,
+                        Data(#"{"device_score": 5, "account_score": 5, "wallet_recommendation": "maybe"}"#.utf8),
+                        "approve, require_verification, decline"
+                    ),
+                ]
+                for (path, method, body, fragment) in badRequests {
+                    let answer = try await h.raw(method, path, body: method == .get ? nil : body)
+                    #expect(answer.status == 400 && answer.errorCode == "sandbox_invalid_request", "\(path): \(answer.text)")
+                    #expect(answer.errorMessage?.contains(fragment) == true, "\(path): \(answer.text)")
+                    #expect(answer.hasSandboxErrorShape)
+                }
+
+                // Scores out of range: refused with the code the risk model uses.
+                let scores = try await h.raw(
+                    .put, "/sandbox/v1/risk", json: ["device_score": 0, "account_score": 5, "wallet_recommendation": "approve"])
+                #expect(scores.status == 422 && scores.errorCode == "invalid_risk_assessment" && scores.hasSandboxErrorShape)
+                let viaClient = await sandboxError {
+                    try await h.client.setRisk(RiskAssessment(deviceScore: 3, accountScore: 9, walletRecommendation: .approve))
+                }
+                #expect(viaClient?.code == .invalidRiskAssessment)
+
+                // Over 256 KiB: refused before parsing.
+                let huge = Data(
+                    ("{\"scheme\": \"" + String(repeating: "A", count: SandboxHTTPService.maximumBodyBytes) + "\"}").utf8)
+                let tooLarge = try await h.raw(.post, addPath, body: huge)
+                #expect(tooLarge.status == 413 && tooLarge.errorCode == "sandbox_payload_too_large")
+
+                // A well-formed add on the paired Watch is 201 and names device and scheme.
+                let watch = try await h.raw(.post, "/sandbox/v1/devices/watch/add-sessions", json: ["scheme": "RSA_V2"])
+                #expect(
+                    watch.status == 201 && watch.json?["device"] as? String == "watch"
+                        && watch.json?["scheme"] as? String == "RSA_V2")
+            }
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func noAnswerCarriesTheCardPANOrATokenPAN(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            try await SandboxHTTPHarness.run(server) { h in
+                // Green on the phone, yellow on the Watch (then activated), red on a second card.
+                let greenAdd = try await h.add(on: .phone)
+                let green = greenAdd.outcome
+                try await h.client.setRisk(SandboxHTTPHarness.risk(.requireVerification))
+                let yellowAdd = try await h.add(on: .watch)
+                let yellow = yellowAdd.outcome
+                let tav = try await h.activationData(issuerTokenID: yellow.issuerTokenID)
+                _ = try await h.raw(.post, "/sandbox/v1/tokens/\(yellow.networkTokenRef)/tav", json: ["activation_data": tav])
+                _ = try await h.raw(.post, "/network/v1/tokens/\(green.networkTokenRef)/lifecycle", json: ["action": "suspend"])
+
+                let session = try await h.client.beginAdd(on: .phone, primaryAccountIdentifier: "card_second")
+                try await h.client.setRisk(SandboxHTTPHarness.risk(.decline))
+                let refused = try await h.raw(
+                    .post, "/sandbox/v1/add-sessions/\(session.id)/submission",
+                    body: try SandboxWire.makeEncoder().encode(try await h.issuerAnswer(for: session)))
+                #expect(refused.status == 422)
+
+                // Every read endpoint, after all that.
+                var paths = [
+                    "/sandbox/v1/tokens", "/sandbox/v1/passes", "/sandbox/v1/devices", "/sandbox/v1/outcomes/\(session.id)",
+                ]
+                for token in try await h.client.tokens() {
+                    paths.append("/sandbox/v1/tokens/\(token.networkTokenRef)")
+                    if let serial = token.passSerialNumber { paths.append("/sandbox/v1/passes/\(serial)") }
+                }
+                for submission in [greenAdd, yellowAdd] { paths.append("/sandbox/v1/outcomes/\(submission.sessionID)") }
+                for path in paths { _ = try await h.raw(.get, path) }
+
+                let tokenPANs = await h.tokenPANs()
+                #expect(tokenPANs.count == 3)
+                let bodies = await h.answers.bodies
+                #expect(bodies.count >= paths.count + 3)
+                for body in bodies {
+                    #expect(!body.contains(SandboxHTTPHarness.pan), "\(body)")
+                    for tokenPAN in tokenPANs {
+                        #expect(!body.contains(tokenPAN), "a token PAN in \(body)")
+                    }
+                }
+                // The last four digits are there: the search would have found more.
+                #expect(bodies.contains { $0.contains("\"primary_account_number_suffix\":\"1111\"") })
+            }
+        }
+    }
+
+    // MARK: - The CA directory `sandbox serve` keeps
+
+    @Test func aWrittenCADirectoryReadsBackAndAMismatchedKeyIsRefused() throws {
+        let directory = NSTemporaryDirectory() + "provisio-sbx-ca-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(!SandboxCADirectory.containsCA(at: directory))
+        try SandboxCADirectory.write(TestServer.sandboxCA, to: directory)
+        #expect(SandboxCADirectory.containsCA(at: directory))
+
+        let read = try SandboxCADirectory.read(from: directory)
+        #expect(read.root == TestServer.sandboxCA.root && read.intermediate == TestServer.sandboxCA.intermediate)
+        #expect(try read.chainBase64(for: .eccV2) == TestServer.sandboxCA.chainBase64(for: .eccV2))
+        #expect(try read.chainBase64(for: .rsaV2) == TestServer.sandboxCA.chainBase64(for: .rsaV2))
+        // The keys still open what is sealed to the leaves.
+        _ = try read.eccOpener()
+        _ = try read.rsaOpener()
+
+        // Another leaf key: the CA would accept chains whose payloads it cannot open.
+        let keyFile = (directory as NSString).appendingPathComponent("leaf-key.pem")
+        try P256.KeyAgreement.PrivateKey().pemRepresentation.write(toFile: keyFile, atomically: true, encoding: .utf8)
+        let mismatched = #expect(throws: ProvisioError.self) { try SandboxCADirectory.read(from: directory) }
+        #expect(mismatched?.code == .sandboxCAInvalid)
+        #expect(mismatched?.message.contains("leaf-key.pem") == true)
+
+        // Half an RSA pair is refused rather than silently dropped.
+        try TestServer.sandboxCA.eccLeafKeyPEM.write(toFile: keyFile, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent("rsa-leaf-key.pem"))
+        let half = #expect(throws: ProvisioError.self) { try SandboxCADirectory.read(from: directory) }
+        #expect(half?.code == .sandboxCAInvalid)
+    }
+
+    private static func write(_ text: String) throws -> String {
+        let file = NSTemporaryDirectory() + "provisio-sbx-root-\(UUID().uuidString.prefix(8)).pem"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+    }
+}
