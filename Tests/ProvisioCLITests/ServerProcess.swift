@@ -4,30 +4,40 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A `provisio serve` child process on an ephemeral port, with its output in a file.
+/// A `provisio serve` (or `provisio sandbox serve`) child process on an ephemeral port, with
+/// its output in a file.
 final class ServerProcess {
     let process = Process()
     let logFile: String
     private(set) var port = 0
 
-    init(arguments: [String], logFile: String) throws {
+    convenience init(arguments: [String], logFile: String) throws {
+        try self.init(command: ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments, logFile: logFile)
+    }
+
+    init(command: [String], logFile: String) throws {
         self.logFile = logFile
         _ = FileManager.default.createFile(atPath: logFile, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: logFile))
         process.executableURL = CLIRunner.executable
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
+        process.arguments = command
         process.standardOutput = handle
         process.standardError = handle
         try process.run()
     }
 
-    /// Waits for Hummingbird's "listening on 127.0.0.1:PORT" line.
+    /// Waits for the "listening on [http://]127.0.0.1:PORT" line.
     func waitUntilListening(timeout: TimeInterval = 60) async throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let log = (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? ""
-            if let range = log.range(of: #"listening on 127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
-                port = Int(log[range].split(separator: ":").last!)!
+            let lines = log.split(separator: "\n")
+            if let line = lines.first(where: {
+                $0.range(of: #"listening on (http://)?127\.0\.0\.1:[1-9]\d*"#, options: .regularExpression) != nil
+            }),
+                let range = line.range(of: #"127\.0\.0\.1:[1-9]\d*"#, options: .regularExpression)
+            {
+                port = Int(line[range].split(separator: ":").last!)!
                 return
             }
             guard process.isRunning else { throw ProcessFailure("server exited: \(log)") }

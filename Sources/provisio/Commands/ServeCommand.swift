@@ -48,10 +48,12 @@ struct ServeCommand: AsyncParsableCommand {
             if production { configuration.production = true }
 
             let services = try await ServerAssembly.assemble(configuration, logger: logger)
+            let host = configuration.host
+            let database = configuration.database
+            let announcer = logger
             let app = ProvisioHTTPApplication.make(
-                services: services, host: configuration.host, port: configuration.port, logger: logger)
-            logger.info(
-                "Provisio listening on http://\(configuration.host):\(configuration.port), database \(configuration.database)")
+                services: services, host: host, port: configuration.port, logger: logger,
+                onListening: { bound in announcer.info("Provisio listening on http://\(host):\(bound), database \(database)") })
             let group = ServiceGroup(
                 configuration: .init(
                     services: [

@@ -73,7 +73,7 @@ struct DemoCommand: AsyncParsableCommand {
         let elapsed = ContinuousClock.now - started
         transcript.emit(
             "\nSummary: \(passed) ✓, \(failed) ✗ in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow)))"
-                + (numbers.contains(where: { DemoScenarios.pending[$0] != nil }) ? "; scenario 3 is not built yet" : ""))
+                + (numbers.contains(where: { DemoScenarios.pending[$0] != nil }) ? "; some scenarios are not built yet" : ""))
         if failed > 0 { throw ExitCode(1) }
     }
 }

@@ -11,13 +11,12 @@ struct DemoScenarios {
     let transcript: DemoTranscript
 
     /// Scenarios that need pieces not built yet, with what they wait for.
-    static let pending: [Int: String] = [
-        3: "Wallet-extension flow (status, authentication, entries, generate) — arrives with ProvisioKit (issue 5)"
-    ]
+    static let pending: [Int: String] = [:]
 
     static let titles: [Int: String] = [
         1: "Green path: in-app add to the iPhone",
         2: "Add-button decision afterwards, then the add to the Watch",
+        3: "Wallet-extension flow: status, sign-in, entries per device, generate",
         4: "Yellow path with in-app verification (TAV)",
         5: "Yellow path with a one-time code through the issuer's webhook",
         6: "Yellow path with customer-service activation through the network",
@@ -29,6 +28,7 @@ struct DemoScenarios {
         switch number {
         case 1: try await green()
         case 2: try await addButtonThenWatch()
+        case 3: try await walletExtension()
         case 4: try await yellowInApp()
         case 5: try await yellowOTP()
         case 6: try await yellowCustomerService()
@@ -38,7 +38,7 @@ struct DemoScenarios {
         }
     }
 
-    private var sandbox: SandboxClient { world.sandbox }
+    var sandbox: SandboxClient { world.sandbox }
 
     // MARK: 1
 

@@ -1,0 +1,85 @@
+import Foundation
+import Logging
+import ProvisioServer
+import SQLKit
+import Testing
+
+/// The demo as an operator runs it against real deployments: `provisio serve`, `provisio
+/// sandbox serve` wired to it, and `provisio demo --server … --sandbox …` — three processes
+/// talking HTTP only, every scenario, on SQLite and on PostgreSQL.
+@Suite struct DemoAgainstRunningServicesTests {
+    static var databases: [String] {
+        ["sqlite"] + (ProcessInfo.processInfo.environment["PROVISIO_TEST_POSTGRES_URL"]?.isEmpty == false ? ["postgres"] : [])
+    }
+
+    @Test(arguments: databases)
+    func everyScenarioPassesAgainstRunningProcesses(_ engine: String) async throws {
+        let base = CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let database = engine == "sqlite" ? base + "/provisio.sqlite" : try await Self.freshPostgresDatabase()
+
+        #expect(try CLIRunner.run(["keys", "init", "--dir", base + "/keys"]).status == 0)
+        #expect(try CLIRunner.run(["sandbox", "ca", "--out", base + "/ca"]).status == 0)
+        let tenant = try CLIRunner.run(["tenants", "create", "--name", "Demo Bank", "--database", database])
+        #expect(tenant.status == 0, "\(tenant.stderr)")
+        let created = try #require(try JSONSerialization.jsonObject(with: Data(tenant.stdout.utf8)) as? [String: String])
+        let (tenantID, apiKey) = (try #require(created["tenant_id"]), try #require(created["api_key"]))
+        let credential = try CLIRunner.run(["tenants", "network-key", "--tenant-id", tenantID, "--database", database])
+        let networkKey = try #require(
+            (try JSONSerialization.jsonObject(with: Data(credential.stdout.utf8)) as? [String: String])?["network_key"])
+
+        let server = try ServerProcess(
+            arguments: ["--database", database, "--keys", base + "/keys", "--trust-anchor", base + "/ca/root.pem"],
+            logFile: base + "/server.log")
+        defer { if server.process.isRunning { _ = server.stop() } }
+        try await server.waitUntilListening()
+        let sandboxKey = "sbx_key_" + UUID().uuidString.lowercased()
+        let sandbox = try ServerProcess(
+            command: [
+                "sandbox", "serve", "--port", "0", "--issuer-url", "http://127.0.0.1:\(server.port)", "--network-key", networkKey,
+                "--tav-public-key", base + "/keys/tav-public-key.pem", "--ca-dir", base + "/ca", "--api-key", sandboxKey,
+            ],
+            logFile: base + "/sandbox.log")
+        defer { if sandbox.process.isRunning { _ = sandbox.stop() } }
+        try await sandbox.waitUntilListening()
+
+        let demo = try CLIRunner.run([
+            "demo", "--server", "http://127.0.0.1:\(server.port)", "--api-key", apiKey, "--sandbox",
+            "http://127.0.0.1:\(sandbox.port)", "--sandbox-key", sandboxKey,
+        ])
+        #expect(demo.status == 0, "\(demo.stdout)\n\(demo.stderr)")
+        #expect(demo.stdout.contains("Summary: ") && !demo.stdout.contains("  ✗ "), "\(demo.stdout)")
+        for scenario in 1...8 { #expect(demo.stdout.contains("\n[\(scenario)] "), "scenario \(scenario)") }
+        // A second run against the same deployment passes too (its customers are its own).
+        let again = try CLIRunner.run([
+            "demo", "--server", "http://127.0.0.1:\(server.port)", "--api-key", apiKey, "--sandbox",
+            "http://127.0.0.1:\(sandbox.port)", "--sandbox-key", sandboxKey, "--scenario", "5",
+        ])
+        #expect(again.status == 0, "\(again.stdout)")
+
+        #expect(sandbox.stop() == 0)
+        #expect(server.stop() == 0)
+        let logs = [server.logFile, sandbox.logFile].map { (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "" }
+        for pan in ["4111111111111111", "5555555555554444", "378282246310005", "6011111111111117", "4000056655665556"] {
+            #expect(!demo.stdout.contains(pan) && !logs.contains { $0.contains(pan) }, "\(pan) leaked")
+        }
+        #expect(!logs.contains { $0.contains(sandboxKey) }, "neither process logs the connector key")
+    }
+
+    @Test func remoteModeNeedsItsKeys() throws {
+        let noKey = try CLIRunner.run(["demo", "--server", "http://127.0.0.1:9"])
+        #expect(noKey.status != 0 && noKey.stderr.contains("--api-key"))
+        let stray = try CLIRunner.run(["demo", "--api-key", "prv_sk_x"])
+        #expect(stray.status != 0 && stray.stderr.contains("--server"))
+    }
+
+    /// A new database on the test PostgreSQL server, as a URL.
+    static func freshPostgresDatabase() async throws -> String {
+        let adminURL = try PostgresURL(ProcessInfo.processInfo.environment["PROVISIO_TEST_POSTGRES_URL"]!)
+        let name = "provisio_demo_\(UUID().uuidString.prefix(8).lowercased())"
+        let admin = PostgresDatabaseHandle(url: adminURL, maximumConnections: 1, logger: Logger(label: "admin"))
+        try await admin.write { try await $0.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
+        await admin.shutdown()
+        return "postgres://\(adminURL.username):\(adminURL.password ?? "")@\(adminURL.host):\(adminURL.port)/\(name)"
+    }
+}
