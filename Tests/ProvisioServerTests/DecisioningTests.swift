@@ -183,4 +183,39 @@ import Testing
             #expect(receiver.deliveries.count == count)
         }
     }
+
+    @Test(arguments: TestEngine.available)
+    func theNetworkAPIKeyIsSealedAndNeverComesBack(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            let (tenantID, key) = try await server.makeTenant()
+            let secret = "sbx_key_" + String(repeating: "s3cr3t", count: 4)
+            let none = try await server.client.get("/v1/settings/network", token: key)
+            #expect(none.status == 200 && none.json?["source"] as? String == "none" && none.json?["url"] == nil)
+            let set = try await put(
+                server, "/v1/settings/network", key: key, ["url": "http://127.0.0.1:9/net", "api_key": secret])
+            #expect(set.status == 200 && set.json?["url"] as? String == "http://127.0.0.1:9/net", "\(set.text)")
+            let read = try await server.client.get("/v1/settings/network", token: key)
+            #expect(!set.text.contains(secret) && !read.text.contains(secret))
+
+            let stored = try await server.services.handle.read { database in
+                try await database.raw("SELECT network_api_key_vault_record AS record FROM tenant_settings").first()
+                    .map { try $0.decode(column: "record", as: String.self) }
+            }
+            #expect(stored?.hasPrefix("pv1.") == true && stored?.contains(secret) == false)
+            #expect(try await server.services.tokens.connectors.endpoint(tenantID: tenantID)?.0.apiKey == secret)
+
+            for (body, field) in [
+                (["url": "ftp://x", "api_key": secret], "url"), (["url": "http://127.0.0.1:9?x=1", "api_key": secret], "url"),
+                (["url": "http://127.0.0.1:9", "api_key": "short"], "api_key"),
+            ] {
+                let refused = try await put(server, "/v1/settings/network", key: key, body)
+                #expect(refused.status == 400 && refused.errorCode == "invalid_parameter", "\(field): \(refused.text)")
+            }
+            #expect(logsContain(server, secret) == false)
+        }
+    }
+
+    func logsContain(_ server: TestServer, _ text: String) -> Bool {
+        server.logs.text.contains(text)
+    }
 }
