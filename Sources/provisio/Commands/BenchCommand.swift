@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
+import ProvisioCore
 
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Benchmarks that print figures and ratios (build with -c release).",
-        subcommands: [Seal.self, ApplePay.self]
+        subcommands: [Seal.self, ApplePay.self, WalletExtension.self]
     )
 
     struct ApplePay: AsyncParsableCommand {
@@ -38,6 +39,21 @@ struct BenchCommand: AsyncParsableCommand {
             let report = try SealBenchmark(totalSeconds: seconds).run()
             print(report.text)
             if enforce && !report.meetsTarget { throw ExitCode(1) }
+        }
+    }
+
+    struct WalletExtension: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "wallet-extension",
+            abstract: "The Wallet extension's status and pass entries with 200 cards (targets: p99 < 1 ms and < 50 ms).")
+
+        @Option(name: .long, help: "Calls to measure per figure.") var iterations: Int = 2000
+
+        func run() throws {
+            try runReportingErrors {
+                guard iterations >= 100 else { throw ProvisioError(.invalidParameter, "--iterations must be at least 100.") }
+                print(try WalletExtensionBenchmark(iterations: iterations).run())
+            }
         }
     }
 }
