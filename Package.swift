@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "ProvisioCrypto", targets: ["ProvisioCrypto"]),
         .library(name: "ProvisioSandbox", targets: ["ProvisioSandbox"]),
         .library(name: "ProvisioSandboxServer", targets: ["ProvisioSandboxServer"]),
+        .library(name: "ProvisioClient", targets: ["ProvisioClient"]),
+        .library(name: "ProvisioKit", targets: ["ProvisioKit"]),
         .executable(name: "provisio", targets: ["provisio"]),
     ],
     dependencies: [
@@ -105,6 +107,18 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
+        // Linux only: the PassKit / UIKit subset ProvisioKit uses, transcribed from Apple's
+        // documentation and backed by a pluggable device (the sandbox wallet in tests).
+        .target(name: "PassKitStandIn"),
+        // Typed async client of Provisio's mobile API (URLSession; builds for iOS too).
+        .target(name: "ProvisioClient", dependencies: ["ProvisioCore"]),
+        // The iOS SDK: PassKit / UIKit adapters over ProvisioCore and ProvisioClient.
+        .target(
+            name: "ProvisioKit",
+            dependencies: [
+                "ProvisioCore", "ProvisioClient", .target(name: "PassKitStandIn", condition: .when(platforms: [.linux])),
+            ]
+        ),
         .testTarget(name: "ProvisioCoreTests", dependencies: ["ProvisioCore"]),
         .testTarget(
             name: "ProvisioCryptoTests",
@@ -147,6 +161,25 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(
+            name: "PassKitStandInTests", dependencies: [.target(name: "PassKitStandIn", condition: .when(platforms: [.linux]))]
+        ),
+        .testTarget(
+            name: "ProvisioKitTests",
+            dependencies: [
+                "ProvisioKit",
+                "ProvisioClient",
+                "ProvisioCore",
+                "ProvisioCrypto",
+                "ProvisioSandbox",
+                "ProvisioServer",
+                .target(name: "PassKitStandIn", condition: .when(platforms: [.linux])),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

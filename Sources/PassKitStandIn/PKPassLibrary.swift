@@ -1,0 +1,65 @@
+import Foundation
+
+/// https://developer.apple.com/documentation/passkit/pkpasslibrary
+open class PKPassLibrary: NSObject {
+    /// Not part of Apple's API: the device this library reads (captured at init).
+    let device: any PassKitStandInDevice
+
+    /// https://developer.apple.com/documentation/passkit/pkpasslibrary/init()
+    public override init() {
+        self.device = PassKitStandInEnvironment.current
+        super.init()
+    }
+
+    /// https://developer.apple.com/documentation/passkit/pkpasslibrary/ispasslibraryavailable()
+    open class func isPassLibraryAvailable() -> Bool {
+        PassKitStandInEnvironment.current.isPassLibraryAvailable
+    }
+
+    /// https://developer.apple.com/documentation/passkit/pkpasslibrary/passes()
+    open func passes() -> [PKPass] {
+        passes(of: .any)
+    }
+
+    /// https://developer.apple.com/documentation/passkit/pkpasslibrary/passes(of:)
+    open func passes(of passType: PKPassType) -> [PKPass] {
+        switch passType {
+        case .barcode: []
+        case .secureElement, .any: device.secureElementPasses(remote: false).map { PKPaymentPass(record: $0) }
+        }
+    }
+
+    /// https://developer.apple.com/documentation/passkit/pkpasslibrary/remotesecureelementpasses
+    open var remoteSecureElementPasses: [PKSecureElementPass] {
+        device.secureElementPasses(remote: true).map { PKPaymentPass(record: $0) }
+    }
+
+    /// https://developer.apple.com/documentation/passkit/pkpasslibrary/pass(withpasstypeidentifier:serialnumber:)
+    open func pass(withPassTypeIdentifier identifier: String, serialNumber: String) -> PKPass? {
+        device.secureElementPasses(remote: false).first {
+            $0.passTypeIdentifier == identifier && $0.serialNumber == serialNumber
+        }.map { PKPaymentPass(record: $0) }
+    }
+
+    /// https://developer.apple.com/documentation/passkit/pkpasslibrary/canaddsecureelementpass(primaryaccountidentifier:)
+    open func canAddSecureElementPass(primaryAccountIdentifier: String) -> Bool {
+        device.canAddSecureElementPass(primaryAccountIdentifier: primaryAccountIdentifier)
+    }
+
+    /// https://developer.apple.com/documentation/passkit/pkpasslibrary/activate(_:activationdata:completion:)
+    open func activate(
+        _ secureElementPass: PKSecureElementPass, activationData: Data,
+        completion: (@Sendable (Bool, (any Error)?) -> Void)? = nil
+    ) {
+        let device = self.device
+        let serialNumber = secureElementPass.serialNumber
+        Task {
+            do {
+                _ = try await device.activate(serialNumber: serialNumber, activationData: activationData)
+                completion?(true, nil)
+            } catch {
+                completion?(false, error)
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One HTTP answer, as the client needs it.
+public struct ProvisioHTTPResponse: Sendable, Hashable {
+    public var status: Int
+    /// Header names lowercased.
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(status: Int, headers: [String: String], body: Data) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// Sends one request. `URLSessionTransport` in apps; tests may substitute their own.
+public protocol ProvisioHTTPTransport: Sendable {
+    func send(_ request: URLRequest) async throws -> ProvisioHTTPResponse
+}
+
+/// The transport over `URLSession` (FoundationNetworking on Linux). Cancelling the calling task
+/// cancels the data task.
+public struct URLSessionTransport: ProvisioHTTPTransport {
+    public let session: URLSession
+
+    public init(session: URLSession = .shared) {
+        self.session = session
+    }
+
+    public func send(_ request: URLRequest) async throws -> ProvisioHTTPResponse {
+        let box = DataTaskBox()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ProvisioHTTPResponse, any Error>) in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                        return
+                    }
+                    guard let http = response as? HTTPURLResponse else {
+                        continuation.resume(throwing: URLError(.badServerResponse))
+                        return
+                    }
+                    var headers: [String: String] = [:]
+                    for (name, value) in http.allHeaderFields {
+                        if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+                    }
+                    continuation.resume(
+                        returning: ProvisioHTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
+                }
+                box.start(task)
+            }
+        } onCancel: {
+            box.cancel()
+        }
+    }
+}
+
+/// Holds the data task so a cancellation arriving before or after it starts still cancels it.
+private final class DataTaskBox: @unchecked Sendable {
+    // @unchecked: `task` and `cancelled` are read and written only while holding `lock`.
+    private let lock = NSLock()
+    private var task: URLSessionDataTask?
+    private var cancelled = false
+
+    func start(_ task: URLSessionDataTask) {
+        lock.lock()
+        self.task = task
+        let cancelled = self.cancelled
+        lock.unlock()
+        if cancelled { task.cancel() } else { task.resume() }
+    }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        let task = self.task
+        lock.unlock()
+        task?.cancel()
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import ProvisioClient
+import ProvisioCore
+
+#if canImport(PassKit)
+    import PassKit
+#else
+    import PassKitStandIn
+#endif
+
+/// How an in-app add ended.
+public enum AddCardResult: Sendable, Hashable {
+    /// Wallet added the pass (on the iPhone or the Watch, as the cardholder chose).
+    case added(WalletPassSnapshot)
+    /// The cardholder cancelled.
+    case cancelled
+    /// It failed; the error has a stable code and a message to show.
+    case failed(ProvisioKitError)
+}
+
+/// The in-app add: presents `PKAddPaymentPassViewController` for a card, answers PassKit's request
+/// through a `ProvisioPayloadProvider` and returns how it ended.
+///
+/// PassKit's request handler is called exactly once (Core's `CompletionOnce`): with the payload,
+/// or — on a provider error or when `deadline` passes first — with an empty request, which makes
+/// PassKit fail the add; the result then carries the real cause, not PassKit's generic error.
+@MainActor
+public final class InAppProvisioning {
+    /// Apple gives the app 20 seconds; the deadline stays under it.
+    public static let maximumDeadline: Duration = .seconds(19)
+
+    public let provider: any ProvisioPayloadProvider
+    /// How long the provider may take before PassKit is answered with a failure.
+    public let deadline: Duration
+
+    /// - Parameter deadline: clamped to `maximumDeadline`.
+    public init(provider: any ProvisioPayloadProvider, deadline: Duration = .seconds(15)) {
+        self.provider = provider
+        self.deadline = min(deadline, Self.maximumDeadline)
+    }
+
+    /// The PassKit configuration for `card` (ECC_V2; the network only when known).
+    nonisolated public static func requestConfiguration(for card: WalletCard) -> PKAddPaymentPassRequestConfiguration? {
+        PassKitMapping.requestConfiguration(card.requestConfiguration)
+    }
+
+    /// Presents PassKit's add sheet from `presenter`, waits for it to finish and dismisses it.
+    public func add(_ card: WalletCard, presentingFrom presenter: UIViewController) async -> AddCardResult {
+        guard PKAddPaymentPassViewController.canAddPaymentPass() else {
+            return .failed(
+                ProvisioKitError(
+                    .addUnavailable, "This app or device cannot add payment passes.",
+                    userMessage: "This device can't add cards to Apple Wallet."))
+        }
+        guard let configuration = Self.requestConfiguration(for: card) else {
+            return .failed(
+                ProvisioKitError(
+                    .addConfigurationInvalid, "PassKit refused the request configuration.", userMessage: ProvisioKitError.tryAgain
+                ))
+        }
+        let coordinator = AddPaymentPassCoordinator(card: card, provider: provider, deadline: deadline)
+        guard let controller = PKAddPaymentPassViewController(requestConfiguration: configuration, delegate: coordinator) else {
+            return .failed(
+                ProvisioKitError(
+                    .addUnavailable, "PKAddPaymentPassViewController could not be created (entitlement missing?).",
+                    userMessage: "This device can't add cards to Apple Wallet."))
+        }
+        let result = await withCheckedContinuation { continuation in
+            coordinator.onFinish { continuation.resume(returning: $0) }
+            presenter.present(controller, animated: true)
+        }
+        withExtendedLifetime(coordinator) {}
+        presenter.dismiss(animated: true)
+        return result
+    }
+}
+
+/// PassKit's delegate for one add. Sendable: its only mutable state is behind `AddState`'s lock.
+final class AddPaymentPassCoordinator: NSObject, PKAddPaymentPassViewControllerDelegate, Sendable {
+    let card: WalletCard
+    let provider: any ProvisioPayloadProvider
+    let deadline: Duration
+    private let state = AddState()
+
+    init(card: WalletCard, provider: any ProvisioPayloadProvider, deadline: Duration) {
+        self.card = card
+        self.provider = provider
+        self.deadline = deadline
+    }
+
+    func onFinish(_ deliver: @escaping @Sendable (AddCardResult) -> Void) {
+        state.onFinish(deliver)
+    }
+
+    func addPaymentPassViewController(
+        _ controller: PKAddPaymentPassViewController, generateRequestWithCertificateChain certificates: [Data], nonce: Data,
+        nonceSignature: Data, completionHandler handler: @escaping @Sendable (PKAddPaymentPassRequest) -> Void
+    ) {
+        let state = self.state
+        let once = CompletionOnce<PayloadAnswer> { answer in
+            if case .failure(let error) = answer { state.recordFailure(error) }
+            handler(answer.passKitRequest())
+        }
+        let request = ApplePayPayloadRequest(
+            certificates: certificates, nonce: nonce, nonceSignature: nonceSignature, encryptionScheme: .eccV2)
+        let (card, provider, deadline) = (self.card, self.provider, self.deadline)
+        let work = Task {
+            do {
+                let payload = try await provider.applePayPayload(
+                    for: card, request: request, idempotencyKey: UUID().uuidString)
+                once.complete(.payload(payload))
+            } catch {
+                once.complete(.failure(ProvisioKitError(payloadError: error)))
+            }
+        }
+        Task {
+            try? await Task.sleep(for: deadline)
+            if once.complete(.failure(.deadlineExceeded(deadline))) { work.cancel() }
+        }
+    }
+
+    func addPaymentPassViewController(
+        _ controller: PKAddPaymentPassViewController, didFinishAdding pass: PKPaymentPass?, error: (any Error)?
+    ) {
+        if let pass {
+            state.finish(.added(PassKitMapping.snapshot(pass)))
+        } else if let failure = state.failure {
+            state.finish(.failed(failure))
+        } else if let error {
+            state.finish(ProvisioKitError(passKitError: error).map(AddCardResult.failed) ?? .cancelled)
+        } else {
+            state.finish(
+                .failed(
+                    ProvisioKitError(
+                        .passKitUnknown, "PassKit finished without a pass or an error.", userMessage: ProvisioKitError.tryAgain)))
+        }
+    }
+}
+
+/// What the request handler gets: the payload, or the failure that ends the add.
+enum PayloadAnswer: Sendable {
+    case payload(ApplePayPayload)
+    case failure(ProvisioKitError)
+
+    /// A filled request, or an empty one (PassKit then fails the add).
+    func passKitRequest() -> PKAddPaymentPassRequest {
+        let request = PKAddPaymentPassRequest()
+        if case .payload(let payload) = self {
+            request.encryptedPassData = payload.encryptedPassData
+            request.activationData = payload.activationData
+            request.ephemeralPublicKey = payload.ephemeralPublicKey
+            request.wrappedKey = payload.wrappedKey
+        }
+        return request
+    }
+}
+
+/// The add's mutable state: the first failure and the single delivery of the result.
+final class AddState: @unchecked Sendable {
+    // @unchecked: every stored property is read and written only while holding `lock`.
+    private let lock = NSLock()
+    private var storedFailure: ProvisioKitError?
+    private var deliver: (@Sendable (AddCardResult) -> Void)?
+    private var result: AddCardResult?
+    private var delivered = false
+
+    var failure: ProvisioKitError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return storedFailure
+    }
+
+    func recordFailure(_ error: ProvisioKitError) {
+        lock.lock()
+        if storedFailure == nil { storedFailure = error }
+        lock.unlock()
+    }
+
+    func onFinish(_ deliver: @escaping @Sendable (AddCardResult) -> Void) {
+        lock.lock()
+        self.deliver = deliver
+        lock.unlock()
+        flush()
+    }
+
+    func finish(_ result: AddCardResult) {
+        lock.lock()
+        if self.result == nil { self.result = result }
+        lock.unlock()
+        flush()
+    }
+
+    private func flush() {
+        lock.lock()
+        guard !delivered, let deliver, let result else {
+            lock.unlock()
+            return
+        }
+        delivered = true
+        self.deliver = nil
+        lock.unlock()
+        deliver(result)
+    }
+}
