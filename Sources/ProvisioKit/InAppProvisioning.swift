@@ -27,7 +27,7 @@ public enum AddCardResult: Sendable, Hashable {
 @MainActor
 public final class InAppProvisioning {
     /// Apple gives the app 20 seconds; the deadline stays under it.
-    public static let maximumDeadline: Duration = .seconds(19)
+    nonisolated public static let maximumDeadline: Duration = .seconds(19)
 
     public let provider: any ProvisioPayloadProvider
     /// How long the provider may take before PassKit is answered with a failure.

@@ -1,0 +1,229 @@
+import Foundation
+import ProvisioClient
+import ProvisioCore
+
+#if canImport(PassKit)
+    import PassKit
+#else
+    import PassKitStandIn
+#endif
+
+/// The non-UI Wallet extension, complete: an issuer's principal class is an empty subclass.
+///
+/// Configuration comes from the extension's Info.plist, dictionary `ProvisioExtension` with
+/// `AppGroup`, `KeychainAccessGroup` and `ServerURL` (or from `init(environment:)`). Every answer
+/// is `ProvisioCore`'s: `status` reads only the cached configuration, the session and the pass
+/// library (never the network); the entries leave out cards already on that device and cards
+/// whose add is in flight; `generate…` plans with `AddRequestPlanner`, calls Provisio with the
+/// stored session and answers Wallet exactly once, before the deadline.
+///
+/// `@unchecked Sendable`: PassKit's base class is not marked Sendable, but this subclass adds only
+/// an immutable `Result` of Sendable values, and the base class keeps no state of its own.
+open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler, @unchecked Sendable {
+    public static let infoDictionaryKey = "ProvisioExtension"
+    private let environment: Result<WalletExtensionEnvironment, ProvisioError>
+
+    /// Reads the `ProvisioExtension` Info.plist dictionary (what Wallet instantiates).
+    public override init() {
+        self.environment = Result { try Self.environmentFromInfoDictionary(Bundle.main.infoDictionary ?? [:]) }
+            .mapError { $0 as? ProvisioError ?? ProvisioError(.extensionNotConfigured, "\($0)") }
+        super.init()
+    }
+
+    public init(environment: WalletExtensionEnvironment) {
+        self.environment = .success(environment)
+        super.init()
+    }
+
+    /// Called with every problem met while answering Wallet (log it; Wallet gets a safe answer).
+    open func errorEncountered(_ error: ProvisioError) {}
+
+    // MARK: - Status
+
+    open override func status(completion: @escaping @Sendable (PKIssuerProvisioningExtensionStatus) -> Void) {
+        Task { completion(await self.currentStatus()) }
+    }
+
+    /// Core's `ExtensionStatus` mapped to PassKit's.
+    public func currentStatus() async -> PKIssuerProvisioningExtensionStatus {
+        let answer = PKIssuerProvisioningExtensionStatus()
+        guard let state = await state() else {
+            answer.requiresAuthentication = true
+            return answer
+        }
+        let status = ExtensionStatusResolver.status(
+            configuration: state.configuration, session: state.session?.session, library: state.library, ledger: state.ledger,
+            now: state.now)
+        answer.requiresAuthentication = status.requiresAuthentication
+        answer.passEntriesAvailable = status.passEntriesAvailable
+        answer.remotePassEntriesAvailable = status.remotePassEntriesAvailable
+        return answer
+    }
+
+    // MARK: - Entries
+
+    open override func passEntries(completion: @escaping @Sendable ([PKIssuerProvisioningExtensionPassEntry]) -> Void) {
+        Task { completion(await self.entries(for: .phone)) }
+    }
+
+    open override func remotePassEntries(completion: @escaping @Sendable ([PKIssuerProvisioningExtensionPassEntry]) -> Void) {
+        Task { completion(await self.entries(for: .watch)) }
+    }
+
+    /// The entries for `device`; a card whose art cannot be read is left out (and reported).
+    public func entries(for device: WalletDevice) async -> [PKIssuerProvisioningExtensionPassEntry] {
+        guard let state = await state(), let configuration = state.configuration, case .success(let environment) = environment
+        else { return [] }
+        let selector = PassEntrySelector(
+            configuration: configuration, library: state.library, ledger: state.ledger, now: state.now)
+        return selector.entries(for: device).compactMap { entry in
+            guard let art = art(entry.artReference, storage: environment.storage),
+                let request = PassKitMapping.requestConfiguration(entry.request),
+                let passEntry = PKIssuerProvisioningExtensionPaymentPassEntry(
+                    identifier: entry.id, title: entry.title, art: art, addRequestConfiguration: request)
+            else { return nil }
+            return passEntry
+        }
+    }
+
+    private func art(_ reference: String, storage: any ExtensionStorage) -> CGImage? {
+        do {
+            guard let data = try storage.art(named: reference) else {
+                errorEncountered(ProvisioError(.cardArtNotPNG, "The card art '\(reference)' is not in the App Group."))
+                return nil
+            }
+            // Wallet still shows art that misses Apple's guidelines; say so, and use it.
+            for problem in CardArtCheck.problems(in: data) { errorEncountered(problem.error) }
+            return UIImage(data: data)?.cgImage
+        } catch {
+            errorEncountered(Self.provisioError(error))
+            return nil
+        }
+    }
+
+    // MARK: - Generate
+
+    open override func generateAddPaymentPassRequestForPassEntryWithIdentifier(
+        _ identifier: String, configuration: PKAddPaymentPassRequestConfiguration, certificateChain certificates: [Data],
+        nonce: Data, nonceSignature: Data, completionHandler completion: @escaping @Sendable (PKAddPaymentPassRequest?) -> Void
+    ) {
+        guard case .success(let environment) = environment else {
+            reportConfigurationError()
+            completion(nil)
+            return
+        }
+        let once = CompletionOnce<PayloadAnswer?> { completion($0?.passKitRequest()) }
+        let work = Task {
+            once.complete(
+                await self.payload(
+                    for: identifier,
+                    request: ApplePayPayloadRequest(
+                        certificates: certificates, nonce: nonce, nonceSignature: nonceSignature, encryptionScheme: .eccV2)))
+        }
+        Task {
+            try? await Task.sleep(for: environment.deadline)
+            if once.complete(nil) {
+                work.cancel()
+                self.errorEncountered(
+                    ProvisioError(
+                        .addDeadlineExceeded, "No payload within \(environment.deadline); Wallet was told the add failed."))
+            }
+        }
+    }
+
+    /// The payload for the entry, with its pending add recorded; nil (reported) when it cannot be had.
+    func payload(for identifier: String, request: ApplePayPayloadRequest) async -> PayloadAnswer? {
+        guard let state = await state(), case .success(let environment) = environment else { return nil }
+        do {
+            let plan = try AddRequestPlanner.plan(
+                entryIdentifier: identifier, configuration: state.configuration, session: state.session?.session,
+                library: state.library, now: state.now)
+            guard let stored = state.session else {
+                throw ProvisioError(.extensionAuthenticationRequired, "The cardholder must sign in again before adding a card.")
+            }
+            let card = WalletCard(
+                id: plan.card.id, primaryAccountIdentifier: plan.card.primaryAccountIdentifier, last4: plan.card.last4,
+                cardholderName: plan.card.cardholderName, localizedDescription: plan.card.title, network: plan.card.network)
+            let payload = try await environment.payloadProvider(stored).applePayPayload(
+                for: card, request: request, idempotencyKey: UUID().uuidString)
+            try environment.storage.save(state.ledger.recording(plan.pendingAdd(startedAt: environment.now())))
+            return .payload(payload)
+        } catch {
+            errorEncountered(Self.provisioError(error))
+            return nil
+        }
+    }
+
+    // MARK: - State
+
+    struct State {
+        var configuration: ExtensionConfiguration?
+        var session: StoredExtensionSession?
+        var library: PassLibrarySnapshot
+        var ledger: PendingAddLedger
+        var now: Date
+    }
+
+    /// Everything an answer needs, read once; unreadable parts are reported and treated as absent.
+    func state() async -> State? {
+        guard case .success(let environment) = environment else {
+            reportConfigurationError()
+            return nil
+        }
+        let now = environment.now()
+        let library = await environment.library()
+        let configuration = reading { try environment.storage.configuration() } ?? nil
+        let session = reading { try environment.sessions.load() } ?? nil
+        var ledger = reading { try environment.storage.ledger() } ?? PendingAddLedger()
+        let reconciled = ledger.reconciled(with: library, issuerCards: configuration?.cardIdentities ?? [], now: now)
+        if reconciled != ledger {
+            ledger = reconciled
+            _ = reading { try environment.storage.save(reconciled) }
+        }
+        return State(configuration: configuration, session: session, library: library, ledger: ledger, now: now)
+    }
+
+    private func reading<T>(_ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            errorEncountered(Self.provisioError(error))
+            return nil
+        }
+    }
+
+    private func reportConfigurationError() {
+        if case .failure(let error) = environment { errorEncountered(error) }
+    }
+
+    static func provisioError(_ error: any Error) -> ProvisioError {
+        switch error {
+        case let error as ProvisioError: error
+        case let error as ProvisioKitError: ProvisioError(error.code, error.message)
+        case let error as ProvisioClientError: ProvisioError(ProvisioError.Code(rawValue: error.code), error.message)
+        default: ProvisioError(.payloadProviderFailed, "The payload could not be fetched (\(type(of: error))).")
+        }
+    }
+
+    /// The Info.plist route: App Group storage, keychain session, Provisio's mobile API.
+    static func environmentFromInfoDictionary(_ info: [String: Any]) throws -> WalletExtensionEnvironment {
+        guard let settings = info[infoDictionaryKey] as? [String: Any], let appGroup = settings["AppGroup"] as? String,
+            let keychainGroup = settings["KeychainAccessGroup"] as? String,
+            let server = (settings["ServerURL"] as? String).flatMap(URL.init(string:))
+        else {
+            throw ProvisioError(
+                .extensionNotConfigured,
+                "The extension's Info.plist needs a \(infoDictionaryKey) dictionary with AppGroup, KeychainAccessGroup and ServerURL."
+            )
+        }
+        #if canImport(Darwin) && canImport(Security)
+            return WalletExtensionEnvironment(
+                storage: try AppGroupStorage(appGroupIdentifier: appGroup),
+                sessions: KeychainSessionStore(accessGroup: keychainGroup), payloadProvider: .provisio(baseURL: server))
+        #else
+            _ = (appGroup, keychainGroup, server)
+            throw ProvisioError(
+                .extensionNotConfigured, "App Groups and the keychain exist only on Apple platforms; use init(environment:).")
+        #endif
+    }
+}

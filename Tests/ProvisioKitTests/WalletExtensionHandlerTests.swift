@@ -1,0 +1,243 @@
+#if os(Linux)
+    import Foundation
+    import PassKitStandIn
+    import ProvisioClient
+    import ProvisioCore
+    import ProvisioCrypto
+    import ProvisioKit
+    import ProvisioSandbox
+    import Testing
+
+    final class Recorder: @unchecked Sendable {
+        // @unchecked: `items` is read and written only while holding `lock`.
+        private let lock = NSLock()
+        private var items: [String] = []
+        func add(_ item: String) { lock.withLock { items.append(item) } }
+        var all: [String] { lock.withLock { items } }
+    }
+
+    final class RecordingHandler: ProvisioWalletExtensionHandler, @unchecked Sendable {
+        // @unchecked: adds only the `errors` recorder, which is itself thread-safe.
+        let errors = Recorder()
+        override func errorEncountered(_ error: ProvisioError) { errors.add(error.code.rawValue) }
+    }
+
+    /// The shared keychain, in memory (the keychain itself exists only on Apple platforms).
+    final class MemorySessionStore: ExtensionSessionStore, @unchecked Sendable {
+        // @unchecked: `stored` is read and written only while holding `lock`.
+        private let lock = NSLock()
+        private var stored: StoredExtensionSession?
+        func load() throws -> StoredExtensionSession? { lock.withLock { stored } }
+        func save(_ session: StoredExtensionSession) throws { lock.withLock { stored = session } }
+        func remove() throws { lock.withLock { stored = nil } }
+    }
+
+    /// A shared keychain without the entitlement.
+    struct BrokenStore: ExtensionSessionStore {
+        func load() throws -> StoredExtensionSession? { nil }
+        func save(_ session: StoredExtensionSession) throws {
+            throw ProvisioError(.keychainGroupUnavailable, "no entitlement")
+        }
+        func remove() throws {}
+    }
+
+    /// The Wallet extensions end to end: the app writes its App Group, the UI extension signs the
+    /// cardholder in, and Wallet (played by the test with the sandbox wallet and Apple's service)
+    /// asks the non-UI extension for its status and entries and adds a card through it, against a
+    /// real Provisio on loopback.
+    @Suite struct WalletExtensionHandlerTests {
+        /// A PNG header of Apple's card-art size (the stand-in reads width and height only).
+        static func png(width: Int = 1536, height: Int = 969) -> Data {
+            var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+            bytes += Array("IHDR".utf8)
+            for value in [width, height] { bytes += withUnsafeBytes(of: UInt32(value).bigEndian, Array.init) }
+            bytes += [8, 6, 0, 0, 0, 0, 0, 0, 0]
+            return Data(bytes)
+        }
+
+        static func library(_ wallet: SandboxWallet) -> @Sendable () async -> PassLibrarySnapshot {
+            {
+                let passes = await wallet.passes().map { pass in
+                    WalletPassSnapshot(
+                        serialNumber: pass.serialNumber, primaryAccountIdentifier: pass.primaryAccountIdentifier,
+                        primaryAccountNumberSuffix: pass.primaryAccountNumberSuffix,
+                        deviceAccountIdentifier: pass.deviceAccountIdentifier,
+                        activationState: PassActivationState(rawValue: pass.activationState.rawValue),
+                        device: pass.deviceKind == .phone ? .phone : .watch)
+                }
+                return PassLibrarySnapshot(passes: passes, isWatchPaired: wallet.hasPairedWatch, canAddPaymentPasses: true)
+            }
+        }
+
+        /// Wallet's part of an add from the extension: a device session, the handler's answer,
+        /// then Apple's service with it.
+        static func walletAdds(
+            _ identifier: String, on kind: SandboxDeviceKind, handler: ProvisioWalletExtensionHandler, live: LiveProvisio,
+            primaryAccountIdentifier: String, beforeApple: @Sendable () async throws -> Void = {}
+        ) async throws -> ProvisioningSubmission? {
+            let session = try await live.wallet.beginAdd(
+                on: kind, scheme: .eccV2, primaryAccountIdentifier: primaryAccountIdentifier)
+            let configuration = try #require(PKAddPaymentPassRequestConfiguration(encryptionScheme: .ECC_V2))
+            // What PassKit hands Apple, copied out of the (non-Sendable) request object.
+            let answer: SandboxWire.SubmissionRequest? = await withCheckedContinuation { continuation in
+                handler.generateAddPaymentPassRequestForPassEntryWithIdentifier(
+                    identifier, configuration: configuration, certificateChain: session.certificates, nonce: session.nonce,
+                    nonceSignature: session.nonceSignature
+                ) { request in
+                    guard let request, let data = request.encryptedPassData, let activation = request.activationData else {
+                        continuation.resume(returning: nil)
+                        return
+                    }
+                    continuation.resume(
+                        returning: SandboxWire.SubmissionRequest(
+                            encryptedPassData: data.base64EncodedString(), activationData: activation.base64EncodedString(),
+                            ephemeralPublicKey: request.ephemeralPublicKey?.base64EncodedString(),
+                            wrappedKey: request.wrappedKey?.base64EncodedString()))
+                }
+            }
+            guard let answer else { return nil }
+            try await beforeApple()
+            return try await live.apple.submit(sessionID: session.id, response: answer.applePayloadResponse, scheme: .eccV2)
+        }
+
+        @Test func statusEntriesAndGenerateRunTheWholeFlow() async throws {
+            try await LiveProvisio.run { live in
+                let container = URL(fileURLWithPath: NSTemporaryDirectory() + "appgroup-\(UUID().uuidString)")
+                try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
+                defer { try? FileManager.default.removeItem(at: container) }
+                let storage = try AppGroupStorage(container: container)
+                let sessions = MemorySessionStore()
+                let handler = RecordingHandler(
+                    environment: WalletExtensionEnvironment(
+                        storage: storage, sessions: sessions, library: Self.library(live.wallet),
+                        payloadProvider: WalletExtensionEnvironment.provisio(baseURL: live.baseURL)))
+
+                // Before the app wrote anything: nothing to offer, sign-in asked for.
+                let empty = await handler.currentStatus()
+                #expect(empty.requiresAuthentication && !empty.passEntriesAvailable && !empty.remotePassEntriesAvailable)
+
+                // The app writes its cards and their art into the App Group.
+                let client = ProvisioMobileClient(baseURL: live.baseURL, credential: .mobileSession(live.mobileSession))
+                let card = try #require(try await client.cards().first { $0.id == live.cardID })
+                let extensionCard = ExtensionCard(
+                    id: card.id, primaryAccountIdentifier: card.primaryAccountIdentifier, title: "Kit Visa", last4: card.last4,
+                    cardholderName: card.cardholderName, network: card.network, artReference: "kit-visa.png")
+                let account = ExtensionAccount(issuerID: "kit-bank", consumerID: "cust_kit", cards: [extensionCard])
+                try storage.save(ExtensionConfiguration(accounts: [account], savedAt: Date()))
+                try storage.saveArt(Self.png(), named: "kit-visa.png")
+
+                let signedOut = await handler.currentStatus()
+                #expect(
+                    signedOut.requiresAuthentication && signedOut.passEntriesAvailable && signedOut.remotePassEntriesAvailable)
+
+                // The UI extension signs the cardholder in: stored, then `.authorized`, once.
+                let results = Recorder()
+                let authorization = ExtensionAuthorization(sessions: sessions) { results.add("\($0)") }
+                try authorization.authorize(
+                    credential: live.mobileSession, accountIDs: [account.id], expiresAt: Date().addingTimeInterval(600))
+                authorization.cancel()
+                #expect(results.all == ["authorized"])
+                #expect(try sessions.load()?.credential == live.mobileSession)
+                #expect(!"\(try #require(try sessions.load()))".contains(live.mobileSession))
+
+                let signedIn = await handler.currentStatus()
+                #expect(!signedIn.requiresAuthentication && signedIn.passEntriesAvailable)
+
+                let phoneEntries = await handler.entries(for: .phone)
+                let entry = try #require(phoneEntries.first as? PKIssuerProvisioningExtensionPaymentPassEntry)
+                #expect(phoneEntries.count == 1 && entry.identifier == "phone:\(card.id)" && entry.title == "Kit Visa")
+                #expect(entry.art.width == 1536 && entry.art.height == 969)
+                #expect(entry.addRequestConfiguration.primaryAccountIdentifier == card.primaryAccountIdentifier)
+                #expect(entry.addRequestConfiguration.primaryAccountSuffix == "1111")
+
+                // Wallet adds it to the iPhone through the extension.
+                let submission = try await Self.walletAdds(
+                    entry.identifier, on: .phone, handler: handler, live: live,
+                    primaryAccountIdentifier: card.primaryAccountIdentifier
+                ) {
+                    // Answered, pass not there yet: the card is hidden from the iPhone entries.
+                    let pending = try storage.ledger().records.count
+                    #expect(pending == 1)
+                    #expect(await handler.entries(for: .phone).isEmpty)
+                    #expect(await handler.entries(for: .watch).count == 1)
+                }
+                #expect(submission?.primaryAccountNumber.last4 == "1111", "\(handler.errors.all)")
+                let pass = try #require(
+                    await live.wallet.pass(primaryAccountIdentifier: card.primaryAccountIdentifier, on: .phone))
+                #expect(pass.activationState == .activated)
+                #expect(try await live.issuerTokens().first?["state"] as? String == "active")
+
+                // Now on the iPhone: offered for the Watch only; the pending add was reconciled away.
+                #expect(await handler.entries(for: .phone).isEmpty)
+                #expect(await handler.entries(for: .watch).map(\.identifier) == ["watch:\(card.id)"])
+                let after = await handler.currentStatus()
+                #expect(!after.passEntriesAvailable && after.remotePassEntriesAvailable)
+                #expect(try storage.ledger().records.isEmpty)
+                #expect(handler.errors.all.isEmpty, "\(handler.errors.all)")
+            }
+        }
+
+        @Test func anExpiredSessionAsksToSignInAndRefusesToGenerate() async throws {
+            try await LiveProvisio.run { live in
+                let container = URL(fileURLWithPath: NSTemporaryDirectory() + "appgroup-\(UUID().uuidString)")
+                try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
+                defer { try? FileManager.default.removeItem(at: container) }
+                let storage = try AppGroupStorage(container: container)
+                let sessions = MemorySessionStore()
+                let handler = RecordingHandler(
+                    environment: WalletExtensionEnvironment(
+                        storage: storage, sessions: sessions, library: Self.library(live.wallet),
+                        payloadProvider: WalletExtensionEnvironment.provisio(baseURL: live.baseURL)))
+                let card = ExtensionCard(
+                    id: live.cardID, primaryAccountIdentifier: "pai-unknown", title: "Visa", last4: "1111",
+                    artReference: "missing.png")
+                let account = ExtensionAccount(issuerID: "kit-bank", consumerID: "cust_kit", cards: [card])
+                try storage.save(ExtensionConfiguration(accounts: [account], savedAt: Date()))
+                try sessions.save(
+                    StoredExtensionSession(
+                        session: ExtensionSession(accountID: account.id, expiresAt: Date().addingTimeInterval(-1)),
+                        credential: live.mobileSession))
+
+                let status = await handler.currentStatus()
+                #expect(
+                    status.requiresAuthentication && status.passEntriesAvailable, "an expired session keeps the app in Wallet")
+                // Art missing: the entry is left out, and the reason reported.
+                #expect(await handler.entries(for: .phone).isEmpty)
+                #expect(handler.errors.all.contains("card_art_not_png"))
+
+                let submission = try await Self.walletAdds(
+                    "phone:\(live.cardID)", on: .phone, handler: handler, live: live, primaryAccountIdentifier: "pai-unknown")
+                #expect(submission == nil)
+                #expect(handler.errors.all.contains("extension_authentication_required"))
+                #expect(await live.wallet.passes().isEmpty)
+
+                // A UI extension that cannot store the session says `.canceled`, never `.authorized`.
+                let results = Recorder()
+                let authorization = ExtensionAuthorization(sessions: BrokenStore()) { results.add("\($0)") }
+                #expect(throws: ProvisioError.self) {
+                    try authorization.authorize(
+                        credential: live.mobileSession, accountIDs: [account.id], expiresAt: Date().addingTimeInterval(600))
+                }
+                #expect(results.all == ["canceled"])
+            }
+        }
+
+        @Test func aMissingAppGroupOrInfoPlistIsAClearError() throws {
+            let missing = URL(fileURLWithPath: "/nonexistent/appgroup-\(UUID().uuidString)")
+            #expect(throws: ProvisioError.self) { try AppGroupStorage(container: missing) }
+            do {
+                _ = try AppGroupStorage(container: missing)
+            } catch let error as ProvisioError {
+                #expect(error.code == .appGroupUnavailable)
+            }
+            let unconfigured = RecordingHandler()
+            let done = Recorder()
+            unconfigured.generateAddPaymentPassRequestForPassEntryWithIdentifier(
+                "phone:x", configuration: PKAddPaymentPassRequestConfiguration(encryptionScheme: .ECC_V2)!, certificateChain: [],
+                nonce: Data(), nonceSignature: Data()
+            ) { done.add($0 == nil ? "nil" : "request") }
+            #expect(done.all == ["nil"])
+            #expect(unconfigured.errors.all == ["extension_not_configured"])
+        }
+    }
+#endif
