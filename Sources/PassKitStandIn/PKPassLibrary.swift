@@ -63,3 +63,11 @@ open class PKPassLibrary: NSObject {
         }
     }
 }
+
+extension Notification.Name {
+    /// https://developer.apple.com/documentation/foundation/nsnotification/name/pkpasslibrarydidchange
+    public static let PKPassLibraryDidChange = Notification.Name("PKPassLibraryDidChangeNotification")
+    /// https://developer.apple.com/documentation/foundation/nsnotification/name/pkpasslibraryremotepaymentpassesdidchange
+    public static let PKPassLibraryRemotePaymentPassesDidChange = Notification.Name(
+        "PKPassLibraryRemotePaymentPassesDidChangeNotification")
+}

@@ -30,7 +30,8 @@
                 RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: .requireVerification), forLast4: "1111")
             let client = ProvisioMobileClient(baseURL: live.baseURL, credential: .mobileSession(live.mobileSession))
             let card = try #require(try await client.cards().first { $0.id == live.cardID })
-            let result = await InAppProvisioningTests.add(WalletCard(card), provider: ProvisioClientPayloadProvider(client: client))
+            let result = await InAppProvisioningTests.add(
+                WalletCard(card), provider: ProvisioClientPayloadProvider(client: client))
             guard case .added(let pass) = result else { throw SetupError("the add failed: \(result)") }
             return pass
         }
