@@ -119,6 +119,31 @@ let package = Package(
                 "ProvisioCore", "ProvisioClient", .target(name: "PassKitStandIn", condition: .when(platforms: [.linux])),
             ]
         ),
+        // Examples/IssuerApp: the parts of the example issuer app and its two Wallet extensions that
+        // touch only ProvisioKit and PassKit, compiled on Linux against PassKitStandIn. The SwiftUI /
+        // UIKit screens, Info.plists and entitlements are built by the Xcode project (see its README).
+        .target(
+            name: "IssuerAppExampleExtensions",
+            dependencies: [
+                "ProvisioKit", "ProvisioClient", "ProvisioCore",
+                .target(name: "PassKitStandIn", condition: .when(platforms: [.linux])),
+            ],
+            path: "Examples/IssuerApp",
+            exclude: [
+                "README.md",
+                "App/IssuerApp.swift", "App/CardListView.swift", "App/AppSupport.swift", "App/Info.plist",
+                "App/IssuerApp.entitlements",
+                "NonUIExtension/Info.plist", "NonUIExtension/NonUIExtension.entitlements",
+                "UIExtension/AuthorizationViewController.swift", "UIExtension/Info.plist",
+                "UIExtension/UIExtension.entitlements",
+            ],
+            sources: [
+                "Shared/IssuerBackend.swift", "Shared/IssuerAppSettings.swift", "Shared/ExampleLog.swift",
+                "App/WalletCardsModel.swift", "App/WalletExtensionPublisher.swift",
+                "NonUIExtension/IssuerWalletExtensionHandler.swift",
+                "UIExtension/WalletAuthorizationViewController.swift",
+            ]
+        ),
         .testTarget(name: "ProvisioCoreTests", dependencies: ["ProvisioCore"]),
         .testTarget(
             name: "ProvisioCryptoTests",

@@ -1,0 +1,97 @@
+// iOS only (UIKit screen): not part of the Linux build of IssuerAppExampleExtensions. The part
+// that talks to Wallet and ProvisioKit is WalletAuthorizationViewController, which is.
+import UIKit
+
+/// The Wallet authorization (UI) extension's principal class (`NSExtensionPrincipalClass`:
+/// `$(PRODUCT_MODULE_NAME).AuthorizationViewController`): a sign-in form over
+/// `WalletAuthorizationViewController`, which stores the session and answers Wallet.
+final class AuthorizationViewController: WalletAuthorizationViewController {
+    private let usernameField = UITextField()
+    private let passwordField = UITextField()
+    private let signInButton = UIButton(type: .system)
+    private let cancelButton = UIButton(type: .system)
+    private let messageLabel = UILabel()
+    private let spinner = UIActivityIndicatorView(style: .medium)
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .systemBackground
+
+        let title = UILabel()
+        title.text = "Sign in to add your card"
+        title.font = .preferredFont(forTextStyle: .title2)
+        title.adjustsFontForContentSizeCategory = true
+        title.numberOfLines = 0
+
+        usernameField.placeholder = "Username"
+        usernameField.textContentType = .username
+        usernameField.autocapitalizationType = .none
+        usernameField.autocorrectionType = .no
+        usernameField.borderStyle = .roundedRect
+        passwordField.placeholder = "Password"
+        passwordField.textContentType = .password
+        passwordField.isSecureTextEntry = true
+        passwordField.borderStyle = .roundedRect
+
+        signInButton.setTitle("Sign In", for: .normal)
+        signInButton.addTarget(self, action: #selector(signInTapped), for: .touchUpInside)
+        cancelButton.setTitle("Cancel", for: .normal)
+        cancelButton.addTarget(self, action: #selector(cancelTapped), for: .touchUpInside)
+
+        messageLabel.numberOfLines = 0
+        messageLabel.font = .preferredFont(forTextStyle: .footnote)
+        messageLabel.textColor = .secondaryLabel
+        spinner.hidesWhenStopped = true
+
+        let stack = UIStackView(arrangedSubviews: [
+            title, usernameField, passwordField, signInButton, spinner, messageLabel, cancelButton,
+        ])
+        stack.axis = .vertical
+        stack.spacing = 12
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(stack)
+        let margins = view.layoutMarginsGuide
+        NSLayoutConstraint.activate([
+            stack.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor, constant: 24),
+            stack.leadingAnchor.constraint(equalTo: margins.leadingAnchor),
+            stack.trailingAnchor.constraint(equalTo: margins.trailingAnchor),
+        ])
+
+        // A misconfigured extension (no ProvisioExtension dictionary, no keychain group) says so
+        // instead of taking a password it could not use.
+        if setupError != nil { show(Self.unavailableMessage, formEnabled: false) }
+    }
+
+    @objc private func signInTapped() {
+        setBusy(true)
+        let (username, password) = (usernameField.text ?? "", passwordField.text ?? "")
+        Task {
+            let outcome = await signIn(username: username, password: password)
+            setBusy(false)
+            switch outcome {
+            case .authorized:
+                show("Signed in.", formEnabled: false)  // Wallet closes the sheet.
+            case .tryAgain(let message):
+                passwordField.text = ""
+                show(message, formEnabled: true)
+            case .ended(let message):
+                show(message, formEnabled: false)
+            }
+        }
+    }
+
+    @objc private func cancelTapped() {
+        cancel()
+    }
+
+    private func setBusy(_ busy: Bool) {
+        busy ? spinner.startAnimating() : spinner.stopAnimating()
+        signInButton.isEnabled = !busy
+    }
+
+    private func show(_ message: String, formEnabled: Bool) {
+        messageLabel.text = message
+        let controls: [UIControl] = [usernameField, passwordField, signInButton]
+        for control in controls { control.isEnabled = formEnabled }
+    }
+}
