@@ -116,21 +116,12 @@ public struct ProvisioMobileClient: Sendable {
 
     /// The server's error body, or — when it is not one — `client_response_invalid` with the status.
     static func serverError(_ response: ProvisioHTTPResponse) -> ProvisioClientError {
-        struct Envelope: Decodable {
-            struct Body: Decodable {
-                var code: String
-                var message: String
-                var request_id: String?
-            }
-            var error: Body
-        }
-        let headerRequestID = response.headers["x-request-id"]
-        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: response.body) else {
+        guard let error = WireError.decode(from: response.body) else {
             return invalidResponse("Provisio answered HTTP \(response.status) without an error body.", response)
         }
         return ProvisioClientError(
-            code: envelope.error.code, message: envelope.error.message, httpStatus: response.status,
-            requestID: envelope.error.request_id ?? headerRequestID)
+            code: error.code, message: error.message, httpStatus: response.status,
+            requestID: error.requestID ?? response.headers["x-request-id"])
     }
 
     private static func invalidResponse(_ message: String, _ response: ProvisioHTTPResponse) -> ProvisioClientError {

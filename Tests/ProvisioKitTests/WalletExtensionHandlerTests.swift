@@ -100,17 +100,23 @@
             return try await live.apple.submit(sessionID: session.id, response: answer.applePayloadResponse, scheme: .eccV2)
         }
 
+        /// A fresh App Group container, the in-memory keychain, and the handler over both.
+        static func extensionParts(_ live: LiveProvisio) throws -> (URL, AppGroupStorage, MemorySessionStore, RecordingHandler) {
+            let container = URL(fileURLWithPath: NSTemporaryDirectory() + "appgroup-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
+            let storage = try AppGroupStorage(container: container)
+            let sessions = MemorySessionStore()
+            let handler = RecordingHandler(
+                environment: WalletExtensionEnvironment(
+                    storage: storage, sessions: sessions, library: library(live.wallet),
+                    payloadProvider: WalletExtensionEnvironment.provisio(baseURL: live.baseURL)))
+            return (container, storage, sessions, handler)
+        }
+
         @Test func statusEntriesAndGenerateRunTheWholeFlow() async throws {
             try await LiveProvisio.run { live in
-                let container = URL(fileURLWithPath: NSTemporaryDirectory() + "appgroup-\(UUID().uuidString)")
-                try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
+                let (container, storage, sessions, handler) = try Self.extensionParts(live)
                 defer { try? FileManager.default.removeItem(at: container) }
-                let storage = try AppGroupStorage(container: container)
-                let sessions = MemorySessionStore()
-                let handler = RecordingHandler(
-                    environment: WalletExtensionEnvironment(
-                        storage: storage, sessions: sessions, library: Self.library(live.wallet),
-                        payloadProvider: WalletExtensionEnvironment.provisio(baseURL: live.baseURL)))
 
                 // Before the app wrote anything: nothing to offer, sign-in asked for.
                 let empty = await handler.currentStatus()
@@ -179,15 +185,8 @@
 
         @Test func anExpiredSessionAsksToSignInAndRefusesToGenerate() async throws {
             try await LiveProvisio.run { live in
-                let container = URL(fileURLWithPath: NSTemporaryDirectory() + "appgroup-\(UUID().uuidString)")
-                try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
+                let (container, storage, sessions, handler) = try Self.extensionParts(live)
                 defer { try? FileManager.default.removeItem(at: container) }
-                let storage = try AppGroupStorage(container: container)
-                let sessions = MemorySessionStore()
-                let handler = RecordingHandler(
-                    environment: WalletExtensionEnvironment(
-                        storage: storage, sessions: sessions, library: Self.library(live.wallet),
-                        payloadProvider: WalletExtensionEnvironment.provisio(baseURL: live.baseURL)))
                 let card = ExtensionCard(
                     id: live.cardID, primaryAccountIdentifier: "pai-unknown", title: "Visa", last4: "1111",
                     artReference: "missing.png")

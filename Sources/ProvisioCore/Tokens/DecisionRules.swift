@@ -19,6 +19,13 @@ public struct RiskAssessment: Codable, Hashable, Sendable {
         self.walletRecommendation = walletRecommendation
     }
 
+    /// The wire's names (`device_score`, …): the network API, the decision webhook and the sandbox.
+    enum CodingKeys: String, CodingKey {
+        case deviceScore = "device_score"
+        case accountScore = "account_score"
+        case walletRecommendation = "wallet_recommendation"
+    }
+
     /// Scores outside 1…5 are `invalid_risk_assessment`.
     public func validate() throws {
         for (name, score) in [("device_score", deviceScore), ("account_score", accountScore)] {

@@ -203,9 +203,7 @@ public struct SandboxClient: Sendable {
     /// The sandbox's own error keeps its code, so a caller can tell `sandbox_otp_locked` from
     /// `sandbox_otp_invalid`.
     private static func refusal(status: Int, answer: Data, what: String) -> ProvisioError {
-        if let envelope = try? JSONDecoder().decode(SandboxWire.ErrorEnvelope.self, from: answer), !envelope.error.code.isEmpty {
-            return envelope.provisioError
-        }
+        if let error = WireError.decode(from: answer) { return error.provisioError }
         return ProvisioError(
             .sandboxAnswerMalformed, "The sandbox refused \(what) with HTTP \(status) and no error object.")
     }

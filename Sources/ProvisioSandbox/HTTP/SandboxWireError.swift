@@ -1,26 +1,5 @@
 import ProvisioCore
 
-extension SandboxWire {
-    /// The one error shape on the wire: `{"error": {"code", "message"}}`. The code is the
-    /// `ProvisioError` code the sandbox (or Provisio behind it) raised.
-    public struct ErrorEnvelope: Codable, Sendable, Hashable {
-        public struct Body: Codable, Sendable, Hashable {
-            public var code: String
-            public var message: String
-        }
-
-        public var error: Body
-
-        public init(_ error: ProvisioError) {
-            self.error = Body(code: error.code.rawValue, message: error.message)
-        }
-
-        public var provisioError: ProvisioError {
-            ProvisioError(ProvisioError.Code(rawValue: error.code), error.message)
-        }
-    }
-}
-
 extension ProvisioError.Code {
     /// No `Authorization: Bearer <api key>` header, or the wrong key.
     public static let sandboxUnauthorized: Self = "sandbox_unauthorized"

@@ -108,17 +108,9 @@ public struct IssuerConnection: Sendable {
     /// Provisio's own error (`{"error": {"code", "message"}}`) keeps its code, so the caller can
     /// tell `card_not_found` from `token_invalid_transition`; anything else is `sandbox_issuer_error`.
     private static func refusal(status: Int, answer: Data, what: String) -> ProvisioError {
-        struct Envelope: Decodable {
-            struct Body: Decodable {
-                var code: String
-                var message: String?
-            }
-            var error: Body
-        }
-        if let envelope = try? JSONDecoder().decode(Envelope.self, from: answer), !envelope.error.code.isEmpty {
+        if let error = WireError.decode(from: answer) {
             return ProvisioError(
-                ProvisioError.Code(rawValue: envelope.error.code),
-                "Provisio refused \(what) (HTTP \(status)): \(envelope.error.message ?? envelope.error.code)")
+                ProvisioError.Code(rawValue: error.code), "Provisio refused \(what) (HTTP \(status)): \(error.message)")
         }
         return ProvisioError(.sandboxIssuerError, "Provisio refused \(what) with HTTP \(status) and no error object.")
     }

@@ -39,24 +39,10 @@ public struct IssuerDecisionRequest: Sendable, Hashable, CustomStringConvertible
             pan: primaryAccountNumber.unmaskedDigits, expiryMonth: expiry.month, expiryYear: expiry.year,
             wallet: wallet.rawValue, deviceType: deviceType?.rawValue, networkTokenRef: networkTokenRef,
             tokenLast4: tokenLast4, deviceAccountIdentifier: deviceAccountIdentifier,
-            risk: .init(
-                deviceScore: risk.deviceScore, accountScore: risk.accountScore,
-                walletRecommendation: risk.walletRecommendation.rawValue))
+            risk: risk)
     }
 
     struct Wire: Encodable {
-        struct Risk: Encodable {
-            var deviceScore: Int
-            var accountScore: Int
-            var walletRecommendation: String
-
-            enum CodingKeys: String, CodingKey {
-                case deviceScore = "device_score"
-                case accountScore = "account_score"
-                case walletRecommendation = "wallet_recommendation"
-            }
-        }
-
         var pan: String
         var expiryMonth: Int
         var expiryYear: Int
@@ -65,7 +51,7 @@ public struct IssuerDecisionRequest: Sendable, Hashable, CustomStringConvertible
         var networkTokenRef: String
         var tokenLast4: String?
         var deviceAccountIdentifier: String?
-        var risk: Risk
+        var risk: RiskAssessment
 
         enum CodingKeys: String, CodingKey {
             case pan

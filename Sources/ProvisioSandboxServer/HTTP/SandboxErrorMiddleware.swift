@@ -56,7 +56,7 @@ struct SandboxErrorMiddleware: RouterMiddleware {
     }
 
     static func response(for error: ProvisioError) -> Response {
-        let body = (try? SandboxWire.makeEncoder().encode(SandboxWire.ErrorEnvelope(error))) ?? Data()
+        let body = (try? SandboxWire.makeEncoder().encode(WireError(error))) ?? Data()
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         return Response(

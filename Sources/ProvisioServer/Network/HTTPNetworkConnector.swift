@@ -72,15 +72,8 @@ public struct HTTPNetworkConnector: NetworkConnector {
 
     /// The network's `{"error": {"code", "message"}}`, or its status when it sent none.
     static func describe(_ body: Data, status: Int) -> String {
-        struct Envelope: Decodable {
-            struct Body: Decodable {
-                var code: String
-                var message: String?
-            }
-            var error: Body
-        }
-        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: body) else { return "HTTP \(status)." }
-        return "\(envelope.error.code): \(envelope.error.message ?? "")"
+        guard let error = WireError.decode(from: body) else { return "HTTP \(status)." }
+        return "\(error.code): \(error.message)"
     }
 
     private static let unreserved = CharacterSet(

@@ -22,7 +22,7 @@ public struct IssuerDecisionHook: Sendable {
         var deviceType: String?
         var tokenLast4: String?
         var card: OTPRelay.CardSummary
-        var risk: RiskWire
+        var risk: RiskAssessment
         var proposed: Decision
 
         enum CodingKeys: String, CodingKey {
@@ -30,18 +30,6 @@ public struct IssuerDecisionHook: Sendable {
             case networkTokenRef = "network_token_ref"
             case deviceType = "device_type"
             case tokenLast4 = "token_last4"
-        }
-    }
-
-    struct RiskWire: Encodable {
-        var deviceScore: Int
-        var accountScore: Int
-        var walletRecommendation: String
-
-        enum CodingKeys: String, CodingKey {
-            case deviceScore = "device_score"
-            case accountScore = "account_score"
-            case walletRecommendation = "wallet_recommendation"
         }
     }
 
@@ -64,9 +52,7 @@ public struct IssuerDecisionHook: Sendable {
             networkTokenRef: request.networkTokenRef, wallet: request.wallet.rawValue, deviceType: request.deviceType?.rawValue,
             tokenLast4: request.tokenLast4,
             card: OTPRelay.CardSummary(id: card.id, last4: card.last4, customerRef: card.customerRef),
-            risk: RiskWire(
-                deviceScore: request.risk.deviceScore, accountScore: request.risk.accountScore,
-                walletRecommendation: request.risk.walletRecommendation.rawValue),
+            risk: request.risk,
             proposed: proposed)
         let result = try await webhook.call(
             type: Self.eventType, data: payload, tenantID: tenantID, endpoints: endpoints.reversed(),

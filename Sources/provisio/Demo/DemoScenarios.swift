@@ -100,12 +100,9 @@ struct DemoScenarios {
     // MARK: 4
 
     func yellowInApp() async throws {
-        let card = try await world.createCard(
-            customer: "bob", pan: "5555555555554444", name: "Bob Builder", title: "Demo Mastercard")
-        _ = try await sandbox.setRisk(
-            RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: .requireVerification), forLast4: "4444")
-        let session = try await world.mobileSession(customer: "bob")
-        let (_, result) = try await world.add(card: card, on: .phone, mobileToken: session)
+        let (card, _, result) = try await addNewCard(
+            customer: "bob", pan: "5555555555554444", name: "Bob Builder", title: "Demo Mastercard",
+            risk: RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: .requireVerification))
         guard case .success(let outcome) = result, let pass = outcome.pass else {
             await transcript.fail("the add failed: \(Self.describe(result))")
             return
@@ -140,12 +137,9 @@ struct DemoScenarios {
     // MARK: 5
 
     func yellowOTP() async throws {
-        let card = try await world.createCard(
-            customer: "dave", pan: "6011111111111117", name: "Dave Discover", title: "Demo Discover")
-        _ = try await sandbox.setRisk(
-            RiskAssessment(deviceScore: 2, accountScore: 5, walletRecommendation: .approve), forLast4: "1117")
-        let session = try await world.mobileSession(customer: "dave")
-        let (_, result) = try await world.add(card: card, on: .phone, mobileToken: session)
+        let (card, _, result) = try await addNewCard(
+            customer: "dave", pan: "6011111111111117", name: "Dave Discover", title: "Demo Discover",
+            risk: RiskAssessment(deviceScore: 2, accountScore: 5, walletRecommendation: .approve))
         guard case .success(let outcome) = result, let pass = outcome.pass else {
             await transcript.fail("the add failed: \(Self.describe(result))")
             return
@@ -191,12 +185,9 @@ struct DemoScenarios {
     // MARK: 6
 
     func yellowCustomerService() async throws {
-        let card = try await world.createCard(
-            customer: "frank", pan: "4000056655665556", name: "Frank Caller", title: "Demo Visa Debit")
-        _ = try await sandbox.setRisk(
-            RiskAssessment(deviceScore: 5, accountScore: 2, walletRecommendation: .approve), forLast4: "5556")
-        let session = try await world.mobileSession(customer: "frank")
-        let (_, result) = try await world.add(card: card, on: .phone, mobileToken: session)
+        let (card, _, result) = try await addNewCard(
+            customer: "frank", pan: "4000056655665556", name: "Frank Caller", title: "Demo Visa Debit",
+            risk: RiskAssessment(deviceScore: 5, accountScore: 2, walletRecommendation: .approve))
         guard case .success(let outcome) = result, let pass = outcome.pass else {
             await transcript.fail("the add failed: \(Self.describe(result))")
             return
@@ -220,11 +211,9 @@ struct DemoScenarios {
     // MARK: 7
 
     func red() async throws {
-        let card = try await world.createCard(customer: "carol", pan: "378282246310005", name: "Carol Risk", title: "Demo Amex")
-        _ = try await sandbox.setRisk(
-            RiskAssessment(deviceScore: 1, accountScore: 4, walletRecommendation: .approve), forLast4: "0005")
-        let session = try await world.mobileSession(customer: "carol")
-        let (addSession, result) = try await world.add(card: card, on: .phone, mobileToken: session)
+        let (card, addSession, result) = try await addNewCard(
+            customer: "carol", pan: "378282246310005", name: "Carol Risk", title: "Demo Amex",
+            risk: RiskAssessment(deviceScore: 1, accountScore: 4, walletRecommendation: .approve))
         if case .failure(let error) = result {
             await transcript.check(error.code == .sandboxNetworkDeclined, "the add was declined: \(error.message)")
         } else {
@@ -300,6 +289,18 @@ struct DemoScenarios {
     }
 
     // MARK: Helpers
+
+    /// A new customer's card, added in the app to the iPhone while the network reports `risk`
+    /// for it.
+    private func addNewCard(customer: String, pan: String, name: String, title: String, risk: RiskAssessment)
+        async throws -> ([String: Any], SandboxWire.AddSession, Result<SandboxWire.Outcome, ProvisioError>)
+    {
+        let card = try await world.createCard(customer: customer, pan: pan, name: name, title: title)
+        _ = try await sandbox.setRisk(risk, forLast4: String(pan.suffix(4)))
+        let session = try await world.mobileSession(customer: customer)
+        let (addSession, result) = try await world.add(card: card, on: .phone, mobileToken: session)
+        return (card, addSession, result)
+    }
 
     /// The issuer's webhook endpoint, registered before any scenario runs.
     func registerWebhooks() async throws {

@@ -40,47 +40,18 @@ struct SandboxHTTPHarness: Sendable {
         _ server: TestServer, defaultRisk: RiskAssessment = risk(.approve),
         _ body: @Sendable (SandboxHTTPHarness) async throws -> T
     ) async throws -> T {
-        let (tenantID, issuerAPIKey) = try await server.makeTenant()
-        let cardID = try #require(try await server.makeCard(apiKey: issuerAPIKey, pan: pan)["id"] as? String)
-        let networkKey = try await server.services.access.createNetworkKey(tenantID: tenantID)
-        let provisioPort = try #require(server.client.port)
-        let wallet = SandboxWallet(certificateAuthority: server.ca, clock: server.clock)
-        let network = SandboxNetworkTokenService(
-            wallet: wallet, issuer: IssuerConnection(baseURL: "http://127.0.0.1:\(provisioPort)", networkKey: networkKey),
-            issuerTAVPublicKey: server.keys.tavSigningKey.publicKey, clock: server.clock, defaultRisk: defaultRisk)
-        let world = SandboxHTTPWorld(network: network)
+        let setup = try await SandboxTenantWorld.make(server, pan: pan, defaultRisk: defaultRisk)
+        let (issuerAPIKey, cardID, world) = (setup.apiKey, setup.cardID, setup.world)
         let sandboxKey = "sbx_key_test_" + UUID().uuidString.lowercased()
 
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = SandboxHTTPService.make(
-            world: world, host: "127.0.0.1", port: 0, apiKey: sandboxKey, logger: server.logs.logger(label: "sandbox"),
-            onListening: { continuation.yield($0) })
-        let running = Task {
-            defer { continuation.finish() }
-            try await app.runService(gracefulShutdownSignals: [])
-        }
-        var bound: Int?
-        for await port in ports {
-            bound = port
-            break
-        }
-        guard let port = bound, port > 0 else {
-            running.cancel()
-            _ = await running.result
-            throw TestSetupError("the sandbox service did not start: \(String(describing: await running.result))")
-        }
-        let harness = SandboxHTTPHarness(
-            server: server, issuerAPIKey: issuerAPIKey, cardID: cardID, world: world, sandboxKey: sandboxKey, port: port,
-            client: SandboxClient(baseURL: "http://127.0.0.1:\(port)", apiKey: sandboxKey), answers: AnswerLog())
-        do {
-            let value = try await body(harness)
-            running.cancel()
-            _ = await running.result
-            return value
-        } catch {
-            running.cancel()
-            _ = await running.result
-            throw error
+        return try await SandboxServiceRunner.run(
+            world: world, apiKey: sandboxKey, logger: server.logs.logger(label: "sandbox")
+        ) { url in
+            let port = try #require(URLComponents(string: url)?.port)
+            return try await body(
+                SandboxHTTPHarness(
+                    server: server, issuerAPIKey: issuerAPIKey, cardID: cardID, world: world, sandboxKey: sandboxKey,
+                    port: port, client: SandboxClient(baseURL: url, apiKey: sandboxKey), answers: AnswerLog()))
         }
     }
 

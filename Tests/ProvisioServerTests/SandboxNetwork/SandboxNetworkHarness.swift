@@ -31,15 +31,10 @@ struct SandboxNetworkHarness: Sendable {
     static func run<T: Sendable>(
         _ server: TestServer, defaultRisk: RiskAssessment = .green, _ body: @Sendable (Self) async throws -> T
     ) async throws -> T {
-        let (tenantID, apiKey) = try await server.makeTenant()
-        let cardID = try #require(try await server.makeCard(apiKey: apiKey, pan: pan)["id"] as? String)
-        let networkKey = try await server.services.access.createNetworkKey(tenantID: tenantID)
-        let port = try #require(server.client.port)
-        let wallet = SandboxWallet(certificateAuthority: server.ca, clock: server.clock)
-        let network = SandboxNetworkTokenService(
-            wallet: wallet, issuer: IssuerConnection(baseURL: "http://127.0.0.1:\(port)", networkKey: networkKey),
-            issuerTAVPublicKey: server.keys.tavSigningKey.publicKey, clock: server.clock, defaultRisk: defaultRisk)
-        let world = SandboxHTTPWorld(network: network)
+        let setup = try await SandboxTenantWorld.make(server, pan: pan, defaultRisk: defaultRisk)
+        let (tenantID, apiKey, cardID, networkKey, world) = (
+            setup.tenantID, setup.apiKey, setup.cardID, setup.networkKey, setup.world
+        )
         let sandboxKey = "sbx_key_" + UUID().uuidString.lowercased()
         return try await SandboxServiceRunner.run(world: world, apiKey: sandboxKey, logger: server.logs.logger(label: "sandbox"))
         {
@@ -50,8 +45,9 @@ struct SandboxNetworkHarness: Sendable {
             #expect(connected.status == 200, "\(connected.text)")
             return try await body(
                 Self(
-                    server: server, apiKey: apiKey, tenantID: tenantID, networkKey: networkKey, cardID: cardID, wallet: wallet,
-                    network: network, apple: world.apple, sandboxURL: sandboxURL, sandboxKey: sandboxKey))
+                    server: server, apiKey: apiKey, tenantID: tenantID, networkKey: networkKey, cardID: cardID,
+                    wallet: world.wallet, network: world.network, apple: world.apple, sandboxURL: sandboxURL,
+                    sandboxKey: sandboxKey))
         }
     }
 
