@@ -23,26 +23,44 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(name: .customLong("sandbox-key"), help: "The sandbox's API key (or PROVISIO_SANDBOX_API_KEY).")
     var sandboxKey: String?
 
-    func validate() throws {
-        if let scenario, !(1...8).contains(scenario) { throw ValidationError("--scenario must be between 1 and 8.") }
-        if server != nil, apiKey == nil { throw ValidationError("--server needs --api-key (the tenant's prv_sk_… key).") }
+    /// Like every command: bad arguments are exit status 2 and one `error: <code>: <message>` line.
+    func checkArguments() throws {
+        if let scenario, !(1...8).contains(scenario) {
+            throw ProvisioError(.invalidArgument, "--scenario must be between 1 and 8.")
+        }
+        if server != nil, apiKey == nil {
+            throw ProvisioError(.invalidArgument, "--server needs --api-key (the tenant's prv_sk_… key).")
+        }
         if server == nil, apiKey != nil || sandbox != nil || sandboxKey != nil {
-            throw ValidationError("--api-key, --sandbox and --sandbox-key go with --server.")
+            throw ProvisioError(.invalidArgument, "--api-key, --sandbox and --sandbox-key go with --server.")
         }
     }
 
     func run() async throws {
+        try await runReportingErrorsAsync { try await play() }
+    }
+
+    private func play() async throws {
+        try checkArguments()
         let transcript = DemoTranscript()
         let started = ContinuousClock.now
         let world: DemoWorld
         if let server, let apiKey {
             guard let key = sandboxKey ?? ProcessInfo.processInfo.environment["PROVISIO_SANDBOX_API_KEY"] else {
-                throw ValidationError(
+                throw ProvisioError(
+                    .invalidArgument,
                     "--server needs --sandbox-key (or PROVISIO_SANDBOX_API_KEY): the key of the running sandbox.")
             }
             let sandboxURL = sandbox ?? "http://127.0.0.1:8090"
             transcript.emit("Provisio demo — Provisio at \(server), sandbox at \(sandboxURL)")
-            world = try await DemoWorld.connectRemote(server: server, apiKey: apiKey, sandboxURL: sandboxURL, sandboxKey: key)
+            do {
+                world = try await DemoWorld.connectRemote(
+                    server: server, apiKey: apiKey, sandboxURL: sandboxURL, sandboxKey: key)
+            } catch let error as ProvisioError {
+                throw error
+            } catch {
+                throw ProvisioError(.demoServerUnreachable, "Provisio at \(server) could not be reached (\(type(of: error))).")
+            }
         } else {
             transcript.emit(
                 "Provisio demo — embedded server, webhook receiver, sandbox Apple Wallet, Apple service and card network")
@@ -76,4 +94,11 @@ struct DemoCommand: AsyncParsableCommand {
                 + (numbers.contains(where: { DemoScenarios.pending[$0] != nil }) ? "; some scenarios are not built yet" : ""))
         if failed > 0 { throw ExitCode(1) }
     }
+}
+
+extension ProvisioError.Code {
+    /// `provisio demo --server` could not reach the server it was given.
+    static let demoServerUnreachable: Self = "demo_server_unreachable"
+    /// The server answered the demo's setup call with an error (its code is in the message).
+    static let demoServerRefused: Self = "demo_server_refused"
 }

@@ -119,7 +119,7 @@ final class DemoWorld: @unchecked Sendable {
         guard network.status == 200 else {
             await world.shutdown()
             throw ProvisioError(
-                .internalError,
+                .demoServerRefused,
                 "Provisio refused the sandbox as the tenant's network: \(network.errorCode ?? "HTTP \(network.status)").")
         }
         return world
@@ -160,7 +160,7 @@ final class DemoWorld: @unchecked Sendable {
                 "product_title": title,
             ])
         guard reply.status == 201, let card = reply.json else {
-            throw ProvisioError(.internalError, "Creating the card failed: \(reply.errorCode ?? "HTTP \(reply.status)").")
+            throw ProvisioError(.demoServerRefused, "Creating the card failed: \(reply.errorCode ?? "HTTP \(reply.status)").")
         }
         return card
     }
@@ -168,7 +168,8 @@ final class DemoWorld: @unchecked Sendable {
     func mobileSession(customer name: String) async throws -> String {
         let reply = try await api.post("/v1/mobile-sessions", token: apiKey, json: ["customer_ref": customer(name)])
         guard let token = reply.json?["token"] as? String else {
-            throw ProvisioError(.internalError, "Creating the mobile session failed.")
+            throw ProvisioError(
+                .demoServerRefused, "Creating the mobile session failed: \(reply.errorCode ?? "HTTP \(reply.status)").")
         }
         return token
     }
@@ -188,7 +189,8 @@ final class DemoWorld: @unchecked Sendable {
             ])
         guard reply.status == 200, let json = reply.json else {
             return (
-                session, .failure(ProvisioError(.internalError, "Provisio refused: \(reply.errorCode ?? "HTTP \(reply.status)")"))
+                session,
+                .failure(ProvisioError(.demoServerRefused, "Provisio refused: \(reply.errorCode ?? "HTTP \(reply.status)")"))
             )
         }
         let answer = SandboxWire.SubmissionRequest(
