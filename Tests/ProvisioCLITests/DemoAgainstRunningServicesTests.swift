@@ -71,6 +71,11 @@ import Testing
         #expect(noKey.status != 0 && noKey.stderr.contains("--api-key"))
         let stray = try CLIRunner.run(["demo", "--api-key", "prv_sk_x"])
         #expect(stray.status != 0 && stray.stderr.contains("--server"))
+        let unreachable = try CLIRunner.run([
+            "demo", "--server", "http://127.0.0.1:9", "--api-key", "prv_sk_x", "--sandbox-key", "sbx_key_12345678",
+        ])
+        #expect(
+            unreachable.status == 2 && unreachable.stderr.contains("error: demo_server_unreachable:"), "\(unreachable.stderr)")
     }
 
     /// A new database on the test PostgreSQL server, as a URL.

@@ -30,6 +30,6 @@ import Testing
         #expect(lifecycle.status == 0, "\(lifecycle.stdout)")
         #expect(lifecycle.stdout.contains("[1] ") && lifecycle.stdout.contains("[2] ") && lifecycle.stdout.contains("[8] "))
         let bad = try CLIRunner.run(["demo", "--scenario", "9"])
-        #expect(bad.status != 0)
+        #expect(bad.status == 2 && bad.stderr.contains("error: invalid_argument: --scenario"), "\(bad.stderr)")
     }
 }
