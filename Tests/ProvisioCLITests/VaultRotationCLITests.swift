@@ -13,7 +13,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: base) }
         let keysDir = base + "/keys"
         let database = base + "/p.sqlite"
-        #expect(try CLIRunner.run(["keys", "init", "--dir", keysDir]).status == 0)
+        #expect(try await CLIRunner.run(["keys", "init", "--dir", keysDir]).status == 0)
 
         // A card stored under the first key.
         let original = try KeyDirectory(path: keysDir).load()
@@ -28,18 +28,29 @@ import Testing
             cardholderName: "Jane", productTitle: nil, network: nil, cardArtURL: nil)
         let card = try await services.cards.create(newCard, tenantID: tenant.id)
         _ = try await services.webhooks.createEndpoint(tenantID: tenant.id, url: "https://example.com/hook", events: ["*"])
+        // A stored idempotent answer is sealed too, so it moves with the rest.
+        let answerContext = "idempotency|\(tenant.id)|key-1"
+        let firstStore = SQLProvisioStore(handle: handle)
+        let lease = IdempotencyLease(token: "t", expiresAt: Date().addingTimeInterval(30))
+        #expect(
+            try await firstStore.claimIdempotencyKey(scope: tenant.id, key: "key-1", requestHash: "h", lease: lease, at: Date())
+                == .claimed)
+        let sealedAnswer = try services.vault.seal(secret: Data(#"{"secret":"prv_ms_x"}"#.utf8), context: answerContext)
+        try await firstStore.completeIdempotencyKey(
+            scope: tenant.id, key: "key-1", token: "t", status: 201, body: sealedAnswer.serialized)
         await handle.shutdown()
         let oldKey = original.keyring.active.id
         #expect(card.panVaultRecord.hasPrefix("pv1.\(oldKey)."))
 
-        #expect(try CLIRunner.run(["keys", "rotate", "--dir", keysDir]).status == 0)
-        let refused = try CLIRunner.run(["keys", "retire", "--dir", keysDir, "--key-id", oldKey, "--database", database])
+        #expect(try await CLIRunner.run(["keys", "rotate", "--dir", keysDir]).status == 0)
+        let refused = try await CLIRunner.run(["keys", "retire", "--dir", keysDir, "--key-id", oldKey, "--database", database])
         #expect(refused.status == 2 && refused.stderr.hasPrefix("error: vault_key_in_use:"), "\(refused.stderr)")
 
-        let rewrap = try CLIRunner.run(["keys", "rewrap", "--dir", keysDir, "--database", database])
+        let rewrap = try await CLIRunner.run(["keys", "rewrap", "--dir", keysDir, "--database", database])
         #expect(rewrap.status == 0, "\(rewrap.stderr)")
-        #expect(rewrap.stdout.contains("Re-wrapped 1 cards, 1 webhook secrets and 0 network API keys"))
-        let retire = try CLIRunner.run(["keys", "retire", "--dir", keysDir, "--key-id", oldKey, "--database", database])
+        #expect(
+            rewrap.stdout.contains("Re-wrapped 1 cards, 1 webhook secrets, 0 network API keys and 1 stored idempotent answers"))
+        let retire = try await CLIRunner.run(["keys", "retire", "--dir", keysDir, "--key-id", oldKey, "--database", database])
         #expect(retire.status == 0, "\(retire.stderr)")
 
         // With the old key gone, the card still opens, and only under the new key.
@@ -53,6 +64,10 @@ import Testing
             VaultRecord(serialized: stored.panVaultRecord), context: CardRecord.vaultContext(tenantID: tenant.id, cardID: card.id)
         )
         #expect(pan.unmaskedDigits == "4111111111111111")
+        let answer = try #require(try await store.idempotencyRecord(scope: tenant.id, key: "key-1")?.responseBody)
+        #expect(answer.hasPrefix("pv1.\(rotated.keyring.active.id)."))
+        let opened = try PANVault(keyring: rotated.keyring).openSecret(VaultRecord(serialized: answer), context: answerContext)
+        #expect(String(decoding: opened, as: UTF8.self) == #"{"secret":"prv_ms_x"}"#)
         // The ciphertext itself never changed: only the data key was re-wrapped.
         #expect(
             try VaultRecord(serialized: stored.panVaultRecord).ciphertext

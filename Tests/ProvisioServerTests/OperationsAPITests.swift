@@ -1,6 +1,8 @@
+import Crypto
 import Foundation
 import NIOCore
 import ProvisioCore
+import ProvisioCrypto
 import Testing
 
 @testable import ProvisioServer
@@ -64,12 +66,18 @@ import Testing
     }
 
     @Test func idempotencyFingerprintIgnoresJSONKeyOrderAndWhitespace() {
-        func hash(_ text: String, path: String = "/v1/cards") -> String {
-            IdempotencyMiddleware.fingerprint(method: .post, path: path, body: ByteBuffer(string: text))
+        let digester = KeyedDigester(key: SymmetricKey(size: .bits256))
+        func hash(_ text: String, path: String = "/v1/cards", with digester: KeyedDigester = digester) -> String {
+            IdempotencyMiddleware.fingerprint(method: .post, path: path, body: ByteBuffer(string: text), digester: digester)
         }
         #expect(hash(#"{"a":1,"b":[1,2]}"#) == hash(#"{ "b": [1, 2], "a": 1 }"#))
         #expect(hash(#"{"a":1,"b":[1,2]}"#) != hash(#"{"a":1,"b":[2,1]}"#))
         #expect(hash(#"{"a":1}"#) != hash(#"{"a":1}"#, path: "/v1/mobile-sessions"))
         #expect(hash("not json") != hash("not json "))
+        // Keyed: the same request under another server's key gives an unrelated digest, and
+        // no unkeyed hash of the body matches what is stored.
+        let body = #"{"pan":"4111111111111111"}"#
+        #expect(hash(body) != hash(body, with: KeyedDigester(key: SymmetricKey(size: .bits256))))
+        #expect(hash(body) != BinaryText.lowercaseHex(SHA256.hash(data: Data(body.utf8))))
     }
 }

@@ -23,8 +23,8 @@ import Testing
     func migrationsAreVersionedAndRunOnce(_ engine: TestEngine) async throws {
         try await TestDatabase.with(engine) { database in
             let migrator = Migrator(handle: database.handle)
-            #expect(try await migrator.appliedVersions() == [1, 2, 3, 4])
-            #expect(SchemaMigrations.all.map(\.version) == [1, 2, 3, 4])
+            #expect(try await migrator.appliedVersions() == [1, 2, 3, 4, 5])
+            #expect(SchemaMigrations.all.map(\.version) == [1, 2, 3, 4, 5])
             #expect(try await migrator.migrate() == [])
             try await SQLProvisioStore(handle: database.handle).ping()
         }
@@ -154,38 +154,116 @@ import Testing
     func idempotencyKeysAreClaimedOnceAndScoped(_ engine: TestEngine) async throws {
         try await TestDatabase.with(engine) { database in
             let store = SQLProvisioStore(handle: database.handle)
-            let claims = try await withThrowingTaskGroup(of: IdempotencyClaim.self) { group in
-                for _ in 0..<12 {
+            func lease(_ token: String, seconds: TimeInterval = 30) -> IdempotencyLease {
+                IdempotencyLease(token: token, expiresAt: Self.t0.addingTimeInterval(seconds))
+            }
+            let claims = try await withThrowingTaskGroup(of: (Int, IdempotencyClaim).self) { group in
+                for index in 0..<12 {
                     group.addTask {
-                        try await store.claimIdempotencyKey(scope: "ten_a", key: "k1", requestHash: "r1", at: Self.t0)
+                        (
+                            index,
+                            try await store.claimIdempotencyKey(
+                                scope: "ten_a", key: "k1", requestHash: "r1", lease: lease("t\(index)"), at: Self.t0)
+                        )
                     }
                 }
-                return try await group.reduce(into: [IdempotencyClaim]()) { $0.append($1) }
+                return try await group.reduce(into: [(Int, IdempotencyClaim)]()) { $0.append($1) }
             }
-            #expect(claims.filter { $0 == .claimed }.count == 1)
+            let winners = claims.filter { $0.1 == .claimed }.map(\.0)
+            #expect(winners.count == 1)
+            let winner = try #require(winners.first)
 
-            try await store.completeIdempotencyKey(scope: "ten_a", key: "k1", status: 201, body: "{\"id\":1}")
+            // Only the holder of the claim completes it.
+            #expect(
+                try await store.completeIdempotencyKey(scope: "ten_a", key: "k1", token: "other", status: 200, body: "x") == false
+            )
+            #expect(
+                try await store.completeIdempotencyKey(
+                    scope: "ten_a", key: "k1", token: "t\(winner)", status: 201, body: "sealed"))
             guard
                 case .existing(let record) = try await store.claimIdempotencyKey(
-                    scope: "ten_a", key: "k1", requestHash: "r2", at: Self.t0)
+                    scope: "ten_a", key: "k1", requestHash: "r2", lease: lease("t99"), at: Self.t0)
             else {
                 Issue.record("expected the existing record")
                 return
             }
-            #expect(record.state == .completed && record.responseStatus == 201 && record.responseBody == "{\"id\":1}")
+            #expect(record.state == .completed && record.responseStatus == 201 && record.responseBody == "sealed")
             #expect(record.requestHash == "r1")
 
             // Another scope is another namespace.
-            #expect(try await store.claimIdempotencyKey(scope: "ten_b", key: "k1", requestHash: "r9", at: Self.t0) == .claimed)
-            // A released claim can be claimed again.
-            try await store.releaseIdempotencyKey(scope: "ten_b", key: "k1")
-            #expect(try await store.claimIdempotencyKey(scope: "ten_b", key: "k1", requestHash: "r9", at: Self.t0) == .claimed)
+            #expect(
+                try await store.claimIdempotencyKey(scope: "ten_b", key: "k1", requestHash: "r9", lease: lease("b1"), at: Self.t0)
+                    == .claimed)
+            // Only the holder releases; a released claim can be claimed again.
+            try await store.releaseIdempotencyKey(scope: "ten_b", key: "k1", token: "someone-else")
+            #expect(try await store.idempotencyRecord(scope: "ten_b", key: "k1") != nil)
+            try await store.releaseIdempotencyKey(scope: "ten_b", key: "k1", token: "b1")
+            #expect(
+                try await store.claimIdempotencyKey(scope: "ten_b", key: "k1", requestHash: "r9", lease: lease("b2"), at: Self.t0)
+                    == .claimed)
 
             // Purge removes only keys older than the cutoff.
             _ = try await store.claimIdempotencyKey(
-                scope: "ten_a", key: "new", requestHash: "r", at: Self.t0.addingTimeInterval(3600))
+                scope: "ten_a", key: "new", requestHash: "r", lease: lease("n", seconds: 3630),
+                at: Self.t0.addingTimeInterval(3600))
             #expect(try await store.purgeIdempotencyKeys(createdBefore: Self.t0.addingTimeInterval(1)) == 2)
             #expect(try await store.idempotencyRecord(scope: "ten_a", key: "new") != nil)
+        }
+    }
+
+    @Test(arguments: TestEngine.available)
+    func anExpiredLeaseIsTakenOverOnlyForTheSameRequest(_ engine: TestEngine) async throws {
+        try await TestDatabase.with(engine) { database in
+            let store = SQLProvisioStore(handle: database.handle)
+            let crashed = IdempotencyLease(token: "dead", expiresAt: Self.t0.addingTimeInterval(30))
+            #expect(
+                try await store.claimIdempotencyKey(scope: "s", key: "k", requestHash: "r", lease: crashed, at: Self.t0)
+                    == .claimed)
+
+            // While the lease runs, a retry sees the claim in progress.
+            let early = IdempotencyLease(token: "early", expiresAt: Self.t0.addingTimeInterval(40))
+            guard
+                case .existing(let running) = try await store.claimIdempotencyKey(
+                    scope: "s", key: "k", requestHash: "r", lease: early, at: Self.t0.addingTimeInterval(10))
+            else {
+                Issue.record("a live lease must not be taken over")
+                return
+            }
+            #expect(running.state == .inProgress && running.leaseToken == "dead")
+            // A renewal by the holder pushes the expiry; by anyone else it does nothing.
+            #expect(
+                try await store.renewIdempotencyLease(scope: "s", key: "k", token: "dead", until: Self.t0.addingTimeInterval(50)))
+            #expect(
+                try await store.renewIdempotencyLease(scope: "s", key: "k", token: "early", until: Self.t0.addingTimeInterval(99))
+                    == false)
+
+            // After expiry: another request body cannot take it, the same one can, exactly once.
+            let later = Self.t0.addingTimeInterval(51)
+            guard
+                case .existing = try await store.claimIdempotencyKey(
+                    scope: "s", key: "k", requestHash: "other", lease: IdempotencyLease(token: "x", expiresAt: later), at: later)
+            else {
+                Issue.record("a different request must not take the key over")
+                return
+            }
+            let takeovers = try await withThrowingTaskGroup(of: IdempotencyClaim.self) { group in
+                for index in 0..<8 {
+                    group.addTask {
+                        try await store.claimIdempotencyKey(
+                            scope: "s", key: "k", requestHash: "r",
+                            lease: IdempotencyLease(token: "retry\(index)", expiresAt: later.addingTimeInterval(30)), at: later)
+                    }
+                }
+                return try await group.reduce(into: [IdempotencyClaim]()) { $0.append($1) }
+            }
+            #expect(takeovers.filter { $0 == .claimed }.count == 1)
+            // The crashed holder, should it wake up, can no longer complete or renew.
+            #expect(try await store.completeIdempotencyKey(scope: "s", key: "k", token: "dead", status: 201, body: "b") == false)
+            #expect(
+                try await store.renewIdempotencyLease(scope: "s", key: "k", token: "dead", until: later.addingTimeInterval(99))
+                    == false)
+            let record = try #require(try await store.idempotencyRecord(scope: "s", key: "k"))
+            #expect(record.state == .inProgress && record.leaseToken?.hasPrefix("retry") == true)
         }
     }
 }

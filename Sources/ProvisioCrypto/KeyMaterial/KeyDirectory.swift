@@ -133,6 +133,11 @@ public struct KeyDirectory: Sendable {
 }
 
 extension KeyDirectory {
+    /// Reads a secret file, refusing it when group or others may read or write it.
+    public static func readSecret(_ path: String) throws -> Data {
+        try SecretFile.readPrivate(path)
+    }
+
     /// Writes a new secret file with mode 0600; never overwrites.
     public static func writeSecret(_ text: String, to path: String) throws {
         try SecretFile.create(path, contents: Data(text.utf8), mode: 0o600)

@@ -13,6 +13,9 @@ public struct ProvisioKeys: Sendable {
         self.panFingerprinter = panFingerprinter
     }
 
+    /// Keys the digest of idempotent requests (their bodies may hold a PAN).
+    public var requestDigester: KeyedDigester { panFingerprinter.derivedDigester(purpose: "idempotency-request") }
+
     public static func generate() -> ProvisioKeys {
         ProvisioKeys(
             keyring: VaultKeyring(active: .generate()), tavSigningKey: P256.Signing.PrivateKey(),

@@ -17,6 +17,11 @@ public struct PANFingerprinter: Sendable {
 
     public static func generateKey() -> Data { SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) } }
 
+    /// A keyed digester for another purpose, derived from this key (see `KeyedDigester`).
+    public func derivedDigester(purpose: String) -> KeyedDigester {
+        KeyedDigester(deriving: key, purpose: purpose)
+    }
+
     public func fingerprint(_ pan: PrimaryAccountNumber) -> String {
         let mac = HMAC<SHA256>.authenticationCode(for: Data("provisio-pan-v1|\(pan.unmaskedDigits)".utf8), using: key)
         return BinaryText.lowercaseHex(mac)

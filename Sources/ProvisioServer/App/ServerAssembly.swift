@@ -12,6 +12,7 @@ public enum ServerAssembly {
     public static func assemble(_ configuration: ServerConfiguration, clock: any TimeSource = SystemTimeSource(), logger: Logger)
         async throws -> ServerServices
     {
+        try configuration.validateTransport()
         let keys = try loadKeys(configuration, logger: logger)
         let anchors = try configuration.extraTrustAnchorFiles.flatMap(TrustAnchors.load(pemFile:))
         let (networkKey, networkKeyID) = try loadNetworkKey(configuration, logger: logger)
@@ -24,10 +25,13 @@ public enum ServerAssembly {
             await handle.shutdown()
             throw error
         }
-        return ServerServices(
+        var services = ServerServices(
             handle: handle, keys: keys,
             chainValidator: CachingChainValidator(validator: .production(additionalAnchors: anchors)),
-            networkKey: networkKey, networkKeyID: networkKeyID, network: network, clock: clock)
+            networkKey: networkKey, networkKeyID: networkKeyID, network: network,
+            outbound: OutboundHTTPClient(policy: configuration.outboundPolicy), clock: clock)
+        services.idempotencyLease = configuration.idempotencyLease
+        return services
     }
 
     static func loadKeys(_ configuration: ServerConfiguration, logger: Logger) throws -> ProvisioKeys {
@@ -65,8 +69,8 @@ public enum ServerAssembly {
         let path = (configuration.keysDirectory as NSString).appendingPathComponent(sandboxNetworkKeyFile)
         let privateKey: P256.KeyAgreement.PrivateKey
         if FileManager.default.fileExists(atPath: path) {
-            guard let key = try? P256.KeyAgreement.PrivateKey(pemRepresentation: String(contentsOfFile: path, encoding: .utf8))
-            else {
+            let pem = String(decoding: try KeyDirectory.readSecret(path), as: UTF8.self)
+            guard let key = try? P256.KeyAgreement.PrivateKey(pemRepresentation: pem) else {
                 throw ProvisioError(.keysInvalid, "\(path) is not a P-256 private key in PEM.")
             }
             privateKey = key

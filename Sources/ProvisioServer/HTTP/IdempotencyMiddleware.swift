@@ -3,17 +3,27 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import ProvisioCore
+import ProvisioCrypto
 
 /// `Idempotency-Key` on POST: the first request with a key runs and its response (including a
 /// 4xx) is stored; the same key with the same method, path and body replays it with
 /// `Idempotent-Replayed: true`; the same key with anything else is 422
 /// `idempotency_key_reused`. Concurrent duplicates: one claims the key, the others wait for its
 /// answer. A 5xx releases the key so the client can retry.
+///
+/// Nothing stored reveals a secret: the request is remembered as a keyed digest (its body may
+/// hold a PAN) and the answer sealed by the vault (it may hold a bearer token or a signing
+/// secret). The attempt that runs holds a lease it renews while it works; if its process dies,
+/// the lease runs out and a retry takes the key over instead of waiting 25 hours.
 struct IdempotencyMiddleware: RouterMiddleware {
     typealias Context = ProvisioRequestContext
 
     let store: any ProvisioStore
+    let vault: PANVault
+    let digester: KeyedDigester
     let clock: any TimeSource
+    /// How long a claim holds without renewal; the running attempt renews it every third of it.
+    var lease: Duration = .seconds(30)
     /// How long a duplicate waits for the first request before giving up with 409.
     var waitLimit: Duration = .seconds(15)
 
@@ -28,19 +38,24 @@ struct IdempotencyMiddleware: RouterMiddleware {
         let scope = try context.requirePrincipal().idempotencyScope
         var request = request
         let body = try await RequestBodyReader.collect(&request, context: context)
-        let requestHash = Self.fingerprint(method: request.method, path: request.uri.description, body: body)
+        let requestHash = Self.fingerprint(method: request.method, path: request.uri.description, body: body, digester: digester)
+        let token = RandomToken.secret(prefix: "idl_")
 
         let deadline = ContinuousClock.now.advanced(by: waitLimit)
         while true {
-            switch try await store.claimIdempotencyKey(scope: scope, key: key, requestHash: requestHash, at: clock.now()) {
+            let now = clock.now()
+            let claim = try await store.claimIdempotencyKey(
+                scope: scope, key: key, requestHash: requestHash,
+                lease: IdempotencyLease(token: token, expiresAt: now.addingTimeInterval(lease.seconds)), at: now)
+            switch claim {
             case .claimed:
-                return try await runAndRemember(request, context: context, next: next, scope: scope, key: key)
+                return try await runAndRemember(request, context: context, next: next, scope: scope, key: key, token: token)
             case .existing(let record):
                 guard record.requestHash == requestHash else {
                     throw ProvisioError(
                         .idempotencyKeyReused, "This Idempotency-Key was used with a different request; use a new key.")
                 }
-                if let replay = Self.replay(record) { return replay }
+                if let replay = try replay(record, requestID: context.requestID) { return replay }
                 guard ContinuousClock.now < deadline else {
                     throw ProvisioError(
                         .idempotencyRequestInProgress, "A request with this Idempotency-Key is still running; retry later.")
@@ -51,54 +66,85 @@ struct IdempotencyMiddleware: RouterMiddleware {
     }
 
     private func runAndRemember(
-        _ request: Request, context: Context, next: (Request, Context) async throws -> Response, scope: String, key: String
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response, scope: String, key: String,
+        token: String
     ) async throws -> Response {
+        // Renew the lease while the request runs, so only a dead process lets it lapse.
+        let renewal = Task { [store, clock, lease] in
+            while !Task.isCancelled {
+                try await Task.sleep(for: lease / 3)
+                let held = try await store.renewIdempotencyLease(
+                    scope: scope, key: key, token: token, until: clock.now().addingTimeInterval(lease.seconds))
+                if !held { return }
+            }
+        }
+        defer { renewal.cancel() }
         var response: Response
         do {
             response = try await next(request, context)
         } catch {
             response = ErrorMiddleware.response(for: ErrorMiddleware.provisioError(for: error), requestID: context.requestID)
         }
+        renewal.cancel()
         guard response.status.code < 500 else {
-            try? await store.releaseIdempotencyKey(scope: scope, key: key)
+            try? await store.releaseIdempotencyKey(scope: scope, key: key, token: token)
             return response
         }
         let collector = BodyCollector()
         try await response.body.write(collector)
         let bytes = collector.buffer
+        let sealed = try vault.seal(secret: Data(buffer: bytes), context: Self.vaultContext(scope: scope, key: key))
         try await store.completeIdempotencyKey(
-            scope: scope, key: key, status: response.status.code, body: String(buffer: bytes))
+            scope: scope, key: key, token: token, status: response.status.code, body: sealed.serialized)
         response.body = .init(byteBuffer: bytes)
         return response
     }
 
-    private static func replay(_ record: IdempotencyRecord) -> Response? {
-        guard record.state == .completed, let status = record.responseStatus else { return nil }
+    /// The stored answer, opened; an error answer carries this request's id, not the first one's.
+    private func replay(_ record: IdempotencyRecord, requestID: String) throws -> Response? {
+        guard record.state == .completed, let status = record.responseStatus, let stored = record.responseBody else {
+            return nil
+        }
+        var body: Data
+        do {
+            body = try vault.openSecret(
+                VaultRecord(serialized: stored), context: Self.vaultContext(scope: record.scope, key: record.key))
+        } catch {
+            throw ProvisioError(
+                .idempotencyReplayUnavailable, "The stored answer for this Idempotency-Key cannot be read; use a new key.")
+        }
+        if status >= 400, let error = WireError.decode(from: body) {
+            body = (try? JSONCoding.encoder.encode(WireError(error.provisioError, requestID: requestID))) ?? body
+        }
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         headers[.idempotentReplayed] = "true"
         return Response(
-            status: HTTPResponse.Status(code: status), headers: headers,
-            body: .init(byteBuffer: ByteBuffer(string: record.responseBody ?? "")))
+            status: HTTPResponse.Status(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
-    /// Method, path and body. A JSON body is hashed in canonical form (sorted keys, no
-    /// whitespace) so a retry that serialises the same object differently is still "the same
-    /// request"; any other body is hashed as bytes.
-    static func fingerprint(method: HTTPRequest.Method, path: String, body: ByteBuffer) -> String {
-        var hasher = SHA256()
-        hasher.update(data: Data("\(method.rawValue) \(path)\n".utf8))
+    static func vaultContext(scope: String, key: String) -> String { "idempotency|\(scope)|\(key)" }
+
+    /// Method, path and body under the server's request-digest key. A JSON body is digested in
+    /// canonical form (sorted keys, no whitespace) so a retry that serialises the same object
+    /// differently is still "the same request"; any other body is digested as bytes.
+    static func fingerprint(method: HTTPRequest.Method, path: String, body: ByteBuffer, digester: KeyedDigester) -> String {
         let bytes = Data(buffer: body)
-        if let object = try? JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed]),
-            let canonical = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
-        {
-            hasher.update(data: Data("json\n".utf8))
-            hasher.update(data: canonical)
-        } else {
-            hasher.update(data: Data("bytes\n".utf8))
-            hasher.update(data: bytes)
+        if let canonical = RequestJSON.canonical(bytes) {
+            return digester.digest([Data(method.rawValue.utf8), Data(path.utf8), Data("json".utf8), canonical])
         }
-        return BinaryText.lowercaseHex(hasher.finalize())
+        return digester.digest([Data(method.rawValue.utf8), Data(path.utf8), Data("bytes".utf8), bytes])
+    }
+}
+
+extension ProvisioError.Code {
+    public static let idempotencyReplayUnavailable: Self = "idempotency_replay_unavailable"
+}
+
+extension Duration {
+    /// In seconds, for `Date` arithmetic.
+    var seconds: TimeInterval {
+        TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
     }
 }
 

@@ -3,7 +3,8 @@ import ProvisioCore
 import ProvisioCrypto
 import SQLKit
 
-/// Moves every sealed record (card PANs, webhook signing secrets, network API keys) under the keyring's active
+/// Moves every sealed record (card PANs, webhook signing secrets, network API keys, stored
+/// idempotent answers) under the keyring's active
 /// key-encryption key, so the previous key can be retired. Only data keys are re-wrapped; no
 /// PAN is decrypted. Safe to run while servers are up (each row is one conditional update).
 public struct VaultRotation: Sendable {
@@ -19,20 +20,24 @@ public struct VaultRotation: Sendable {
         public var cards = 0
         public var webhookSecrets = 0
         public var networkKeys = 0
+        public var idempotentAnswers = 0
     }
 
     /// Every column that holds a vault record (NULLs are skipped by the LIKE filters).
     static let sealedColumns = [
         ("cards", "pan_vault_record"), ("webhook_endpoints", "secret_vault_record"),
-        ("tenant_settings", "network_api_key_vault_record"),
+        ("tenant_settings", "network_api_key_vault_record"), ("idempotency_keys", "response_body"),
     ]
 
     public func rewrapAll() async throws -> Report {
         var report = Report()
-        report.cards = try await rewrap(table: "cards", keyColumn: "id", recordColumn: "pan_vault_record")
-        report.webhookSecrets = try await rewrap(table: "webhook_endpoints", keyColumn: "id", recordColumn: "secret_vault_record")
+        report.cards = try await rewrap(table: "cards", keyColumns: ["id"], recordColumn: "pan_vault_record")
+        report.webhookSecrets = try await rewrap(
+            table: "webhook_endpoints", keyColumns: ["id"], recordColumn: "secret_vault_record")
         report.networkKeys = try await rewrap(
-            table: "tenant_settings", keyColumn: "tenant_id", recordColumn: "network_api_key_vault_record")
+            table: "tenant_settings", keyColumns: ["tenant_id"], recordColumn: "network_api_key_vault_record")
+        report.idempotentAnswers = try await rewrap(
+            table: "idempotency_keys", keyColumns: ["scope", "idempotency_key"], recordColumn: "response_body")
         return report
     }
 
@@ -51,26 +56,37 @@ public struct VaultRotation: Sendable {
         }
     }
 
-    private func rewrap(table: String, keyColumn: String, recordColumn: String) async throws -> Int {
+    private func rewrap(table: String, keyColumns: [String], recordColumn: String) async throws -> Int {
         let activePrefix = "\(VaultRecord.formatVersion).\(vault.keyring.active.id).%"
+        let selectKeys = keyColumns.enumerated().map { "\($0.element) AS k\($0.offset)" }.joined(separator: ", ")
         let rows = try await handle.read { database in
             try await database.raw(
                 """
-                SELECT \(unsafeRaw: keyColumn) AS id, \(unsafeRaw: recordColumn) AS record FROM \(unsafeRaw: table)
+                SELECT \(unsafeRaw: selectKeys), \(unsafeRaw: recordColumn) AS record FROM \(unsafeRaw: table)
                 WHERE \(unsafeRaw: recordColumn) NOT LIKE \(bind: activePrefix)
                 """
-            ).all().map { (try $0.decode(column: "id", as: String.self), try $0.decode(column: "record", as: String.self)) }
+            ).all().map { row in
+                (
+                    try keyColumns.indices.map { try row.decode(column: "k\($0)", as: String.self) },
+                    try row.decode(column: "record", as: String.self)
+                )
+            }
         }
         var moved = 0
-        for (id, serialized) in rows {
+        for (keys, serialized) in rows {
             let rewrapped = try vault.rewrap(try VaultRecord(serialized: serialized))
             try await handle.write { database in
-                try await database.raw(
-                    """
-                    UPDATE \(unsafeRaw: table) SET \(unsafeRaw: recordColumn) = \(bind: rewrapped.serialized)
-                    WHERE \(unsafeRaw: keyColumn) = \(bind: id) AND \(unsafeRaw: recordColumn) = \(bind: serialized)
-                    """
-                ).run()
+                var query = SQLQueryString(
+                    "UPDATE \(unsafeRaw: table) SET \(unsafeRaw: recordColumn) = \(bind: rewrapped.serialized)")
+                query.appendInterpolation(unsafeRaw: " WHERE ")
+                for (column, value) in zip(keyColumns, keys) {
+                    query.appendInterpolation(unsafeRaw: "\(column) = ")
+                    query.appendInterpolation(bind: value)
+                    query.appendInterpolation(unsafeRaw: " AND ")
+                }
+                query.appendInterpolation(unsafeRaw: "\(recordColumn) = ")
+                query.appendInterpolation(bind: serialized)
+                try await database.raw(query).run()
             }
             moved += 1
         }

@@ -26,12 +26,19 @@ public protocol ProvisioStore: Sendable {
     /// Atomic: of concurrent callers, exactly one gets the token.
     func consumeProvisionToken(tokenHash: String, at time: Date) async throws -> ProvisionTokenRecord?
 
-    /// Claims `key` within `scope` (a tenant, or one customer of a tenant); of concurrent
-    /// claims exactly one gets `.claimed`.
-    func claimIdempotencyKey(scope: String, key: String, requestHash: String, at time: Date) async throws -> IdempotencyClaim
-    func completeIdempotencyKey(scope: String, key: String, status: Int, body: String) async throws
+    /// Claims `key` within `scope` (a tenant, or one customer of a tenant) for one attempt
+    /// holding `lease`; of concurrent claims exactly one gets `.claimed`. A claim still in
+    /// progress whose lease has expired at `time` (its holder crashed) is taken over by a claim
+    /// for the same request, so a key never stays stuck.
+    func claimIdempotencyKey(scope: String, key: String, requestHash: String, lease: IdempotencyLease, at time: Date)
+        async throws -> IdempotencyClaim
+    /// Extends the lease of a claim this attempt still holds; false when it no longer does.
+    func renewIdempotencyLease(scope: String, key: String, token: String, until: Date) async throws -> Bool
+    /// Stores the answer (the body sealed by the caller); false when the claim was lost.
+    @discardableResult
+    func completeIdempotencyKey(scope: String, key: String, token: String, status: Int, body: String) async throws -> Bool
     /// Forgets a claim whose request failed in a way worth retrying (a server error).
-    func releaseIdempotencyKey(scope: String, key: String) async throws
+    func releaseIdempotencyKey(scope: String, key: String, token: String) async throws
     func idempotencyRecord(scope: String, key: String) async throws -> IdempotencyRecord?
     /// Deletes keys created before `cutoff`; returns how many.
     func purgeIdempotencyKeys(createdBefore cutoff: Date) async throws -> Int

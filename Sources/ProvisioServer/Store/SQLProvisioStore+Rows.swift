@@ -83,6 +83,8 @@ extension SQLProvisioStore {
             state: IdempotencyRecord.State(rawValue: try row.decode(column: "state", as: String.self)) ?? .inProgress,
             responseStatus: try row.decode(column: "response_status", as: Int?.self),
             responseBody: try row.decode(column: "response_body", as: String?.self),
+            leaseToken: try row.decode(column: "lease_token", as: String?.self),
+            leaseExpiresAt: try optionalDate(row, "lease_expires_at"),
             createdAt: try date(row, "created_at"))
     }
 

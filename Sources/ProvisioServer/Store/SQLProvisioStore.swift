@@ -176,43 +176,76 @@ public struct SQLProvisioStore: ProvisioStore {
 
     // MARK: Idempotency
 
-    public func claimIdempotencyKey(scope: String, key: String, requestHash: String, at time: Date) async throws
-        -> IdempotencyClaim
+    public func claimIdempotencyKey(scope: String, key: String, requestHash: String, lease: IdempotencyLease, at time: Date)
+        async throws -> IdempotencyClaim
     {
-        let inserted = try await handle.write { database in
-            try await database.raw(
+        let inProgress = IdempotencyRecord.State.inProgress.rawValue
+        let claimed = try await handle.write { database in
+            if try await database.raw(
                 """
-                INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, state, created_at)
-                VALUES (\(bind: scope), \(bind: key), \(bind: requestHash), \(bind: IdempotencyRecord.State.inProgress.rawValue),
-                    \(bind: time.epochMilliseconds))
+                INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, state, lease_token, lease_expires_at, created_at)
+                VALUES (\(bind: scope), \(bind: key), \(bind: requestHash), \(bind: inProgress), \(bind: lease.token),
+                    \(bind: lease.expiresAt.epochMilliseconds), \(bind: time.epochMilliseconds))
                 ON CONFLICT DO NOTHING RETURNING idempotency_key
                 """
-            ).first()
+            ).first() != nil {
+                return true
+            }
+            // Take over a claim whose holder stopped renewing (crashed); only for the same request.
+            return try await database.raw(
+                """
+                UPDATE idempotency_keys SET lease_token = \(bind: lease.token), lease_expires_at = \(bind: lease.expiresAt.epochMilliseconds)
+                WHERE scope = \(bind: scope) AND idempotency_key = \(bind: key) AND state = \(bind: inProgress)
+                    AND request_hash = \(bind: requestHash) AND lease_expires_at < \(bind: time.epochMilliseconds)
+                RETURNING idempotency_key
+                """
+            ).first() != nil
         }
-        if inserted != nil { return .claimed }
+        if claimed { return .claimed }
         guard let existing = try await idempotencyRecord(scope: scope, key: key) else {
             // Released between our insert and our read: claim again.
-            return try await claimIdempotencyKey(scope: scope, key: key, requestHash: requestHash, at: time)
+            return try await claimIdempotencyKey(scope: scope, key: key, requestHash: requestHash, lease: lease, at: time)
         }
         return .existing(existing)
     }
 
-    public func completeIdempotencyKey(scope: String, key: String, status: Int, body: String) async throws {
+    public func renewIdempotencyLease(scope: String, key: String, token: String, until: Date) async throws -> Bool {
+        try await handle.write { database in
+            try await database.raw(
+                """
+                UPDATE idempotency_keys SET lease_expires_at = \(bind: until.epochMilliseconds)
+                WHERE scope = \(bind: scope) AND idempotency_key = \(bind: key) AND lease_token = \(bind: token)
+                    AND state = \(bind: IdempotencyRecord.State.inProgress.rawValue)
+                RETURNING idempotency_key
+                """
+            ).first() != nil
+        }
+    }
+
+    @discardableResult
+    public func completeIdempotencyKey(scope: String, key: String, token: String, status: Int, body: String) async throws
+        -> Bool
+    {
         try await handle.write { database in
             try await database.raw(
                 """
                 UPDATE idempotency_keys SET state = \(bind: IdempotencyRecord.State.completed.rawValue),
-                    response_status = \(bind: status), response_body = \(bind: body)
-                WHERE scope = \(bind: scope) AND idempotency_key = \(bind: key)
+                    response_status = \(bind: status), response_body = \(bind: body), lease_expires_at = NULL
+                WHERE scope = \(bind: scope) AND idempotency_key = \(bind: key) AND lease_token = \(bind: token)
+                    AND state = \(bind: IdempotencyRecord.State.inProgress.rawValue)
+                RETURNING idempotency_key
                 """
-            ).run()
+            ).first() != nil
         }
     }
 
-    public func releaseIdempotencyKey(scope: String, key: String) async throws {
+    public func releaseIdempotencyKey(scope: String, key: String, token: String) async throws {
         try await handle.write { database in
             try await database.raw(
-                "DELETE FROM idempotency_keys WHERE scope = \(bind: scope) AND idempotency_key = \(bind: key)"
+                """
+                DELETE FROM idempotency_keys WHERE scope = \(bind: scope) AND idempotency_key = \(bind: key)
+                    AND lease_token = \(bind: token) AND state = \(bind: IdempotencyRecord.State.inProgress.rawValue)
+                """
             ).run()
         }
     }

@@ -53,7 +53,7 @@ struct KeysCommand: AsyncParsableCommand {
 
     struct Rewrap: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Re-wrap every stored card and webhook secret under the active vault key (no PAN is decrypted).")
+            abstract: "Re-wrap every stored card, secret and idempotent answer under the active vault key (no PAN is decrypted).")
 
         @Option(name: .long, help: "The key directory.") var dir: String
         @Option(
@@ -66,7 +66,7 @@ struct KeysCommand: AsyncParsableCommand {
                 try await withDatabase(database) { handle in
                     let report = try await VaultRotation(handle: handle, vault: PANVault(keyring: keys.keyring)).rewrapAll()
                     print(
-                        "Re-wrapped \(report.cards) cards, \(report.webhookSecrets) webhook secrets and \(report.networkKeys) network API keys under \(keys.keyring.active.id)."
+                        "Re-wrapped \(report.cards) cards, \(report.webhookSecrets) webhook secrets, \(report.networkKeys) network API keys and \(report.idempotentAnswers) stored idempotent answers under \(keys.keyring.active.id)."
                     )
                 }
             }

@@ -4,6 +4,14 @@ import ProvisioCore
 import SQLKit
 import SQLiteKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// SQLite in WAL mode: one writer connection (SQLite allows one writer at a time; serialising
 /// writes in-process avoids its sleep-based busy handler and keeps latency flat) and a few
 /// reader connections that read concurrently with it.
@@ -24,6 +32,7 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             throw ProvisioError(.databaseUnavailable, "The directory of the SQLite file \(path) does not exist.")
         }
+        try restrictPermissions(path: path, logger: logger)
         func connect() async throws -> SQLiteConnection {
             let connection: SQLiteConnection
             do {
@@ -42,6 +51,25 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
         var readers: [SQLiteConnection] = []
         for _ in 0..<max(1, readerCount) { readers.append(try await connect()) }
         return SQLiteDatabaseHandle(path: path, writer: ConnectionLender([writer]), readers: ConnectionLender(readers))
+    }
+
+    /// The database holds sealed secrets and tenants' data: the file is created 0600 before
+    /// SQLite opens it (SQLite gives its -wal and -shm files the main file's mode), and files an
+    /// older version left readable by others are narrowed to 0600.
+    static func restrictPermissions(path: String, logger: Logger) throws {
+        let fd = openCreatingPrivately(path)
+        guard fd >= 0 else {
+            throw ProvisioError(.databaseUnavailable, "Cannot open the SQLite database \(path).")
+        }
+        close(fd)
+        for file in [path, path + "-wal", path + "-shm"] {
+            var info = stat()
+            guard stat(file, &info) == 0, info.st_mode & 0o077 != 0 else { continue }
+            guard chmod(file, 0o600) == 0 else {
+                throw ProvisioError(.databaseUnavailable, "Cannot restrict the permissions of \(file) to 0600.")
+            }
+            logger.warning("narrowed a database file readable by others to 0600", metadata: ["file": "\(file)"])
+        }
     }
 
     public func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
@@ -63,4 +91,9 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
             try? await connection.close()
         }
     }
+}
+
+/// `open(2)` at file scope: inside the handle, `open` names its own static method.
+private func openCreatingPrivately(_ path: String) -> Int32 {
+    open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
 }

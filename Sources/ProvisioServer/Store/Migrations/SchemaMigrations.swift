@@ -198,5 +198,16 @@ enum SchemaMigrations {
                 """
             ]
         ),
+        Migration(
+            version: 5, name: "idempotency_leases_and_keyed_digests",
+            statements: [
+                // Rows written before this version hold an unkeyed digest of the request (a PAN
+                // oracle) and answers in clear (bearer secrets): they cannot be converted, so
+                // they go. A client retrying across the upgrade runs its request again.
+                "DELETE FROM idempotency_keys",
+                "ALTER TABLE idempotency_keys ADD COLUMN lease_token TEXT",
+                "ALTER TABLE idempotency_keys ADD COLUMN lease_expires_at BIGINT",
+            ]
+        ),
     ]
 }

@@ -81,8 +81,24 @@ public struct IdempotencyRecord: Sendable, Equatable {
     public var requestHash: String
     public var state: State
     public var responseStatus: Int?
+    /// The answer as a vault record (it may carry a bearer secret), never in clear.
     public var responseBody: String?
+    /// The attempt that holds the key while it is in progress, and until when.
+    public var leaseToken: String?
+    public var leaseExpiresAt: Date?
     public var createdAt: Date
+}
+
+/// One attempt's hold on an idempotency key: a random token that only that attempt knows and
+/// the time after which another attempt may take the key over.
+public struct IdempotencyLease: Sendable, Equatable {
+    public var token: String
+    public var expiresAt: Date
+
+    public init(token: String, expiresAt: Date) {
+        self.token = token
+        self.expiresAt = expiresAt
+    }
 }
 
 /// A page of results and the cursor for the next one.
