@@ -155,17 +155,19 @@ import Testing
             _ = try await server.client.post(
                 "/v1/webhook-endpoints", token: key, json: ["url": receiver.url, "events": ["token.decision_requested"]])
             let set = try await put(
-                server, "/v1/settings/decisioning", key: key, ["webhook_timeout_ms": 300, "webhook_default_decision": "decline"])
+                server, "/v1/settings/decisioning", key: key, ["webhook_timeout_ms": 800, "webhook_default_decision": "decline"])
             #expect(set.status == 200, "\(set.text)")
 
+            // (Margins leave room for a loaded machine: the whole suite shares two cores.)
             receiver.setAnswer(#"{"decision":"approve"}"#)
-            receiver.setDelay(.seconds(2))
+            receiver.setDelay(.seconds(10))
             let started = ContinuousClock.now
             let slow = try await decide(server, networkKey: networkKey, ref: "ref-slow")
             let waited = ContinuousClock.now - started
             #expect(slow.json?["decision"] as? String == "decline", "\(slow.text)")
             #expect(slow.json?["reasons"] as? [String] == ["issuer_decision_timeout", "default_decision"])
-            #expect(waited < .milliseconds(1500), "the network waited \(waited)")
+            // Far less than the issuer's 10 s: the network was answered at the timeout, not after it.
+            #expect(waited < .seconds(5), "the network waited \(waited)")
 
             receiver.setDelay(.zero)
             receiver.setDown(true)
@@ -204,12 +206,13 @@ import Testing
             #expect(stored?.hasPrefix("pv1.") == true && stored?.contains(secret) == false)
             #expect(try await server.services.tokens.connectors.endpoint(tenantID: tenantID)?.0.apiKey == secret)
 
-            for (body, field) in [
-                (["url": "ftp://x", "api_key": secret], "url"), (["url": "http://127.0.0.1:9?x=1", "api_key": secret], "url"),
-                (["url": "http://127.0.0.1:9", "api_key": "short"], "api_key"),
+            for (body, code) in [
+                (["url": "ftp://x", "api_key": secret], "outbound_url_invalid"),
+                (["url": "http://127.0.0.1:9?x=1", "api_key": secret], "invalid_parameter"),
+                (["url": "http://127.0.0.1:9", "api_key": "short"], "invalid_parameter"),
             ] {
                 let refused = try await put(server, "/v1/settings/network", key: key, body)
-                #expect(refused.status == 400 && refused.errorCode == "invalid_parameter", "\(field): \(refused.text)")
+                #expect(refused.status == 400 && refused.errorCode == code, "\(body): \(refused.text)")
             }
             #expect(logsContain(server, secret) == false)
         }

@@ -326,7 +326,7 @@ import Testing
                     "/v1/network/token-requests", token: h.networkKey, json: Self.tokenRequest(ref: "ref-w2", wallet: "decline"))
 
                 let worker = server.services.webhookWorker(
-                    sender: HTTPWebhookSender(), policy: WebhookDeliveryTests.fastPolicy, logger: Logger(label: "w"))
+                    sender: nil, policy: WebhookDeliveryTests.fastPolicy, logger: Logger(label: "w"))
                 for _ in 0..<5 { try await worker.deliverDue() }
                 let received = receiver.deliveries
                 let verifier = try WebhookVerifier(secret: secret)

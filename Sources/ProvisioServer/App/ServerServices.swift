@@ -21,13 +21,21 @@ public struct ServerServices: Sendable {
     public let tokens: TokenService
     public let otpRelay: OTPRelay
     public let settings: SettingsService
+    /// Keys the digest of idempotent requests (their bodies may hold a PAN).
+    public let requestDigester: KeyedDigester
+    /// The guarded client for every call to an address a tenant chose.
+    public let outbound: OutboundHTTPClient
+    /// How long an idempotency claim holds without renewal (after a crash, a retry waits this long).
+    public var idempotencyLease: Duration = .seconds(30)
 
     /// - Parameter network: the card network's connector API for tenants that set none of
     ///   their own (`--network-url`; the sandbox in development).
+    /// - Parameter outbound: where webhooks and tenants' network connectors may go
+    ///   (`OutboundPolicy.production` refuses loopback, private addresses and plain http).
     public init(
         handle: any DatabaseHandle, keys: ProvisioKeys, chainValidator: any AppleChainValidating,
         networkKey: P256.KeyAgreement.PublicKey, networkKeyID: String, network: NetworkEndpoint? = nil,
-        clock: any TimeSource
+        outbound: OutboundHTTPClient = OutboundHTTPClient(policy: .development), clock: any TimeSource
     ) {
         let store = SQLProvisioStore(handle: handle)
         let metrics = ProvisioMetrics()
@@ -35,17 +43,20 @@ public struct ServerServices: Sendable {
         let cards = CardService(store: store, vault: vault, fingerprinter: keys.panFingerprinter, clock: clock)
         let publisher = WebhookPublisher(store: store, clock: clock)
         self.vault = vault
+        self.requestDigester = keys.requestDigester
         self.webhookStore = store
         self.webhookPublisher = publisher
-        self.webhooks = WebhookService(store: store, vault: vault, publisher: publisher, clock: clock)
-        self.otpRelay = OTPRelay(store: store, vault: vault, sender: HTTPWebhookSender(), clock: clock)
-        let connectors = NetworkConnectorResolver(store: store, vault: vault, serverDefault: network)
+        self.outbound = outbound
+        self.webhooks = WebhookService(store: store, vault: vault, publisher: publisher, outbound: outbound, clock: clock)
+        self.otpRelay = OTPRelay(store: store, vault: vault, sender: HTTPWebhookSender(client: outbound), clock: clock)
+        let connectors = NetworkConnectorResolver(store: store, vault: vault, serverDefault: network, outbound: outbound)
         let settings = SettingsService(store: store, vault: vault, connectors: connectors, clock: clock)
         self.settings = settings
         self.tokens = TokenService(
             store: store, cards: cards, fingerprinter: keys.panFingerprinter,
             tavSigner: TAVSigner(privateKey: keys.tavSigningKey), publisher: publisher, settings: settings,
-            decisionHook: IssuerDecisionHook(store: store, vault: vault, sender: HTTPWebhookSender(), clock: clock),
+            decisionHook: IssuerDecisionHook(
+                store: store, vault: vault, sender: HTTPWebhookSender(client: outbound), clock: clock),
             connectors: connectors, clock: clock)
         self.handle = handle
         self.store = store
@@ -60,10 +71,13 @@ public struct ServerServices: Sendable {
             metrics: metrics, clock: clock)
     }
 
-    /// The outbox worker for this process (every server process runs one).
+    /// The outbox worker for this process (every server process runs one); by default it
+    /// sends through the server's guarded outbound client.
     public func webhookWorker(
-        sender: any WebhookSender = HTTPWebhookSender(), policy: WebhookDeliveryPolicy = .standard, logger: Logger
+        sender: (any WebhookSender)? = nil, policy: WebhookDeliveryPolicy = .standard, logger: Logger
     ) -> WebhookDeliveryWorker {
-        WebhookDeliveryWorker(store: webhookStore, vault: vault, sender: sender, clock: clock, policy: policy, logger: logger)
+        WebhookDeliveryWorker(
+            store: webhookStore, vault: vault, sender: sender ?? HTTPWebhookSender(client: outbound), clock: clock,
+            policy: policy, logger: logger)
     }
 }

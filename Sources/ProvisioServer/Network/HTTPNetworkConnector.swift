@@ -1,19 +1,20 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
 import ProvisioCore
 
 /// `NetworkConnector` over HTTP, the sandbox network's connector API
-/// (`POST {base}/network/v1/tokens/{ref}/lifecycle` and `…/activation`) with a bearer key.
+/// (`POST {base}/network/v1/tokens/{ref}/lifecycle` and `…/activation`) with a bearer key,
+/// through the guarded outbound client (checked address, no redirects: the bearer key never
+/// follows a redirect to another host). The network's own words never reach Provisio's
+/// caller: only its status and, when it sends one, its snake_case error code.
 public struct HTTPNetworkConnector: NetworkConnector {
     public let baseURL: String
     private let apiKey: String
-    private let client: HTTPClient
+    private let client: OutboundHTTPClient
     private let timeout: Duration
 
     static let maximumAnswerBytes = 64 * 1024
 
-    public init(baseURL: String, apiKey: String, client: HTTPClient = .shared, timeout: Duration = .seconds(10)) {
+    public init(baseURL: String, apiKey: String, client: OutboundHTTPClient, timeout: Duration = .seconds(10)) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.apiKey = apiKey
         self.client = client
@@ -36,26 +37,27 @@ public struct HTTPNetworkConnector: NetworkConnector {
         }
         if let reasonCode { fields["reason_code"] = reasonCode }
 
-        var request = HTTPClientRequest(url: baseURL + path)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.headers.add(name: "Accept", value: "application/json")
-        request.headers.add(name: "Authorization", value: "Bearer \(apiKey)")
-        request.headers.add(name: "User-Agent", value: "Provisio-Network-Connector/1")
-        request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(fields)))
-
+        let headers: [(name: String, value: String)] = [
+            ("Content-Type", "application/json"), ("Accept", "application/json"), ("Authorization", "Bearer \(apiKey)"),
+            ("User-Agent", "Provisio-Network-Connector/1"),
+        ]
         let status: Int
         let body: Data
         do {
-            let response = try await client.execute(request, timeout: .milliseconds(timeout.milliseconds))
-            status = Int(response.status.code)
-            body = Data(buffer: try await response.body.collect(upTo: Self.maximumAnswerBytes))
+            let answer = try await client.post(
+                baseURL + path, headers: headers, body: try JSONEncoder().encode(fields), timeout: timeout,
+                maximumAnswerBytes: Self.maximumAnswerBytes)
+            status = answer.status
+            body = answer.body
+        } catch let error as ProvisioError where error.code == .outboundAddressRefused || error.code == .outboundHTTPSRequired {
+            throw ProvisioError(.networkUnavailable, "The card network's address is not allowed: \(error.message)")
         } catch {
-            throw ProvisioError(.networkUnavailable, "The card network at \(baseURL) could not be reached (\(type(of: error))).")
+            throw ProvisioError(.networkUnavailable, "The card network could not be reached.")
         }
         switch status {
         case 200..<300:
-            guard let answer = try? JSONDecoder().decode(NetworkCommandAnswer.self, from: body),
+            guard (try? StrictJSONParser.parse(body)) != nil,
+                let answer = try? JSONDecoder().decode(NetworkCommandAnswer.self, from: body),
                 answer.networkTokenRef == networkTokenRef
             else {
                 throw ProvisioError(.networkAnswerMalformed, "The card network's answer is not the token it was asked about.")
@@ -70,10 +72,13 @@ public struct HTTPNetworkConnector: NetworkConnector {
         }
     }
 
-    /// The network's `{"error": {"code", "message"}}`, or its status when it sent none.
+    /// The network's error code when it sent a well-formed one (snake_case, at most 64
+    /// characters), and its status; never its message or anything else it wrote.
     static func describe(_ body: Data, status: Int) -> String {
-        guard let error = WireError.decode(from: body) else { return "HTTP \(status)." }
-        return "\(error.code): \(error.message)"
+        guard let error = WireError.decode(from: body), error.code.utf8.count <= 64,
+            error.code.utf8.allSatisfy({ (0x61...0x7A).contains($0) || $0 == 0x5F || (0x30...0x39).contains($0) })
+        else { return "HTTP \(status)." }
+        return "\(error.code) (HTTP \(status))."
     }
 
     private static let unreserved = CharacterSet(

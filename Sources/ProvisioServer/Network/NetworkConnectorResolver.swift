@@ -4,22 +4,31 @@ import ProvisioCrypto
 
 /// Finds the connector for a tenant: its own network connection when it set one, else the
 /// server's (`--network-url`, the sandbox in development), else a clear 503.
+///
+/// A tenant's URL is the tenant's choice, so its calls go through the outbound policy like
+/// webhooks; the server's default is the operator's own configuration and may be internal.
 public struct NetworkConnectorResolver: Sendable {
     let store: any SettingsStore
     let vault: PANVault
     let serverDefault: NetworkEndpoint?
-    let makeConnector: @Sendable (NetworkEndpoint) -> any NetworkConnector
+    /// The guarded client for tenants' URLs (also checks them when they are set).
+    let outbound: OutboundHTTPClient
+    let makeConnector: @Sendable (NetworkEndpoint, _ operatorConfigured: Bool) -> any NetworkConnector
 
     public init(
-        store: any SettingsStore, vault: PANVault, serverDefault: NetworkEndpoint?,
-        makeConnector: @escaping @Sendable (NetworkEndpoint) -> any NetworkConnector = {
-            HTTPNetworkConnector(baseURL: $0.url, apiKey: $0.apiKey)
-        }
+        store: any SettingsStore, vault: PANVault, serverDefault: NetworkEndpoint?, outbound: OutboundHTTPClient,
+        makeConnector: (@Sendable (NetworkEndpoint, _ operatorConfigured: Bool) -> any NetworkConnector)? = nil
     ) {
         self.store = store
         self.vault = vault
         self.serverDefault = serverDefault
-        self.makeConnector = makeConnector
+        self.outbound = outbound
+        let operatorClient = OutboundHTTPClient(policy: outbound.policy.trustingEveryAddress(), resolver: outbound.resolver)
+        self.makeConnector =
+            makeConnector ?? { endpoint, operatorConfigured in
+                HTTPNetworkConnector(
+                    baseURL: endpoint.url, apiKey: endpoint.apiKey, client: operatorConfigured ? operatorClient : outbound)
+            }
     }
 
     /// Which endpoint applies and where it came from (`tenant` or `server`).
@@ -33,11 +42,11 @@ public struct NetworkConnectorResolver: Sendable {
     }
 
     public func connector(tenantID: String) async throws -> any NetworkConnector {
-        guard let (endpoint, _) = try await endpoint(tenantID: tenantID) else {
+        guard let (endpoint, source) = try await endpoint(tenantID: tenantID) else {
             throw ProvisioError(
                 .networkConnectorNotConfigured,
                 "No card network is configured: PUT /v1/settings/network, or start the server with --network-url.")
         }
-        return makeConnector(endpoint)
+        return makeConnector(endpoint, source == "server")
     }
 }

@@ -24,6 +24,8 @@ struct SettingsRoutes {
         group.put("settings/network") { request, context in
             let body = try await JSONCoding.decode(NetworkSettingsBody.self, from: request, context: context)
             let tenantID = try context.requirePrincipal().tenantID
+            // The outbound policy speaks first: its codes say what is wrong with the address.
+            try settings.validateNetworkURL(body.url)
             try await settings.setNetwork(try NetworkEndpoint(url: body.url, apiKey: body.apiKey), tenantID: tenantID)
             return try await network(tenantID: tenantID)
         }

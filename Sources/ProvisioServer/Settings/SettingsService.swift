@@ -38,8 +38,15 @@ public struct SettingsService: Sendable {
         try await connectors.endpoint(tenantID: tenantID).map { ($0.0.url, $0.source) }
     }
 
-    /// Sets the tenant's own network connection (nil returns to the server's).
+    /// Checks a connector URL a tenant wants to set against the outbound policy.
+    public func validateNetworkURL(_ url: String) throws {
+        _ = try connectors.outbound.validate(url)
+    }
+
+    /// Sets the tenant's own network connection (nil returns to the server's). The URL must
+    /// pass the outbound policy now; its address is checked again on every call.
     public func setNetwork(_ endpoint: NetworkEndpoint?, tenantID: String) async throws {
+        if let endpoint { try validateNetworkURL(endpoint.url) }
         let record = try endpoint.map {
             NetworkConnectionRecord(
                 url: $0.url,

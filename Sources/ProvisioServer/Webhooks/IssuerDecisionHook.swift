@@ -74,7 +74,7 @@ public struct IssuerDecisionHook: Sendable {
 
     /// `{"decision": "approve|require_verification|decline", "reasons": ["snake_case", …]}`.
     static func parse(_ body: Data) throws -> Answer {
-        guard let answer = try? JSONDecoder().decode(Answer.self, from: body),
+        guard (try? StrictJSONParser.parse(body)) != nil, let answer = try? JSONDecoder().decode(Answer.self, from: body),
             (answer.reasons ?? []).count <= 10,
             (answer.reasons ?? []).allSatisfy(isReasonCode)
         else {

@@ -84,7 +84,8 @@ public struct OTPRelay: Sendable {
 
     /// `{"channels": [{"type": "sms", "masked": "•••• 1234"}]}`, at least one, short values.
     static func parse(_ body: Data) throws -> [Channel] {
-        guard let answer = try? JSONDecoder().decode(Answer.self, from: body), !answer.channels.isEmpty,
+        guard (try? StrictJSONParser.parse(body)) != nil, let answer = try? JSONDecoder().decode(Answer.self, from: body),
+            !answer.channels.isEmpty,
             answer.channels.allSatisfy({ channelTypes.contains($0.type) && (1...64).contains($0.masked.count) })
         else {
             throw ProvisioError(

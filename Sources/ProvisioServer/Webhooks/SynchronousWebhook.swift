@@ -5,8 +5,11 @@ import ProvisioCrypto
 /// A webhook whose answer Provisio needs right away (the OTP relay's channels, the issuer's
 /// decision): signed like every webhook, sent to the subscribed endpoints newest first until
 /// one gives a usable answer, and recorded like any delivery (event, delivery, attempt) so it
-/// shows in the delivery list.
+/// shows in the delivery list. The whole call, all endpoints together, fits in `timeout`, and
+/// at most `maximumEndpoints` are tried: a caller (the network) is waiting.
 struct SynchronousWebhook: Sendable {
+    static let maximumEndpoints = 3
+
     let store: any WebhookStore
     let vault: PANVault
     let sender: any WebhookSender
@@ -20,7 +23,8 @@ struct SynchronousWebhook: Sendable {
         var timedOut: Bool
     }
 
-    /// Calls `endpoints` in turn until `parse` accepts an answer; every try is recorded.
+    /// Calls `endpoints` in turn until `parse` accepts an answer or the time is up; every try
+    /// is recorded.
     func call<Payload: Encodable, Answer: Sendable>(
         type: String, data: Payload, tenantID: String, endpoints: [WebhookEndpointRecord], timeout: Duration,
         parse: (Data) throws -> Answer
@@ -32,12 +36,18 @@ struct SynchronousWebhook: Sendable {
             payload: String(decoding: body, as: UTF8.self), createdAt: now)
         var result = Result<Answer>(answer: nil, failures: [], timedOut: false)
         var deliveries: [(WebhookDeliveryRecord, WebhookAttemptRecord)] = []
-        for endpoint in endpoints where result.answer == nil {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        for endpoint in endpoints.prefix(Self.maximumEndpoints) where result.answer == nil {
             let started = ContinuousClock.now
+            let remaining = deadline - started
+            guard remaining > .milliseconds(10) else {
+                result.timedOut = true
+                break
+            }
             var status: Int?
             var failure: String?
             do {
-                let answer = try await send(to: endpoint, event: event, body: body, at: now, timeout: timeout)
+                let answer = try await send(to: endpoint, event: event, body: body, at: now, timeout: remaining)
                 status = answer.status
                 if (200..<300).contains(answer.status) {
                     result.answer = try parse(answer.body)
@@ -47,10 +57,10 @@ struct SynchronousWebhook: Sendable {
             } catch let error as ProvisioError {
                 failure = error.message
             } catch {
-                failure = "The issuer's endpoint could not be reached (\(Swift.type(of: error)))."
+                failure = "The issuer's endpoint could not be reached."
             }
             let elapsed = ContinuousClock.now - started
-            result.timedOut = failure != nil && status == nil && elapsed >= timeout
+            result.timedOut = failure != nil && status == nil && elapsed >= remaining
             if let failure { result.failures.append(failure) }
             let delivery = WebhookDeliveryRecord(
                 id: RandomToken.identifier(prefix: "whd_"), tenantID: tenantID, eventID: event.id, endpointID: endpoint.id,

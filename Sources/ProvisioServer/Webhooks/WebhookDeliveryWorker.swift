@@ -73,7 +73,7 @@ public struct WebhookDeliveryWorker: Service {
         } catch let error as ProvisioError {
             failure = error.description
         } catch {
-            failure = "The endpoint could not be reached (\(type(of: error)))."
+            failure = "The endpoint could not be reached."
         }
         let elapsed = ContinuousClock.now - started
         var delivery = item.delivery

@@ -13,7 +13,7 @@ public enum WebhookEventType {
             throw ProvisioError(.invalidParameter, "events must list at least one event type, or \"*\".")
         }
         for event in events where event != "*" && !all.contains(event) {
-            throw ProvisioError(.invalidParameter, "Unknown event type '\(event)'. Known: \(all.joined(separator: ", ")).")
+            throw ProvisioError(.invalidParameter, "events lists an unknown event type. Known: \(all.joined(separator: ", ")).")
         }
         return Array(Set(events)).sorted()
     }

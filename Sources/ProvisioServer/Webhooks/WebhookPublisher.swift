@@ -16,19 +16,26 @@ public struct WebhookPublisher: Sendable {
     /// Stores the event; returns it (with no deliveries if nobody subscribes).
     @discardableResult
     public func publish(tenantID: String, type: String, data: some Encodable & Sendable) async throws -> WebhookEventRecord {
+        let subscribers = try await store.webhookEndpoints(tenantID: tenantID).filter { $0.subscribes(to: type) }
+        return try await publish(tenantID: tenantID, type: type, data: data, to: subscribers)
+    }
+
+    /// Stores the event with one delivery to each of `endpoints` (a test event goes to one).
+    @discardableResult
+    func publish(tenantID: String, type: String, data: some Encodable & Sendable, to endpoints: [WebhookEndpointRecord])
+        async throws -> WebhookEventRecord
+    {
         let now = clock.now()
         let payload = Envelope(type: type, timestamp: now, data: data)
         let event = WebhookEventRecord(
             id: RandomToken.identifier(prefix: "msg_"), tenantID: tenantID, type: type,
             payload: String(decoding: try JSONCoding.encoder.encode(payload), as: UTF8.self), createdAt: now)
-        let deliveries = try await store.webhookEndpoints(tenantID: tenantID)
-            .filter { $0.subscribes(to: type) }
-            .map {
-                WebhookDeliveryRecord(
-                    id: RandomToken.identifier(prefix: "whd_"), tenantID: tenantID, eventID: event.id, endpointID: $0.id,
-                    state: .pending, attemptCount: 0, nextAttemptAt: now, lastResponseStatus: nil, lastError: nil,
-                    createdAt: now, updatedAt: now)
-            }
+        let deliveries = endpoints.map {
+            WebhookDeliveryRecord(
+                id: RandomToken.identifier(prefix: "whd_"), tenantID: tenantID, eventID: event.id, endpointID: $0.id,
+                state: .pending, attemptCount: 0, nextAttemptAt: now, lastResponseStatus: nil, lastError: nil,
+                createdAt: now, updatedAt: now)
+        }
         try await store.enqueue(event: event, deliveries: deliveries)
         return event
     }

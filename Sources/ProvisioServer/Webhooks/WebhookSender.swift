@@ -1,7 +1,4 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOHTTP1
 
 /// Sends one webhook request; the outcome is the endpoint's status and (bounded) answer, or a
 /// thrown transport error.
@@ -22,27 +19,21 @@ public struct WebhookAnswer: Sendable {
     }
 }
 
-/// `WebhookSender` over AsyncHTTPClient (its shared client: pooled connections, no redirects
-/// followed, since a webhook answer is the endpoint's status and nothing else).
+/// `WebhookSender` through the guarded outbound client: the endpoint's address checked at
+/// connect time, no redirects, a bounded answer.
 public struct HTTPWebhookSender: WebhookSender {
-    let client: HTTPClient
+    let client: OutboundHTTPClient
 
-    public init(client: HTTPClient = .shared) {
+    public init(client: OutboundHTTPClient) {
         self.client = client
     }
 
     public func send(url: String, headers: [(name: String, value: String)], body: Data, timeout: Duration) async throws
         -> WebhookAnswer
     {
-        var request = HTTPClientRequest(url: url)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.headers.add(name: "User-Agent", value: "Provisio-Webhooks/1")
-        for header in headers { request.headers.add(name: header.name, value: header.value) }
-        request.body = .bytes(ByteBuffer(bytes: body))
-        let response = try await client.execute(request, timeout: .milliseconds(timeout.milliseconds))
-        // Read (bounded) so the connection can be reused and synchronous answers parsed.
-        let answer = (try? await response.body.collect(upTo: 64 * 1024)).map { Data(buffer: $0) } ?? Data()
-        return WebhookAnswer(status: Int(response.status.code), body: answer)
+        let all =
+            [("Content-Type", "application/json"), ("User-Agent", "Provisio-Webhooks/1")] + headers.map { ($0.name, $0.value) }
+        let answer = try await client.post(url, headers: all.map { (name: $0.0, value: $0.1) }, body: body, timeout: timeout)
+        return WebhookAnswer(status: answer.status, body: answer.body)
     }
 }

@@ -8,24 +8,33 @@ public struct WebhookService: Sendable {
     let store: any WebhookStore
     let vault: PANVault
     let publisher: WebhookPublisher
+    let outbound: OutboundHTTPClient
     let clock: any TimeSource
+    /// Endpoints per tenant: synchronous webhooks (decisions, one-time codes) may try several,
+    /// and every event fans out to all of them.
+    public static let maximumEndpointsPerTenant = 16
 
-    public init(store: any WebhookStore, vault: PANVault, publisher: WebhookPublisher, clock: any TimeSource) {
+    public init(
+        store: any WebhookStore, vault: PANVault, publisher: WebhookPublisher, outbound: OutboundHTTPClient,
+        clock: any TimeSource
+    ) {
         self.store = store
         self.vault = vault
         self.publisher = publisher
+        self.outbound = outbound
         self.clock = clock
     }
 
     public func createEndpoint(tenantID: String, url: String, events: [String]) async throws
         -> (endpoint: WebhookEndpointRecord, secret: String)
     {
-        guard url.count <= 2048, let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""),
-            parsed.host?.isEmpty == false
-        else {
-            throw ProvisioError(.invalidParameter, "url must be an http or https URL of at most 2048 characters.")
-        }
+        // Checked now (scheme, credentials, literal addresses) and again, resolved, on every call.
+        let url = try outbound.validate(url).url
         let events = try WebhookEventType.validate(events)
+        guard try await store.webhookEndpoints(tenantID: tenantID).count < Self.maximumEndpointsPerTenant else {
+            throw ProvisioError(
+                .webhookEndpointLimitReached, "A tenant has at most \(Self.maximumEndpointsPerTenant) webhook endpoints.")
+        }
         let id = RandomToken.identifier(prefix: "whe_")
         let secret = WebhookSigner.generateSecret()
         let sealed = try vault.seal(
@@ -40,13 +49,13 @@ public struct WebhookService: Sendable {
         try await store.webhookEndpoints(tenantID: tenantID)
     }
 
-    /// Publishes a `webhook.test` event to one endpoint's subscribers (the endpoint must
-    /// subscribe to it or to `*`).
+    /// Sends a `webhook.test` event to the named endpoint only, whatever it subscribes to.
     public func sendTestEvent(endpointID: String, tenantID: String) async throws -> WebhookEventRecord {
-        guard try await store.webhookEndpoint(id: endpointID, tenantID: tenantID) != nil else {
+        guard let endpoint = try await store.webhookEndpoint(id: endpointID, tenantID: tenantID) else {
             throw ProvisioError(.webhookEndpointNotFound, "No webhook endpoint with this id.")
         }
-        return try await publisher.publish(tenantID: tenantID, type: "webhook.test", data: ["endpoint_id": endpointID])
+        return try await publisher.publish(
+            tenantID: tenantID, type: "webhook.test", data: ["endpoint_id": endpointID], to: [endpoint])
     }
 
     public func deliveries(tenantID: String, endpointID: String?, cursor: String?, limit: Int?) async throws
@@ -74,4 +83,5 @@ public struct WebhookService: Sendable {
 extension ProvisioError.Code {
     public static let webhookEndpointNotFound: Self = "webhook_endpoint_not_found"
     public static let webhookDeliveryNotFound: Self = "webhook_delivery_not_found"
+    public static let webhookEndpointLimitReached: Self = "webhook_endpoint_limit_reached"
 }

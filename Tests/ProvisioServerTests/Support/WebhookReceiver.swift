@@ -12,6 +12,8 @@ final class WebhookReceiver: @unchecked Sendable {
         var id: String
         var timestamp: String
         var signature: String
+        var authorization: String?
+        var path: String
         var body: Data
     }
 
@@ -20,6 +22,7 @@ final class WebhookReceiver: @unchecked Sendable {
     private var down = false
     private var answer: String?
     private var delay: Duration = .zero
+    private var redirect: String?
     private var task: Task<Void, any Error>?
     private(set) var port = 0
 
@@ -30,11 +33,13 @@ final class WebhookReceiver: @unchecked Sendable {
     func setAnswer(_ value: String?) { lock.withLock { answer = value } }
     /// How long to wait before answering (to outlast a caller's timeout).
     func setDelay(_ value: Duration) { lock.withLock { delay = value } }
+    /// Answer every request with a 302 to this URL (a redirect a caller must not follow).
+    func setRedirect(_ value: String?) { lock.withLock { redirect = value } }
     var deliveries: [Received] { lock.withLock { received } }
 
     func start() async throws {
         let router = Router()
-        router.post("hooks") { [self] request, _ -> Response in
+        router.post("**") { [self] request, _ -> Response in
             var request = request
             let body = try await request.collectBody(upTo: 1 << 20)
             let isDown = lock.withLock { down }
@@ -43,10 +48,19 @@ final class WebhookReceiver: @unchecked Sendable {
                 id: request.headers[HTTPField.Name("webhook-id")!] ?? "",
                 timestamp: request.headers[HTTPField.Name("webhook-timestamp")!] ?? "",
                 signature: request.headers[HTTPField.Name("webhook-signature")!] ?? "",
+                authorization: request.headers[.authorization], path: request.uri.path,
                 body: Data(buffer: body))
-            let (reply, wait) = lock.withLock {
+            let (reply, wait, location) = lock.withLock {
                 received.append(item)
-                return (answer, delay)
+                return (answer, delay, redirect)
+            }
+            if let location {
+                var headers = HTTPFields()
+                headers[.location] = location
+                headers[.contentType] = "application/json"
+                return Response(
+                    status: .found, headers: headers,
+                    body: .init(byteBuffer: ByteBuffer(string: #"{"error":{"code":"x","message":"INTERNAL-SECRET-TEXT"}}"#)))
             }
             if wait > .zero { try await Task.sleep(for: wait) }
             if let reply {

@@ -1,0 +1,92 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import ProvisioCore
+
+/// Every HTTP call Provisio makes to an address a tenant chose (webhook endpoints, the card
+/// network's connector) goes through here, so server-side request forgery is refused in one
+/// place:
+///
+/// - the URL is checked by the `OutboundPolicy` (scheme, credentials, numeric tricks);
+/// - the host is resolved now and *every* address it resolves to must be allowed (loopback,
+///   private, link-local, metadata, multicast … are refused unless the operator allows them);
+/// - the connection goes to the address that was checked (AsyncHTTPClient's DNS override), so
+///   a name that resolves differently a moment later (DNS rebinding) cannot redirect it, while
+///   TLS still verifies the certificate against the name;
+/// - redirects are never followed, answers are read only up to a bound, and failures are
+///   reported without the remote's words (a delivery list must not become a port scanner).
+public struct OutboundHTTPClient: Sendable {
+    public let policy: OutboundPolicy
+    let resolver: any HostResolver
+
+    public init(policy: OutboundPolicy, resolver: any HostResolver = SystemHostResolver()) {
+        self.policy = policy
+        self.resolver = resolver
+    }
+
+    /// What came back: the status and at most `maximumAnswerBytes` of the body.
+    public struct Answer: Sendable {
+        public var status: Int
+        public var body: Data
+    }
+
+    /// Checks a URL a tenant sets (at configuration time); resolution waits for the call.
+    public func validate(_ url: String) throws -> OutboundURL {
+        try policy.checkURL(url)
+    }
+
+    public func post(
+        _ url: String, headers: [(name: String, value: String)], body: Data, timeout: Duration,
+        maximumAnswerBytes: Int = 64 * 1024
+    ) async throws -> Answer {
+        let target = try policy.checkURL(url)
+        let address = try await checkedAddress(for: target)
+
+        let client = OutboundClientPool.shared.client(
+            host: target.host, address: address.description, pinned: !target.isIPLiteral)
+        var request = HTTPClientRequest(url: target.url)
+        request.method = .POST
+        for header in headers { request.headers.add(name: header.name, value: header.value) }
+        request.body = .bytes(ByteBuffer(bytes: body))
+        let result: Result<Answer, ProvisioError>
+        do {
+            let response = try await client.execute(request, timeout: .milliseconds(timeout.milliseconds))
+            do {
+                let answer = Data(buffer: try await response.body.collect(upTo: maximumAnswerBytes))
+                result = .success(Answer(status: Int(response.status.code), body: answer))
+            } catch is NIOTooManyBytesError {
+                result = .failure(
+                    ProvisioError(.outboundAnswerTooLarge, "The endpoint's answer is larger than \(maximumAnswerBytes) bytes."))
+            }
+        } catch {
+            // Refused, reset, unresolvable or too slow are one answer: telling them apart would
+            // let a delivery list map which ports answer where.
+            result = .failure(Self.unreachable())
+        }
+        return try result.get()
+    }
+
+    /// The address to connect to: the literal, or the first of the resolved addresses once all
+    /// of them have passed the policy (a name that also resolves to an internal address is
+    /// refused outright, rather than hoping the connection picks the public one).
+    func checkedAddress(for target: OutboundURL) async throws -> IPAddress {
+        if let literal = target.address {
+            try policy.check(literal)
+            return literal
+        }
+        let addresses = try await resolver.addresses(of: target.host)
+        guard let first = addresses.first else { throw Self.unreachable() }
+        for address in addresses { try policy.check(address) }
+        return first
+    }
+
+    static func unreachable() -> ProvisioError {
+        ProvisioError(.outboundUnreachable, "The endpoint could not be reached or did not answer in time.")
+    }
+}
+
+extension ProvisioError.Code {
+    public static let outboundUnreachable: Self = "outbound_unreachable"
+    public static let outboundAnswerTooLarge: Self = "outbound_answer_too_large"
+}
