@@ -34,6 +34,16 @@ import Testing
         #expect(configuration.database.description == "postgres://app@db.internal:6543/provisio")
     }
 
+    @Test func postgreSQLWithoutTLSIsAWarningUnlessOnLoopback() throws {
+        let plain = try PostgresURL("postgres://app:s3cret@db.internal:5432/provisio")
+        let warning = try #require(DatabaseConnector.transportWarning(plain))
+        #expect(warning.contains("sslmode=require") && !warning.contains("s3cret"))
+        #expect(DatabaseConnector.transportWarning(try PostgresURL("postgres://app@db.internal/p?sslmode=prefer")) != nil)
+        #expect(DatabaseConnector.transportWarning(try PostgresURL("postgres://app@db.internal/p?sslmode=require")) == nil)
+        #expect(DatabaseConnector.transportWarning(try PostgresURL("postgres://app@127.0.0.1:54329/p")) == nil)
+        #expect(DatabaseConnector.transportWarning(try PostgresURL("postgres://app@localhost/p")) == nil)
+    }
+
     @Test func databaseLocationsAreParsedStrictly() throws {
         #expect(try DatabaseLocation("/var/lib/provisio.sqlite") == .sqlite(path: "/var/lib/provisio.sqlite"))
         guard case .postgres(let url) = try DatabaseLocation("postgresql://u@localhost/db") else {

@@ -1,5 +1,7 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 
 /// Builds the Hummingbird application: routes, middleware, and the outer responder.
 public enum ProvisioHTTPApplication {
@@ -8,7 +10,9 @@ public enum ProvisioHTTPApplication {
         router.add(middleware: ErrorMiddleware())
         OperationsRoutes(store: services.store, metrics: services.metrics).register(on: router)
 
-        let idempotency = IdempotencyMiddleware(store: services.store, clock: services.clock)
+        let idempotency = IdempotencyMiddleware(
+            store: services.store, vault: services.vault, digester: services.requestDigester, clock: services.clock,
+            lease: services.idempotencyLease)
         let issuer = router.group("v1")
             .add(middleware: AuthenticationMiddleware(access: services.access, audience: .issuerBackend))
             .add(middleware: idempotency)
@@ -31,13 +35,30 @@ public enum ProvisioHTTPApplication {
 
     /// `onListening` receives the bound port (useful with port 0).
     public static func make(
-        services: ServerServices, host: String, port: Int, logger: Logger,
+        services: ServerServices, host: String, port: Int, limits: HTTPLimits = .standard, tls: TLSCredentials? = nil,
+        logger: Logger,
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        let responder = ProvisioResponder(inner: router(services: services).buildResponder(), metrics: services.metrics)
+        let router = router(services: services)
+        let responder = ProvisioResponder(
+            inner: router.buildResponder(), metrics: services.metrics, methods: RouteMethods(router.routes), limits: limits)
+        var decoder = HTTP1Channel.Configuration.DecoderConfiguration()
+        decoder.maxHeaderListSize = limits.maximumHeaderBytes
+        decoder.maxHeaderFieldSize = limits.maximumHeaderBytes
+        decoder.maxHeaderFieldCount = limits.maximumHeaderCount
+        let http1 = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ConnectionGuardHandler()], idleTimeout: TimeAmount(limits.idleTimeout),
+            httpDecoderConfiguration: decoder)
         return Application(
             responder: responder,
-            configuration: .init(address: .hostname(host, port: port), serverName: "Provisio"),
+            server: HTTPServerBuilder { responder in
+                let plain = HTTP1Channel(responder: responder, configuration: http1)
+                guard let tls else { return plain }
+                return ReloadableTLSChannel(base: plain, credentials: tls)
+            },
+            configuration: .init(
+                address: .hostname(host, port: port), serverName: "Provisio",
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections, logger: logger)),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
             logger: logger)
     }

@@ -21,12 +21,50 @@ public struct ServerConfiguration: Sendable {
     public static let developmentNetworkURL = "http://127.0.0.1:8090"
     /// Production refuses to invent key material; development creates what is missing, loudly.
     public var production = false
+    /// Internal address ranges that webhooks and tenants' network connectors may reach anyway
+    /// (an issuer's own network, say). Loopback is allowed in development only.
+    public var outboundAllowList: [IPAddressRange] = []
+    /// How long an idempotency claim of a crashed process blocks a retry.
+    public var idempotencyLease: Duration = .seconds(30)
+    /// PEM certificate chain and private key: with both, `serve` speaks HTTPS (reloaded on SIGHUP).
+    public var tlsCertificateFile: String?
+    public var tlsKeyFile: String?
+    /// The operator says a TLS-terminating proxy sits in front: production may then listen on
+    /// a non-loopback address in plain HTTP.
+    public var behindTLSProxy = false
+    /// Connection and request limits.
+    public var httpLimits = HTTPLimits.standard
 
     public init() {}
 
+    /// Where outbound calls may go: production refuses loopback, private and link-local
+    /// addresses and plain http; development allows loopback and http.
+    public var outboundPolicy: OutboundPolicy {
+        var policy: OutboundPolicy = production ? .production : .development
+        policy.allowedRanges = outboundAllowList
+        return policy
+    }
+
+    /// TLS files, both or neither; production refuses a non-loopback plain-HTTP listener unless
+    /// the operator declares a TLS proxy in front.
+    public func validateTransport() throws {
+        guard (tlsCertificateFile == nil) == (tlsKeyFile == nil) else {
+            throw ProvisioError(.invalidParameter, "--tls-cert and --tls-key go together.")
+        }
+        let loopback = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.")
+        if production, tlsCertificateFile == nil, !loopback, !behindTLSProxy {
+            throw ProvisioError(
+                .tlsRequired,
+                "In production, listening on \(host) needs --tls-cert and --tls-key, or --behind-tls-proxy when a TLS-terminating proxy is in front."
+            )
+        }
+    }
+
     /// Applies `PROVISIO_DATABASE_URL`, `PROVISIO_TRUST_ANCHORS` (comma-separated paths),
     /// `PROVISIO_KEYS_DIR`, `PROVISIO_NETWORK_KEY`, `PROVISIO_NETWORK_URL`,
-    /// `PROVISIO_NETWORK_API_KEY` and `PROVISIO_ENV=production`.
+    /// `PROVISIO_NETWORK_API_KEY`, `PROVISIO_OUTBOUND_ALLOW` (comma-separated CIDRs),
+    /// `PROVISIO_TLS_CERT`, `PROVISIO_TLS_KEY`, `PROVISIO_BEHIND_TLS_PROXY=true`,
+    /// `PROVISIO_IDEMPOTENCY_LEASE_SECONDS` and `PROVISIO_ENV=production`.
     public mutating func apply(environment: [String: String]) throws {
         if let url = environment["PROVISIO_DATABASE_URL"], !url.isEmpty { database = try DatabaseLocation(url) }
         if let anchors = environment["PROVISIO_TRUST_ANCHORS"], !anchors.isEmpty {
@@ -37,6 +75,15 @@ public struct ServerConfiguration: Sendable {
         if let url = environment["PROVISIO_NETWORK_URL"], !url.isEmpty { networkURL = url }
         if let key = environment["PROVISIO_NETWORK_API_KEY"], !key.isEmpty { networkAPIKey = key }
         if environment["PROVISIO_ENV"] == "production" { production = true }
+        if let allow = environment["PROVISIO_OUTBOUND_ALLOW"], !allow.isEmpty {
+            outboundAllowList = try OutboundPolicy.parseAllowList(allow)
+        }
+        if let cert = environment["PROVISIO_TLS_CERT"], !cert.isEmpty { tlsCertificateFile = cert }
+        if let key = environment["PROVISIO_TLS_KEY"], !key.isEmpty { tlsKeyFile = key }
+        if environment["PROVISIO_BEHIND_TLS_PROXY"] == "true" { behindTLSProxy = true }
+        if let lease = environment["PROVISIO_IDEMPOTENCY_LEASE_SECONDS"], !lease.isEmpty {
+            idempotencyLease = try Self.leaseDuration(lease)
+        }
     }
 
     /// The server-wide network connection: both URL and key, or neither. In development a key
@@ -52,4 +99,16 @@ public struct ServerConfiguration: Sendable {
             throw ProvisioError(.invalidParameter, "--network-url needs --network-api-key (or PROVISIO_NETWORK_API_KEY).")
         }
     }
+
+    /// 1 to 3600 whole seconds.
+    public static func leaseDuration(_ text: String) throws -> Duration {
+        guard let seconds = Int(text), (1...3600).contains(seconds) else {
+            throw ProvisioError(.invalidParameter, "The idempotency lease must be 1 to 3600 seconds.")
+        }
+        return .seconds(seconds)
+    }
+}
+
+extension ProvisioError.Code {
+    public static let tlsRequired: Self = "tls_required"
 }

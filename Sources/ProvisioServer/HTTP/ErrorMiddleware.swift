@@ -42,7 +42,7 @@ struct ErrorMiddleware: RouterMiddleware {
             case .unauthorized: return APIError.missingCredentials()
             default:
                 if error.status.code < 500 {
-                    return ProvisioError(.invalidRequest, error.body ?? "The request is not valid.")
+                    return ProvisioError(.invalidRequest, "The request is not valid.")
                 }
                 return ProvisioError(.internalError, "The server could not complete the request.")
             }
@@ -55,6 +55,8 @@ struct ErrorMiddleware: RouterMiddleware {
         let body = (try? JSONCoding.encoder.encode(WireError(error, requestID: requestID))) ?? Data()
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
+        // The rest of the body was never read: close rather than read on (ConnectionGuardHandler).
+        if error.code == .payloadTooLarge || error.code == .requestTimeout { headers[.connection] = "close" }
         return Response(
             status: ErrorStatus.status(for: error.code), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }

@@ -8,7 +8,12 @@ public struct ProvisioRequestContext: RequestContext {
     public var principal: Principal?
 
     /// Bodies above this are refused with 413 `payload_too_large` before they are parsed.
-    public var maxUploadSize: Int { 256 * 1024 }
+    public var maxUploadSize: Int { limits.maximumBodyBytes }
+    /// A body not all there by this time (the body-read timeout after the headers arrived) is
+    /// refused with 408.
+    public var bodyDeadline: ContinuousClock.Instant = .now
+    /// The server's limits (the application sets them for every request it serves).
+    public var limits = HTTPLimits.standard
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)

@@ -1,22 +1,37 @@
+import HTTPTypes
 import Hummingbird
 import ProvisioCore
 
-/// The outermost responder: metrics for every request, and the wire error shape also for paths
-/// no route matches (the router answers those itself, outside any route middleware).
+/// The outermost responder: the server's limits on every request context, metrics for every
+/// request, and the wire error shape also for paths no route matches (the router answers those
+/// itself, outside any route middleware): 404 for an unknown path, 405 with `Allow` for a known
+/// path and another method. Neither echoes the method or path the caller sent.
 struct ProvisioResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == ProvisioRequestContext {
     typealias Context = ProvisioRequestContext
     let inner: Inner
     let metrics: ProvisioMetrics
+    let methods: RouteMethods
+    let limits: HTTPLimits
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let start = ContinuousClock.now
+        var context = context
+        context.limits = limits
+        context.bodyDeadline = start.advanced(by: limits.bodyReadTimeout)
         var response: Response
         do {
             response = try await inner.respond(to: request, context: context)
             if context.endpointPath == "NotFound" {
-                response = ErrorMiddleware.response(
-                    for: ProvisioError(.routeNotFound, "No route for \(request.method.rawValue) \(request.uri.path)."),
-                    requestID: context.requestID)
+                let allowed = methods.allowed(forPath: request.uri.path)
+                if allowed.isEmpty {
+                    response = ErrorMiddleware.response(
+                        for: ProvisioError(.routeNotFound, "No such route."), requestID: context.requestID)
+                } else {
+                    response = ErrorMiddleware.response(
+                        for: ProvisioError(.methodNotAllowed, "This route does not accept that method."),
+                        requestID: context.requestID)
+                    response.headers[.allow] = allowed.joined(separator: ", ")
+                }
             }
         } catch {
             response = ErrorMiddleware.response(for: ErrorMiddleware.provisioError(for: error), requestID: context.requestID)

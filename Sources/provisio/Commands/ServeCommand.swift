@@ -12,8 +12,10 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Environment: PROVISIO_DATABASE_URL, PROVISIO_TRUST_ANCHORS (comma-separated PEM paths), PROVISIO_KEYS_DIR,
             PROVISIO_NETWORK_KEY, PROVISIO_NETWORK_URL,
-            PROVISIO_NETWORK_API_KEY, PROVISIO_ENV=production. Flags win over the environment.
-            Stops gracefully on SIGTERM and SIGINT.
+            PROVISIO_NETWORK_API_KEY, PROVISIO_OUTBOUND_ALLOW, PROVISIO_TLS_CERT, PROVISIO_TLS_KEY,
+            PROVISIO_BEHIND_TLS_PROXY=true, PROVISIO_IDEMPOTENCY_LEASE_SECONDS, PROVISIO_ENV=production.
+            Flags win over the environment. Stops gracefully on SIGTERM and SIGINT; SIGHUP reloads the
+            TLS certificate and key.
             """
     )
 
@@ -30,6 +32,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("network-api-key"), help: "The key Provisio presents to the card network's connector API.")
     var networkAPIKey: String?
     @Flag(name: .long, help: "Refuse to create missing key material.") var production = false
+    @Option(name: .customLong("tls-cert"), help: "PEM certificate chain: serve HTTPS (reloaded on SIGHUP).")
+    var tlsCertificate: String?
+    @Option(name: .customLong("tls-key"), help: "PEM private key of --tls-cert (mode 0600).") var tlsKey: String?
+    @Flag(name: .customLong("behind-tls-proxy"), help: "A TLS-terminating proxy is in front (production, plain HTTP).")
+    var behindTLSProxy = false
+    @Option(
+        name: .customLong("outbound-allow"),
+        help: "An internal CIDR range webhooks and network connectors may reach (repeatable, comma-separated).")
+    var outboundAllow: [String] = []
+    @Option(
+        name: .customLong("idempotency-lease-seconds"),
+        help: "How long a crashed request's Idempotency-Key blocks a retry (default 30).")
+    var idempotencyLease: String?
 
     func run() async throws {
         var logger = Logger(label: "provisio")
@@ -46,21 +61,36 @@ struct ServeCommand: AsyncParsableCommand {
             if let networkURL { configuration.networkURL = networkURL }
             if let networkAPIKey { configuration.networkAPIKey = networkAPIKey }
             if production { configuration.production = true }
+            if let tlsCertificate { configuration.tlsCertificateFile = tlsCertificate }
+            if let tlsKey { configuration.tlsKeyFile = tlsKey }
+            if behindTLSProxy { configuration.behindTLSProxy = true }
+            if !outboundAllow.isEmpty {
+                configuration.outboundAllowList = try OutboundPolicy.parseAllowList(outboundAllow.joined(separator: ","))
+            }
+            if let idempotencyLease { configuration.idempotencyLease = try ServerConfiguration.leaseDuration(idempotencyLease) }
 
             let services = try await ServerAssembly.assemble(configuration, logger: logger)
+            let tls = try configuration.tlsCertificateFile.map {
+                try TLSCredentials(certificateFile: $0, keyFile: configuration.tlsKeyFile ?? "")
+            }
             let host = configuration.host
             let database = configuration.database
+            let scheme = tls == nil ? "http" : "https"
             let announcer = logger
             let app = ProvisioHTTPApplication.make(
-                services: services, host: host, port: configuration.port, logger: logger,
-                onListening: { bound in announcer.info("Provisio listening on http://\(host):\(bound), database \(database)") })
+                services: services, host: host, port: configuration.port, limits: configuration.httpLimits, tls: tls,
+                logger: logger,
+                onListening: { bound in announcer.info("Provisio listening on \(scheme)://\(host):\(bound), database \(database)")
+                })
+            var members: [ServiceGroupConfiguration.ServiceConfiguration] = [
+                .init(service: app),
+                .init(service: IdempotencyPurgeService(store: services.store, clock: services.clock, logger: logger)),
+                .init(service: services.webhookWorker(logger: logger)),
+            ]
+            if let tls { members.append(.init(service: TLSReloadService(credentials: tls, logger: logger))) }
             let group = ServiceGroup(
                 configuration: .init(
-                    services: [
-                        .init(service: app),
-                        .init(service: IdempotencyPurgeService(store: services.store, clock: services.clock, logger: logger)),
-                        .init(service: services.webhookWorker(logger: logger)),
-                    ],
+                    services: members,
                     gracefulShutdownSignals: [.sigterm, .sigint],
                     logger: logger))
             do {

@@ -28,7 +28,8 @@ struct TestServer: Sendable {
     var ca: SandboxCertificateAuthority { Self.sandboxCA }
 
     static func run<T: Sendable>(
-        _ engine: TestEngine, clock: TestClock = TestClock(), _ body: @Sendable (TestServer) async throws -> T
+        _ engine: TestEngine, clock: TestClock = TestClock(), outbound: OutboundHTTPClient? = nil,
+        limits: HTTPLimits = .standard, _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
         let logs = LogCapture()
         return try await TestDatabase.with(engine, logger: logs.logger(label: "db")) { database in
@@ -37,9 +38,10 @@ struct TestServer: Sendable {
             let services = ServerServices(
                 handle: database.handle, keys: keys,
                 chainValidator: CachingChainValidator(validator: .production(additionalAnchors: [sandboxCA.root])),
-                networkKey: networkKey.publicKey, networkKeyID: "net-test", clock: clock)
+                networkKey: networkKey.publicKey, networkKeyID: "net-test",
+                outbound: outbound ?? OutboundHTTPClient(policy: .development), clock: clock)
             let app = ProvisioHTTPApplication.make(
-                services: services, host: "127.0.0.1", port: 0, logger: logs.logger(label: "provisio"))
+                services: services, host: "127.0.0.1", port: 0, limits: limits, logger: logs.logger(label: "provisio"))
             let location = database.location
             return try await app.test(.live) { client in
                 let server = TestServer(
@@ -90,13 +92,23 @@ struct APIClient: Sendable {
     private let execute: Execute
     let port: Int?
 
-    /// Over the test framework's client.
+    /// Over the test framework's client; after an answer that closed the connection
+    /// (`Connection: close`: 413, 408) the next request goes over a new connection.
     init(client: any TestClientProtocol) {
         self.port = client.port
+        let replacement = ReplacementConnection(port: client.port)
         self.execute = { method, path, headers, body in
-            try await client.execute(uri: path, method: method, headers: headers, body: body) {
+            if let fresh = try await replacement.current() {
+                let response = try await fresh.execute(.init(path, method: method, headers: headers, body: body))
+                replacement.noteClose(response.headers[.connection] == "close")
+                return Response(
+                    status: response.status.code, headers: response.headers, body: Data(buffer: response.body ?? ByteBuffer()))
+            }
+            let response = try await client.execute(uri: path, method: method, headers: headers, body: body) {
                 Response(status: $0.status.code, headers: $0.headers, body: Data(buffer: $0.body))
             }
+            replacement.noteClose(response.headers[.connection] == "close")
+            return response
         }
     }
 
@@ -137,5 +149,40 @@ struct APIClient: Sendable {
         if let token { headers[.authorization] = "Bearer \(token)" }
         for (name, value) in extra { headers[HTTPField.Name(name)!] = value }
         return try await execute(method, path, headers, body.map { ByteBuffer(bytes: $0) })
+    }
+}
+
+/// The connection the test client uses once the server has closed the framework's own.
+///
+/// `@unchecked Sendable`: `client` and `closed` are read and written only under `lock`.
+final class ReplacementConnection: @unchecked Sendable {
+    private let lock = NSLock()
+    private let port: Int?
+    private var client: TestClient?
+    private var closed = false
+
+    init(port: Int?) { self.port = port }
+
+    /// nil while the original connection is usable.
+    func current() async throws -> TestClient? {
+        let (needsNew, existing): (Bool, TestClient?) = lock.withLock {
+            let needsNew = closed
+            closed = false
+            return (needsNew, client)
+        }
+        guard needsNew, let port else { return existing }
+        let fresh = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(30)))
+        fresh.connect()
+        let old: TestClient? = lock.withLock {
+            let old = client
+            client = fresh
+            return old
+        }
+        try? await old?.shutdown()
+        return fresh
+    }
+
+    func noteClose(_ closedByServer: Bool) {
+        if closedByServer { lock.withLock { closed = true } }
     }
 }

@@ -1,0 +1,61 @@
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import NIOSSL
+import ProvisioCore
+import ProvisioCrypto
+
+/// The server's certificate chain and key, loaded from PEM files and swapped in place on
+/// `reload()` (SIGHUP): connections opened afterwards use the new ones, open ones keep theirs.
+/// A reload that fails (missing file, bad PEM, key not matching, key readable by others) keeps
+/// the certificate in use and says why.
+public final class TLSCredentials: Sendable {
+    public let certificateFile: String
+    public let keyFile: String
+    private let context: NIOLockedValueBox<NIOSSLContext>
+
+    public init(certificateFile: String, keyFile: String) throws {
+        self.certificateFile = certificateFile
+        self.keyFile = keyFile
+        self.context = NIOLockedValueBox(try Self.load(certificateFile: certificateFile, keyFile: keyFile))
+    }
+
+    /// The context new connections get.
+    public var current: NIOSSLContext { context.withLockedValue { $0 } }
+
+    /// Loads the files again; on success new connections use them.
+    public func reload() throws {
+        let fresh = try Self.load(certificateFile: certificateFile, keyFile: keyFile)
+        context.withLockedValue { $0 = fresh }
+    }
+
+    static func load(certificateFile: String, keyFile: String) throws -> NIOSSLContext {
+        let chain: [NIOSSLCertificate]
+        do {
+            chain = try NIOSSLCertificate.fromPEMFile(certificateFile)
+        } catch {
+            throw ProvisioError(.tlsInvalid, "\(certificateFile) is not a PEM certificate chain.")
+        }
+        guard !chain.isEmpty else { throw ProvisioError(.tlsInvalid, "\(certificateFile) holds no certificate.") }
+        // The key is a secret file like the others: refused when group or others may read it.
+        let keyBytes = try KeyDirectory.readSecret(keyFile)
+        let key: NIOSSLPrivateKey
+        do {
+            key = try NIOSSLPrivateKey(bytes: Array(keyBytes), format: .pem)
+        } catch {
+            throw ProvisioError(.tlsInvalid, "\(keyFile) is not a PEM private key.")
+        }
+        var configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+        configuration.minimumTLSVersion = .tlsv12
+        do {
+            return try NIOSSLContext(configuration: configuration)
+        } catch {
+            throw ProvisioError(.tlsInvalid, "The key in \(keyFile) does not fit the certificate in \(certificateFile).")
+        }
+    }
+}
+
+extension ProvisioError.Code {
+    public static let tlsInvalid: Self = "tls_invalid"
+}

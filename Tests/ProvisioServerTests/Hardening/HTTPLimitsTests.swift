@@ -1,0 +1,129 @@
+import Foundation
+import ProvisioCore
+import Testing
+
+@testable import ProvisioServer
+
+/// Every connection and request limit, over a real socket: slow or oversized clients are
+/// answered in the wire shape where an answer is possible, and their connections closed.
+@Suite struct HTTPLimitsTests {
+    /// Short body limits. The idle timeout stays long: Hummingbird's idle timer also runs
+    /// while a body trickles in, and on a loaded machine would drop the connection before the
+    /// server got to answer.
+    static var shortLimits: HTTPLimits {
+        var limits = HTTPLimits.standard
+        limits.bodyReadTimeout = .milliseconds(500)
+        limits.maximumBodyBytes = 4096
+        return limits
+    }
+
+    static var shortIdle: HTTPLimits {
+        var limits = HTTPLimits.standard
+        limits.idleTimeout = .milliseconds(1500)
+        return limits
+    }
+
+    static func errorCode(in response: Data) -> String? {
+        let text = String(decoding: response, as: UTF8.self)
+        guard let start = text.range(of: "\r\n\r\n") else { return nil }
+        let body = Data(text[start.upperBound...].utf8)
+        return WireError.decode(from: body)?.code
+    }
+
+    @Test func aHalfSentRequestLineIsDroppedAfterTheIdleTimeout() async throws {
+        try await TestServer.run(.sqlite, limits: Self.shortIdle) { server in
+            let connection = try RawConnection(port: try #require(server.client.port))
+            try connection.send("GET /hea")
+            let (_, closed) = await connection.readUntilClosed(timeout: .seconds(20))
+            #expect(closed, "a half-sent request line kept its connection open")
+            // An idle keep-alive connection goes the same way after a complete request.
+            let idle = try RawConnection(port: try #require(server.client.port))
+            try idle.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            let (answer, idleClosed) = await idle.readUntilClosed(timeout: .seconds(20))
+            #expect(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
+            #expect(idleClosed)
+        }
+    }
+
+    @Test func aBodyThatNeverFinishesIsAnswered408AndClosed() async throws {
+        try await TestServer.run(.sqlite, limits: Self.shortLimits) { server in
+            let (_, apiKey) = try await server.makeTenant()
+            let connection = try RawConnection(port: try #require(server.client.port))
+            try connection.send(
+                "POST /v1/mobile-sessions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(apiKey)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"customer_ref\":")
+            let (answer, closed) = await connection.readUntilClosed(timeout: .seconds(20))
+            #expect(
+                String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 408"), "\(String(decoding: answer, as: UTF8.self))")
+            #expect(Self.errorCode(in: answer) == "request_timeout")
+            #expect(closed)
+        }
+    }
+
+    @Test func anOversizedBodyIsAnswered413AndTheConnectionClosed() async throws {
+        try await TestServer.run(.sqlite, limits: Self.shortLimits) { server in
+            let (_, apiKey) = try await server.makeTenant()
+            let connection = try RawConnection(port: try #require(server.client.port))
+            // Announce 1 MB, send 8 KB: the answer comes without waiting for the rest.
+            try connection.send(
+                "POST /v1/mobile-sessions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(apiKey)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n" + String(repeating: "a", count: 8192))
+            let started = ContinuousClock.now
+            let (answer, closed) = await connection.readUntilClosed(timeout: .seconds(20))
+            let text = String(decoding: answer, as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 413"), "\(text.prefix(200)) after \(ContinuousClock.now - started)")
+            #expect(Self.errorCode(in: answer) == "payload_too_large")
+            #expect(text.lowercased().contains("connection: close"))
+            #expect(closed, "the connection stayed open after 413")
+        }
+    }
+
+    @Test func malformedOrOversizedHeadersGetTheWireShape() async throws {
+        try await TestServer.run(.sqlite) { server in
+            let port = try #require(server.client.port)
+            let cases = [
+                "GET /health HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "b", count: 40_000))\r\n\r\n",
+                "GET /v1/cards HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ab\u{0}cd\r\n\r\n",
+                "GET /health HTTP/1.1\r\nHost: x\r\n" + String(repeating: "X-A: 1\r\n", count: 200) + "\r\n",
+                "NOT A REQUEST\r\n\r\n",
+            ]
+            for request in cases {
+                let connection = try RawConnection(port: port)
+                try connection.send(request)
+                let (answer, closed) = await connection.readUntilClosed(timeout: .seconds(20))
+                let text = String(decoding: answer, as: UTF8.self)
+                #expect(text.hasPrefix("HTTP/1.1 400"), "\(text.prefix(120))")
+                #expect(Self.errorCode(in: answer) == "malformed_request", "\(text.prefix(300))")
+                #expect(text.lowercased().contains("x-request-id: req_"))
+                #expect(!text.contains("bbbb") && !text.contains("ab\u{0}cd"))
+                #expect(closed)
+            }
+        }
+    }
+
+    @Test func aKnownPathWithAnotherMethodIs405WithAllow() async throws {
+        try await TestServer.run(.sqlite) { server in
+            let (_, apiKey) = try await server.makeTenant()
+            for method in ["DELETE", "PUT", "HEAD", "OPTIONS", "PATCH"] {
+                let connection = try RawConnection(port: try #require(server.client.port))
+                try connection.send(
+                    "\(method) /v1/cards HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(apiKey)\r\nConnection: close\r\n\r\n")
+                let text = String(decoding: await connection.readUntilClosed(timeout: .seconds(20)).data, as: UTF8.self)
+                #expect(text.hasPrefix("HTTP/1.1 405"), "\(method): \(text.prefix(120))")
+                #expect(text.contains("Allow: GET, POST") || text.contains("allow: GET, POST"), "\(text)")
+            }
+            let unknown = try await server.client.get("/v1/no-such-thing-\("SECRET-PATH")", token: apiKey)
+            #expect(unknown.status == 404 && unknown.errorCode == "route_not_found")
+            #expect(!unknown.text.contains("SECRET-PATH") && !unknown.text.contains("GET"))
+            let idPath = try await server.client.send(.delete, "/v1/cards/card_123", token: apiKey, body: nil)
+            #expect(idPath.status == 405 && idPath.header("Allow") == "GET")
+        }
+    }
+
+    @Test func limitsHaveSaneDefaults() {
+        let limits = HTTPLimits.standard
+        #expect(limits.idleTimeout == .seconds(30) && limits.bodyReadTimeout == .seconds(10))
+        #expect(limits.maximumBodyBytes == 256 * 1024 && limits.maximumHeaderBytes == 16 * 1024)
+        #expect(limits.maximumConnections == 1024 && limits.maximumHeaderCount == 64)
+    }
+}
