@@ -49,7 +49,7 @@ public struct CardExpiry: Hashable, Sendable, CustomStringConvertible {
     /// Throws `card_expired` when the card is no longer valid at `date`.
     public func requireValid(at date: Date) throws {
         if isExpired(at: date) {
-            throw ProvisioError(.cardExpired, "The card expired at the end of \(slashed).")
+            throw ProvisioError(.cardExpired, "The card has expired: its expiry month is over.")
         }
     }
 }

@@ -21,6 +21,9 @@ public struct CardholderName: Hashable, Sendable, CustomStringConvertible {
         guard !normalised.isEmpty else {
             throw ProvisioError(.invalidCardholderName, "The cardholder name is empty.")
         }
+        guard !CardNumberPattern.containsCardNumber(normalised) else {
+            throw ProvisioError(.invalidCardholderName, "The cardholder name holds what looks like a card number.")
+        }
         guard normalised.count <= Self.maximumLength else {
             throw ProvisioError(
                 .invalidCardholderName, "The cardholder name is longer than \(Self.maximumLength) characters.")

@@ -32,6 +32,10 @@ public struct PrimaryAccountNumber: Hashable, Sendable, CustomStringConvertible,
         guard Self.passesLuhn(digits) else {
             throw ProvisioError(.invalidPAN, "The card number fails the Luhn check.")
         }
+        // Major industry identifier 0 is never a payment card (and all zeros passes Luhn).
+        guard digits.utf8.first != UInt8(ascii: "0") else {
+            throw ProvisioError(.invalidPAN, "The card number cannot start with 0.")
+        }
         self.unmaskedDigits = digits
     }
 

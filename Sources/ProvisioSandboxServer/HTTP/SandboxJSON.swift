@@ -23,15 +23,21 @@ enum SandboxJSON {
 
     static func decode<Body: SandboxWireRequest>(_ type: Body.Type, from data: Data, allowEmpty: Bool) throws -> Body {
         let data = allowEmpty && data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) ? Data("{}".utf8) : data
-        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-            let fields = object as? [String: Any]
-        else {
+        // The strict parser refuses a key given twice (decoders disagree on which one wins).
+        let parsed: JSONValue
+        do {
+            parsed = try StrictJSONParser.parse(data)
+        } catch {
+            throw invalid("The request body must be a JSON object. \(error.provisioError.message)")
+        }
+        guard case .object(let fields) = parsed else {
             throw invalid("The request body must be a JSON object.")
         }
-        if let unknown = fields.keys.sorted().first(where: { !Body.fieldNames.contains($0) }) {
+        // Unknown fields are refused without repeating them: nothing the caller sent is echoed.
+        if !fields.unknownKeys(allowed: Body.fieldNames).isEmpty {
             let accepted = Body.fieldNames.sorted().map { "'\($0)'" }.joined(separator: ", ")
             throw invalid(
-                "The field '\(unknown)' is not part of this request"
+                "The request body has a field this endpoint does not take"
                     + (accepted.isEmpty ? "; it takes no fields." : "; it takes \(accepted)."))
         }
         do {

@@ -14,7 +14,7 @@ enum SandboxRequestParameters {
 
     static func deviceKind(_ value: String) throws -> SandboxDeviceKind {
         guard let kind = SandboxDeviceKind(rawValue: value) else {
-            throw SandboxJSON.invalid("The device must be phone or watch, not '\(value.prefix(32))'.")
+            throw SandboxJSON.invalid("The device must be phone or watch.")
         }
         return kind
     }
@@ -27,10 +27,11 @@ enum SandboxRequestParameters {
             guard allowed.contains(name) else {
                 let accepted = allowed.sorted().joined(separator: ", ")
                 throw SandboxJSON.invalid(
-                    "The query parameter '\(name.prefix(64))' is not known here"
+                    "The query has a parameter this route does not take"
                         + (accepted.isEmpty ? "." : "; this route takes \(accepted)."))
             }
             guard values[name] == nil else { throw SandboxJSON.invalid("The query parameter '\(name)' is given twice.") }
+            // (`name` is one of `allowed` here, a name the route declares.)
             values[name] = String(value)
         }
         return values

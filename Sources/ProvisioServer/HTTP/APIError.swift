@@ -17,7 +17,6 @@ extension ProvisioError.Code {
     public static let tokenAlreadyUsed: Self = "token_already_used"
     public static let tokenScopeMismatch: Self = "token_scope_mismatch"
     public static let wrongCredentialKind: Self = "wrong_credential_kind"
-    public static let invalidJSON: Self = "invalid_json"
     public static let unknownField: Self = "unknown_field"
     public static let payloadTooLarge: Self = "payload_too_large"
     public static let routeNotFound: Self = "route_not_found"

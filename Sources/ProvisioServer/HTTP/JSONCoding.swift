@@ -2,9 +2,10 @@ import Foundation
 import Hummingbird
 import ProvisioCore
 
-/// Strict JSON in and out. Requests: malformed JSON is `invalid_json`; a missing or mistyped
-/// field is `invalid_request` naming the field; an unknown field is `unknown_field` for bodies
-/// that declare their fields (a misspelt `pan` must not be silently dropped).
+/// Strict JSON in and out. Requests: malformed JSON is `invalid_json`, a key twice in one
+/// object `duplicate_json_key`; a missing or mistyped field is `invalid_request` naming the
+/// field; an unknown field, at the top or inside a declared object, is `unknown_field` (a
+/// misspelt `pan` must not be silently dropped).
 enum JSONCoding {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -22,12 +23,10 @@ enum JSONCoding {
     }
 
     static func decode<Body: RequestBody>(_ type: Body.Type, from data: Data) throws -> Body {
-        guard let object = try? JSONSerialization.jsonObject(with: data), let fields = object as? [String: Any] else {
+        guard case .object(let object) = try RequestJSON.parse(data) else {
             throw ProvisioError(.invalidJSON, "The request body must be a JSON object.")
         }
-        if let unknown = fields.keys.sorted().first(where: { !Body.fields.contains($0) }) {
-            throw ProvisioError(.unknownField, "The field '\(unknown)' is not part of this request.")
-        }
+        try RequestJSON.checkShape(object, fields: Body.fields, nested: Body.nestedFields)
         do {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
@@ -57,7 +56,13 @@ enum JSONCoding {
     }
 }
 
-/// A request body that lists the JSON fields it accepts.
+/// A request body that lists the JSON fields it accepts, and those of its nested objects.
 protocol RequestBody: Decodable {
     static var fields: Set<String> { get }
+    /// For each field holding an object (or an array of objects): the keys it may have.
+    static var nestedFields: [String: Set<String>] { get }
+}
+
+extension RequestBody {
+    static var nestedFields: [String: Set<String>] { [:] }
 }

@@ -116,6 +116,14 @@ public struct CardService: Sendable {
         else {
             throw ProvisioError(.invalidParameter, "\(field) must be 1 to 128 characters without control characters.")
         }
+        try refuseCardNumber(in: value, field: field)
+    }
+
+    /// Free text must not carry a card number (it would be stored and shown in clear).
+    static func refuseCardNumber(in value: String, field: String) throws {
+        if CardNumberPattern.containsCardNumber(value) {
+            throw ProvisioError(.cardNumberInText, "\(field) holds what looks like a card number; it must not.")
+        }
     }
 
     static func validateText(_ value: String, field: String, maximum: Int) throws -> String {
@@ -123,6 +131,7 @@ public struct CardService: Sendable {
         guard (1...maximum).contains(trimmed.count) else {
             throw ProvisioError(.invalidParameter, "\(field) must be 1 to \(maximum) characters.")
         }
+        try refuseCardNumber(in: trimmed, field: field)
         return trimmed
     }
 

@@ -51,6 +51,12 @@ public struct TokenService: Sendable {
     /// endpoint subscribes to it) has the last word, or its default when it does not answer.
     public func decide(_ request: TokenRequest, tenantID: String) async throws -> (TokenRecord, Decision) {
         try Self.validateReference(request.networkTokenRef)
+        if let identifier = request.deviceAccountIdentifier {
+            try Self.validateReference(identifier, field: "device_account_identifier")
+        }
+        if let last4 = request.tokenLast4, !(last4.utf8.count == 4 && last4.utf8.allSatisfy({ (0x30...0x39).contains($0) })) {
+            throw ProvisioError(.invalidParameter, "token_last4 must be exactly four digits.")
+        }
         try request.risk.validate()
         if let existing = try await store.token(networkTokenRef: request.networkTokenRef, tenantID: tenantID) {
             return (existing, Decision(outcome: existing.decision, reasons: existing.decisionReasons))

@@ -50,6 +50,11 @@ struct ApplePayWire: Encodable {
 /// `POST …/provisioning/google-pay` and `…/samsung-pay`.
 struct PushProvisioningBody: RequestBody {
     static let fields: Set<String> = ["user_address"]
+    static let nestedFields: [String: Set<String>] = [
+        "user_address": [
+            "name", "address1", "address2", "locality", "administrative_area", "country_code", "postal_code", "phone_number",
+        ]
+    ]
     var userAddress: UserAddress?
 
     enum CodingKeys: String, CodingKey {

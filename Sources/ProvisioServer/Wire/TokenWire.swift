@@ -116,6 +116,7 @@ struct NetworkTokenRequestBody: RequestBody, CustomStringConvertible, CustomRefl
         "pan", "expiry_month", "expiry_year", "wallet", "device_type", "network_token_ref", "token_last4",
         "device_account_identifier", "risk",
     ]
+    static let nestedFields: [String: Set<String>] = ["risk": ["device_score", "account_score", "wallet_recommendation"]]
 
     struct Risk: Codable {
         var deviceScore: Int

@@ -1,0 +1,60 @@
+import Foundation
+import ProvisioCore
+
+/// Every JSON body from outside goes through the strict parser first: duplicate keys (at any
+/// depth), bad UTF-8, over-deep nesting, unknown fields in nested objects and control
+/// characters in any text are refused before a decoder can pick one of two values. Error
+/// messages name only fields the endpoint declares, never what the caller invented.
+enum RequestJSON {
+    static func parse(_ bytes: Data) throws -> JSONValue {
+        do {
+            return try StrictJSONParser.parse(bytes)
+        } catch {
+            throw error.provisioError
+        }
+    }
+
+    /// The canonical bytes of a JSON body (sorted keys, no whitespace), or nil when it is not
+    /// strict JSON (an idempotency digest then covers the raw bytes).
+    static func canonical(_ bytes: Data) -> Data? {
+        guard let value = try? StrictJSONParser.parse(bytes) else { return nil }
+        return Data(value.canonicalData())
+    }
+
+    /// Checks a body's fields against what the endpoint declares: top-level `fields`, and for
+    /// each nested object the keys `nested` lists for it. Then no text anywhere may carry a
+    /// control character (C0, DEL, C1): nothing in this API is multi-line, and such characters
+    /// hide data in logs and consoles.
+    static func checkShape(_ object: JSONObject, fields: Set<String>, nested: [String: Set<String>]) throws {
+        if !object.unknownKeys(allowed: fields).isEmpty {
+            throw ProvisioError(.unknownField, "The request body has a field this endpoint does not accept.")
+        }
+        for (key, allowed) in nested {
+            let children: [JSONObject]
+            switch object[key] {
+            case .object(let child)?: children = [child]
+            case .array(let elements)?: children = elements.compactMap(\.objectValue)
+            default: children = []
+            }
+            for child in children where !child.unknownKeys(allowed: allowed).isEmpty {
+                throw ProvisioError(.unknownField, "The object '\(key)' has a field this endpoint does not accept.")
+            }
+        }
+        for member in object.members where containsControlCharacter(member.value) {
+            throw ProvisioError(.invalidRequest, "The field '\(member.key)' contains a control character.")
+        }
+    }
+
+    static func containsControlCharacter(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let text):
+            return text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        case .array(let elements):
+            return elements.contains(where: containsControlCharacter)
+        case .object(let object):
+            return object.members.contains { containsControlCharacter(.string($0.key)) || containsControlCharacter($0.value) }
+        default:
+            return false
+        }
+    }
+}
