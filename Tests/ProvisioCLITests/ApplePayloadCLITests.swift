@@ -17,13 +17,13 @@ import _CryptoExtras
         let root: String
     }
 
-    func setUp() throws -> Setup {
+    func setUp() async throws -> Setup {
         let base = CLIRunner.temporaryDirectory()
         let keys = base + "/keys"
         let ca = base + "/ca"
-        let initResult = try CLIRunner.run(["keys", "init", "--dir", keys])
+        let initResult = try await CLIRunner.run(["keys", "init", "--dir", keys])
         #expect(initResult.status == 0, "\(initResult.stderr)")
-        let caResult = try CLIRunner.run(["sandbox", "ca", "--out", ca])
+        let caResult = try await CLIRunner.run(["sandbox", "ca", "--out", ca])
         #expect(caResult.status == 0, "\(caResult.stderr)")
         return Setup(base: base, keys: keys, ca: ca, root: ca + "/root.pem")
     }
@@ -52,10 +52,10 @@ import _CryptoExtras
             at: Date())
     }
 
-    @Test func eccV2PayloadOpensWithTheSandboxLeafKey() throws {
-        let setup = try setUp()
+    @Test func eccV2PayloadOpensWithTheSandboxLeafKey() async throws {
+        let setup = try await setUp()
         defer { try? FileManager.default.removeItem(atPath: setup.base) }
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["apple-payload", "--keys", setup.keys, "--trust-anchor", setup.root],
             stdin: request(certificates: chain(setup.ca + "/chain.json")))
         #expect(result.status == 0, "\(result.stderr)")
@@ -74,10 +74,10 @@ import _CryptoExtras
         try verifyTAV(body["activationData"]!, keys: setup.keys)
     }
 
-    @Test func rsaV2PayloadOpensWithTheSandboxRSALeafKey() throws {
-        let setup = try setUp()
+    @Test func rsaV2PayloadOpensWithTheSandboxRSALeafKey() async throws {
+        let setup = try await setUp()
         defer { try? FileManager.default.removeItem(atPath: setup.base) }
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["apple-payload", "--keys", setup.keys, "--trust-anchor", setup.root],
             stdin: request(certificates: chain(setup.ca + "/rsa-chain.json"), scheme: "RSA_V2"))
         #expect(result.status == 0, "\(result.stderr)")
@@ -91,24 +91,24 @@ import _CryptoExtras
         #expect(try ApplePassPayload(jsonData: plaintext).primaryAccountNumber.unmaskedDigits == pan)
     }
 
-    @Test func realAppleChainWorksOnItsDayAndIsExpiredNow() throws {
-        let setup = try setUp()
+    @Test func realAppleChainWorksOnItsDayAndIsExpiredNow() async throws {
+        let setup = try await setUp()
         defer { try? FileManager.default.removeItem(atPath: setup.base) }
         let fixture =
             try JSONSerialization.jsonObject(
                 with: Data(contentsOf: CLIRunner.fixture("apple-production-chain-2018.json"))) as! [String: Any]
         let certificates = fixture["certificatesDERBase64"] as! [String]
-        let then = try CLIRunner.run(
+        let then = try await CLIRunner.run(
             ["apple-payload", "--keys", setup.keys, "--at", "2020-01-01T00:00:00Z"], stdin: request(certificates: certificates))
         #expect(then.status == 0, "\(then.stderr)")
         #expect(try response(then.stdout)["ephemeralPublicKey"] != nil)
-        let now = try CLIRunner.run(["apple-payload", "--keys", setup.keys], stdin: request(certificates: certificates))
+        let now = try await CLIRunner.run(["apple-payload", "--keys", setup.keys], stdin: request(certificates: certificates))
         #expect(now.status == 2)
         #expect(now.stderr.hasPrefix("error: chain_expired:"))
     }
 
-    @Test func everyInvalidInputExitsTwoWithOneLineNamingTheCodeAndNoPAN() throws {
-        let setup = try setUp()
+    @Test func everyInvalidInputExitsTwoWithOneLineNamingTheCodeAndNoPAN() async throws {
+        let setup = try await setUp()
         defer { try? FileManager.default.removeItem(atPath: setup.base) }
         let sandboxChain = try chain(setup.ca + "/chain.json")
         let cases: [(arguments: [String], stdin: Data, code: String)] = [
@@ -127,14 +127,15 @@ import _CryptoExtras
             (["--trust-anchor", "/nonexistent.pem"], try request(certificates: sandboxChain), "trust_anchor_invalid"),
         ]
         for testCase in cases {
-            let result = try CLIRunner.run(["apple-payload", "--keys", setup.keys] + testCase.arguments, stdin: testCase.stdin)
+            let result = try await CLIRunner.run(
+                ["apple-payload", "--keys", setup.keys] + testCase.arguments, stdin: testCase.stdin)
             #expect(result.status == 2, "\(testCase.code): \(result.stderr)")
             #expect(result.stderr.hasPrefix("error: \(testCase.code):"), "\(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
             #expect(result.stdout.isEmpty)
             #expect(!result.stderr.contains("4111111111111111") && !result.stderr.contains("4111111111111112"))
         }
-        let missingKeys = try CLIRunner.run(
+        let missingKeys = try await CLIRunner.run(
             ["apple-payload", "--keys", setup.keys + "-none"], stdin: try request(certificates: sandboxChain))
         #expect(missingKeys.status == 2)
         #expect(missingKeys.stderr.hasPrefix("error: keys_missing:"))
@@ -146,28 +147,28 @@ import _CryptoExtras
         (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! NSNumber).intValue
     }
 
-    @Test func keysInitWritesPrivateFilesAndRefusesToOverwrite() throws {
+    @Test func keysInitWritesPrivateFilesAndRefusesToOverwrite() async throws {
         let dir = CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let first = try CLIRunner.run(["keys", "init", "--dir", dir])
+        let first = try await CLIRunner.run(["keys", "init", "--dir", dir])
         #expect(first.status == 0)
         #expect(try mode(dir + "/vault-keys.json") == 0o600)
         #expect(try mode(dir + "/tav-signing-key.pem") == 0o600)
         let before = try Data(contentsOf: URL(fileURLWithPath: dir + "/tav-signing-key.pem"))
-        let second = try CLIRunner.run(["keys", "init", "--dir", dir])
+        let second = try await CLIRunner.run(["keys", "init", "--dir", dir])
         #expect(second.status == 2)
         #expect(second.stderr.hasPrefix("error: keys_already_exist:"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/tav-signing-key.pem")) == before)
 
-        let rotate = try CLIRunner.run(["keys", "rotate", "--dir", dir])
+        let rotate = try await CLIRunner.run(["keys", "rotate", "--dir", dir])
         #expect(rotate.status == 0, "\(rotate.stderr)")
         #expect(rotate.stdout.contains("decrypt-only: kek_"))
     }
 
-    @Test func sandboxCAWritesTheHierarchy() throws {
+    @Test func sandboxCAWritesTheHierarchy() async throws {
         let dir = CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let result = try CLIRunner.run(["sandbox", "ca", "--out", dir])
+        let result = try await CLIRunner.run(["sandbox", "ca", "--out", dir])
         #expect(result.status == 0, "\(result.stderr)")
         for name in ["root.pem", "chain.json", "leaf-key.pem", "rsa-chain.json", "rsa-leaf-key.pem"] {
             #expect(FileManager.default.fileExists(atPath: dir + "/" + name), "\(name)")
@@ -185,7 +186,7 @@ import _CryptoExtras
         guard case .p256(let recipient) = validated.recipient else { Issue.record("expected P-256"); return }
         #expect(recipient.rawRepresentation == leafKey.publicKey.rawRepresentation)
 
-        let again = try CLIRunner.run(["sandbox", "ca", "--out", dir])
+        let again = try await CLIRunner.run(["sandbox", "ca", "--out", dir])
         #expect(again.status == 2)
         #expect(again.stderr.hasPrefix("error: sandbox_io_failed:"))
     }

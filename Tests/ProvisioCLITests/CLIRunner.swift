@@ -27,7 +27,18 @@ struct CLIRunner {
             .appendingPathComponent("ProvisioCryptoTests/Fixtures/\(name)")
     }
 
-    static func run(_ arguments: [String], stdin: Data = Data()) throws -> Result {
+    /// Runs the binary and waits for it on a dispatch thread: a test that blocked one of Swift
+    /// concurrency's threads for a subprocess would starve every other test in the process
+    /// (two cores, two threads).
+    static func run(_ arguments: [String], stdin: Data = Data()) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Swift.Result { try blockingRun(arguments, stdin: stdin) })
+            }
+        }
+    }
+
+    private static func blockingRun(_ arguments: [String], stdin: Data) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

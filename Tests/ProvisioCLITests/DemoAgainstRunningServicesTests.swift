@@ -18,13 +18,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: base) }
         let database = engine == "sqlite" ? base + "/provisio.sqlite" : try await Self.freshPostgresDatabase()
 
-        #expect(try CLIRunner.run(["keys", "init", "--dir", base + "/keys"]).status == 0)
-        #expect(try CLIRunner.run(["sandbox", "ca", "--out", base + "/ca"]).status == 0)
-        let tenant = try CLIRunner.run(["tenants", "create", "--name", "Demo Bank", "--database", database])
+        #expect(try await CLIRunner.run(["keys", "init", "--dir", base + "/keys"]).status == 0)
+        #expect(try await CLIRunner.run(["sandbox", "ca", "--out", base + "/ca"]).status == 0)
+        let tenant = try await CLIRunner.run(["tenants", "create", "--name", "Demo Bank", "--database", database])
         #expect(tenant.status == 0, "\(tenant.stderr)")
         let created = try #require(try JSONSerialization.jsonObject(with: Data(tenant.stdout.utf8)) as? [String: String])
         let (tenantID, apiKey) = (try #require(created["tenant_id"]), try #require(created["api_key"]))
-        let credential = try CLIRunner.run(["tenants", "network-key", "--tenant-id", tenantID, "--database", database])
+        let credential = try await CLIRunner.run(["tenants", "network-key", "--tenant-id", tenantID, "--database", database])
         let networkKey = try #require(
             (try JSONSerialization.jsonObject(with: Data(credential.stdout.utf8)) as? [String: String])?["network_key"])
 
@@ -43,7 +43,7 @@ import Testing
         defer { if sandbox.process.isRunning { _ = sandbox.stop() } }
         try await sandbox.waitUntilListening()
 
-        let demo = try CLIRunner.run([
+        let demo = try await CLIRunner.run([
             "demo", "--server", "http://127.0.0.1:\(server.port)", "--api-key", apiKey, "--sandbox",
             "http://127.0.0.1:\(sandbox.port)", "--sandbox-key", sandboxKey,
         ])
@@ -51,7 +51,7 @@ import Testing
         #expect(demo.stdout.contains("Summary: ") && !demo.stdout.contains("  ✗ "), "\(demo.stdout)")
         for scenario in 1...8 { #expect(demo.stdout.contains("\n[\(scenario)] "), "scenario \(scenario)") }
         // A second run against the same deployment passes too (its customers are its own).
-        let again = try CLIRunner.run([
+        let again = try await CLIRunner.run([
             "demo", "--server", "http://127.0.0.1:\(server.port)", "--api-key", apiKey, "--sandbox",
             "http://127.0.0.1:\(sandbox.port)", "--sandbox-key", sandboxKey, "--scenario", "5",
         ])
@@ -66,12 +66,12 @@ import Testing
         #expect(!logs.contains { $0.contains(sandboxKey) }, "neither process logs the connector key")
     }
 
-    @Test func remoteModeNeedsItsKeys() throws {
-        let noKey = try CLIRunner.run(["demo", "--server", "http://127.0.0.1:9"])
+    @Test func remoteModeNeedsItsKeys() async throws {
+        let noKey = try await CLIRunner.run(["demo", "--server", "http://127.0.0.1:9"])
         #expect(noKey.status != 0 && noKey.stderr.contains("--api-key"))
-        let stray = try CLIRunner.run(["demo", "--api-key", "prv_sk_x"])
+        let stray = try await CLIRunner.run(["demo", "--api-key", "prv_sk_x"])
         #expect(stray.status != 0 && stray.stderr.contains("--server"))
-        let unreachable = try CLIRunner.run([
+        let unreachable = try await CLIRunner.run([
             "demo", "--server", "http://127.0.0.1:9", "--api-key", "prv_sk_x", "--sandbox-key", "sbx_key_12345678",
         ])
         #expect(

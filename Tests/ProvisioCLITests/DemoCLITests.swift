@@ -4,8 +4,8 @@ import Testing
 /// `provisio demo` is the first thing a newcomer runs: it must pass every step of every
 /// scenario and never print a PAN.
 @Suite struct DemoCLITests {
-    @Test func theWholeDemoPasses() throws {
-        let result = try CLIRunner.run(["demo"])
+    @Test func theWholeDemoPasses() async throws {
+        let result = try await CLIRunner.run(["demo"])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("Summary: 49 ✓, 0 ✗"), "\(result.stdout)")
         for scenario in 1...8 {
@@ -21,15 +21,15 @@ import Testing
         }
     }
 
-    @Test func oneScenarioRunsWithWhatItBuildsOn() throws {
-        let red = try CLIRunner.run(["demo", "--scenario", "7"])
+    @Test func oneScenarioRunsWithWhatItBuildsOn() async throws {
+        let red = try await CLIRunner.run(["demo", "--scenario", "7"])
         #expect(red.status == 0, "\(red.stdout)")
         #expect(red.stdout.contains("[7] Red path") && !red.stdout.contains("[1] "))
         #expect(red.stdout.contains("device_score_too_low"))
-        let lifecycle = try CLIRunner.run(["demo", "--scenario", "8"])
+        let lifecycle = try await CLIRunner.run(["demo", "--scenario", "8"])
         #expect(lifecycle.status == 0, "\(lifecycle.stdout)")
         #expect(lifecycle.stdout.contains("[1] ") && lifecycle.stdout.contains("[2] ") && lifecycle.stdout.contains("[8] "))
-        let bad = try CLIRunner.run(["demo", "--scenario", "9"])
+        let bad = try await CLIRunner.run(["demo", "--scenario", "9"])
         #expect(bad.status == 2 && bad.stderr.contains("error: invalid_argument: --scenario"), "\(bad.stderr)")
     }
 }

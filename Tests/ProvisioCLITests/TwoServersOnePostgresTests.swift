@@ -22,12 +22,12 @@ struct TwoServersOnePostgresTests {
 
         let base = CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: base) }
-        #expect(try CLIRunner.run(["keys", "init", "--dir", base + "/keys"]).status == 0)
-        #expect(try CLIRunner.run(["sandbox", "ca", "--out", base + "/ca"]).status == 0)
+        #expect(try await CLIRunner.run(["keys", "init", "--dir", base + "/keys"]).status == 0)
+        #expect(try await CLIRunner.run(["sandbox", "ca", "--out", base + "/ca"]).status == 0)
         let networkKey = P256.KeyAgreement.PrivateKey()
         try networkKey.publicKey.pemRepresentation.write(toFile: base + "/network.pem", atomically: true, encoding: .utf8)
 
-        let tenant = try CLIRunner.run(["tenants", "create", "--name", "Two Servers Bank", "--database", databaseURL])
+        let tenant = try await CLIRunner.run(["tenants", "create", "--name", "Two Servers Bank", "--database", databaseURL])
         #expect(tenant.status == 0, "\(tenant.stderr)")
         let apiKey = try #require(
             (try JSONSerialization.jsonObject(with: Data(tenant.stdout.utf8)) as? [String: String])?["api_key"])

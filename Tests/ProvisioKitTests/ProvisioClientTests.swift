@@ -70,7 +70,9 @@ struct ScriptedTransport: ProvisioHTTPTransport {
         let start = ContinuousClock.now
         let error = await #expect(throws: ProvisioClientError.self) { _ = try await client.cards() }
         #expect(error?.code == ProvisioClientError.timeoutCode)
-        #expect(ContinuousClock.now - start < .seconds(5))
+        // The transport hangs for 60 s; the bound is loose because the whole suite shares two
+        // cores and a woken task can wait seconds for a thread.
+        #expect(ContinuousClock.now - start < .seconds(30))
     }
 
     @Test func malformedAnswersAndBadIDsAreRefused() async throws {
