@@ -84,5 +84,13 @@ import Testing
         let second = try await ServerAssembly.assemble(configuration, logger: logs.logger())
         await second.handle.shutdown()
         #expect(try String(contentsOfFile: directory + "/keys/sandbox-network-key.pem", encoding: .utf8) == networkKey)
+
+        // The sandbox network key is a secret file like the others: refused once others can read it.
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o644], ofItemAtPath: directory + "/keys/sandbox-network-key.pem")
+        let error = await #expect(throws: ProvisioError.self) {
+            _ = try await ServerAssembly.assemble(configuration, logger: logs.logger())
+        }
+        #expect(error?.code == .keysInsecurePermissions)
     }
 }
