@@ -24,13 +24,18 @@ public protocol ProvisioHTTPTransport: Sendable {
 }
 
 /// The transport over `URLSession` (FoundationNetworking on Linux). Cancelling the calling task
-/// cancels the data task.
+/// cancels the data task. Redirects are never followed: the request carries a bearer token,
+/// and a redirect answer comes back as it is (the client then refuses it).
 public struct URLSessionTransport: ProvisioHTTPTransport {
     public let session: URLSession
 
-    public init(session: URLSession = .shared) {
+    /// A session of its own that refuses redirects; pass another session only if it does too.
+    public init(session: URLSession = URLSessionTransport.noRedirectSession) {
         self.session = session
     }
+
+    public static let noRedirectSession = URLSession(
+        configuration: .ephemeral, delegate: RedirectRefusal(), delegateQueue: nil)
 
     public func send(_ request: URLRequest) async throws -> ProvisioHTTPResponse {
         let box = DataTaskBox()
@@ -81,5 +86,16 @@ private final class DataTaskBox: @unchecked Sendable {
         let task = self.task
         lock.unlock()
         task?.cancel()
+    }
+}
+
+/// Answers every redirect with "do not follow", so the Authorization header never reaches
+/// another URL.
+final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }

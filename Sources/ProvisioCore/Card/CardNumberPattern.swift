@@ -24,24 +24,12 @@ public enum CardNumberPattern {
     private static func runHoldsCardNumber(_ digits: [UInt8]) -> Bool {
         guard digits.count >= PrimaryAccountNumber.allowedLengths.lowerBound else { return false }
         for length in PrimaryAccountNumber.allowedLengths where length <= digits.count {
-            for start in 0...(digits.count - length) where luhn(digits[start..<(start + length)]) {
+            for start in 0...(digits.count - length)
+            where PrimaryAccountNumber.passesLuhn(digitValues: digits[start..<(start + length)]) {
                 return true
             }
         }
         return false
-    }
-
-    private static func luhn(_ digits: ArraySlice<UInt8>) -> Bool {
-        var sum = 0
-        for (index, digit) in digits.reversed().enumerated() {
-            var value = Int(digit)
-            if index % 2 == 1 {
-                value *= 2
-                if value > 9 { value -= 9 }
-            }
-            sum += value
-        }
-        return sum % 10 == 0
     }
 }
 

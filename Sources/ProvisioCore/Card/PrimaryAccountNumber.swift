@@ -50,9 +50,14 @@ public struct PrimaryAccountNumber: Hashable, Sendable, CustomStringConvertible,
     public var customMirror: Mirror { Mirror(self, children: ["masked": masked]) }
 
     static func passesLuhn(_ digits: String) -> Bool {
+        passesLuhn(digitValues: digits.utf8.map { $0 - UInt8(ascii: "0") })
+    }
+
+    /// The Luhn check over digit values (0–9), most significant first.
+    static func passesLuhn(digitValues: some BidirectionalCollection<UInt8>) -> Bool {
         var sum = 0
-        for (index, byte) in digits.utf8.reversed().enumerated() {
-            var value = Int(byte - UInt8(ascii: "0"))
+        for (index, digit) in digitValues.reversed().enumerated() {
+            var value = Int(digit)
             if index % 2 == 1 {
                 value *= 2
                 if value > 9 { value -= 9 }
