@@ -94,9 +94,9 @@ public struct TokenService: Sendable {
         let decided = event(
             token, type: transition.webhookEvent, from: .requested, to: transition.to, actor: .issuer,
             reason: decision.reasons.joined(separator: ","), at: now)
-        try await store.insertToken(token, events: [created, decided])
-        try await announce(created, token: token)
-        try await announce(decided, token: token)
+        try await store.insertToken(
+            token, events: [created, decided],
+            outbox: [try await announcement(created, token: token), try await announcement(decided, token: token)])
         return (token, decision)
     }
 
@@ -129,10 +129,11 @@ public struct TokenService: Sendable {
         let record = event(
             token, type: transition.webhookEvent, from: transition.from, to: transition.to, actor: Self.actor(of: tokenEvent),
             reason: reasonCode, at: updated.updatedAt)
-        guard let stored = try await store.updateToken(updated, expectedState: token.state, event: record) else {
+        let outbox = try await announcement(record, token: updated)
+        guard let stored = try await store.updateToken(updated, expectedState: token.state, event: record, outbox: [outbox])
+        else {
             throw ProvisioError(.tokenInvalidTransition, "The token changed at the same time; read it again and retry.")
         }
-        try await announce(record, token: stored)
         return stored
     }
 
@@ -197,11 +198,12 @@ public struct TokenService: Sendable {
             toState: to, actor: actor, reasonCode: reason.flatMap { $0.isEmpty ? nil : $0 }, createdAt: time)
     }
 
-    private func announce(_ event: TokenEventRecord, token: TokenRecord) async throws {
+    /// The webhook announcing `event`, to be stored with it.
+    private func announcement(_ event: TokenEventRecord, token: TokenRecord) async throws -> OutboxEntry {
         var data = TokenWire(token)
         data.reasonCode = event.reasonCode
         data.actor = event.actor.rawValue
-        try await publisher.publish(tenantID: token.tenantID, type: event.type, data: data)
+        return try await publisher.prepare(tenantID: token.tenantID, type: event.type, data: data)
     }
 
     static func actor(of event: TokenEvent) -> TokenActor {

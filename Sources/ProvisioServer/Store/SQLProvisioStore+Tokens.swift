@@ -32,7 +32,7 @@ extension SQLProvisioStore: TokenStore {
         }
     }
 
-    public func insertToken(_ token: TokenRecord, events: [TokenEventRecord]) async throws {
+    public func insertToken(_ token: TokenRecord, events: [TokenEventRecord], outbox: [OutboxEntry]) async throws {
         try await handle.transaction { database in
             try await database.raw(
                 """
@@ -46,6 +46,7 @@ extension SQLProvisioStore: TokenStore {
                 """
             ).run()
             for event in events { try await Self.insert(event, into: database) }
+            for entry in outbox { try await Self.insert(entry, into: database) }
         }
     }
 
@@ -72,9 +73,9 @@ extension SQLProvisioStore: TokenStore {
         }
     }
 
-    public func updateToken(_ updated: TokenRecord, expectedState: TokenState, event: TokenEventRecord) async throws
-        -> TokenRecord?
-    {
+    public func updateToken(
+        _ updated: TokenRecord, expectedState: TokenState, event: TokenEventRecord, outbox: [OutboxEntry]
+    ) async throws -> TokenRecord? {
         try await handle.transaction { database in
             guard
                 let row = try await database.raw(
@@ -87,6 +88,7 @@ extension SQLProvisioStore: TokenStore {
                 ).first()
             else { return nil }
             try await Self.insert(event, into: database)
+            for entry in outbox { try await Self.insert(entry, into: database) }
             return try Self.token(from: row)
         }
     }

@@ -34,25 +34,31 @@ extension SQLProvisioStore: WebhookStore {
 
     public func enqueue(event: WebhookEventRecord, deliveries: [WebhookDeliveryRecord]) async throws {
         try await handle.transaction { database in
+            try await Self.insert(OutboxEntry(event: event, deliveries: deliveries), into: database)
+        }
+    }
+
+    /// Writes an outbox entry inside the caller's transaction.
+    static func insert(_ entry: OutboxEntry, into database: any SQLDatabase) async throws {
+        let event = entry.event
+        try await database.raw(
+            """
+            INSERT INTO webhook_events (id, tenant_id, type, payload, created_at)
+            VALUES (\(bind: event.id), \(bind: event.tenantID), \(bind: event.type), \(bind: event.payload),
+                \(bind: event.createdAt.epochMilliseconds))
+            """
+        ).run()
+        for delivery in entry.deliveries {
             try await database.raw(
                 """
-                INSERT INTO webhook_events (id, tenant_id, type, payload, created_at)
-                VALUES (\(bind: event.id), \(bind: event.tenantID), \(bind: event.type), \(bind: event.payload),
-                    \(bind: event.createdAt.epochMilliseconds))
+                INSERT INTO webhook_deliveries (id, tenant_id, event_id, endpoint_id, state, attempt_count, next_attempt_at,
+                last_response_status, last_error, created_at, updated_at)
+                VALUES (\(bind: delivery.id), \(bind: delivery.tenantID), \(bind: delivery.eventID), \(bind: delivery.endpointID),
+                \(bind: delivery.state.rawValue), \(bind: delivery.attemptCount), \(bind: delivery.nextAttemptAt.epochMilliseconds),
+                \(bind: delivery.lastResponseStatus), \(bind: delivery.lastError), \(bind: delivery.createdAt.epochMilliseconds),
+                \(bind: delivery.updatedAt.epochMilliseconds))
                 """
             ).run()
-            for delivery in deliveries {
-                try await database.raw(
-                    """
-                    INSERT INTO webhook_deliveries (id, tenant_id, event_id, endpoint_id, state, attempt_count, next_attempt_at,
-                        last_response_status, last_error, created_at, updated_at)
-                    VALUES (\(bind: delivery.id), \(bind: delivery.tenantID), \(bind: delivery.eventID), \(bind: delivery.endpointID),
-                        \(bind: delivery.state.rawValue), \(bind: delivery.attemptCount), \(bind: delivery.nextAttemptAt.epochMilliseconds),
-                        \(bind: delivery.lastResponseStatus), \(bind: delivery.lastError), \(bind: delivery.createdAt.epochMilliseconds),
-                        \(bind: delivery.updatedAt.epochMilliseconds))
-                    """
-                ).run()
-            }
         }
     }
 

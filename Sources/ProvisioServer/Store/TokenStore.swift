@@ -10,12 +10,16 @@ public protocol TokenStore: Sendable {
     func card(panFingerprint: String, tenantID: String) async throws -> CardRecord?
 
     /// Stores a new token with its first events, atomically.
-    func insertToken(_ token: TokenRecord, events: [TokenEventRecord]) async throws
+    /// The token, its history and the webhooks announcing it, in one transaction.
+    func insertToken(_ token: TokenRecord, events: [TokenEventRecord], outbox: [OutboxEntry]) async throws
     func token(id: String, tenantID: String) async throws -> TokenRecord?
     func token(networkTokenRef: String, tenantID: String) async throws -> TokenRecord?
     func tokens(cardID: String, tenantID: String, cursor: String?, limit: Int) async throws -> Page<TokenRecord>
     /// Moves a token from `expected` to `updated.state` only if it is still in `expected`
     /// (so concurrent changes cannot both win), recording the event; nil if it was not.
-    func updateToken(_ updated: TokenRecord, expectedState: TokenState, event: TokenEventRecord) async throws -> TokenRecord?
+    /// The change, its history entry and its webhook in one transaction; nil (nothing written)
+    /// when the token is no longer in `expectedState`.
+    func updateToken(_ updated: TokenRecord, expectedState: TokenState, event: TokenEventRecord, outbox: [OutboxEntry])
+        async throws -> TokenRecord?
     func tokenEvents(tokenID: String) async throws -> [TokenEventRecord]
 }

@@ -25,6 +25,21 @@ public struct WebhookPublisher: Sendable {
     func publish(tenantID: String, type: String, data: some Encodable & Sendable, to endpoints: [WebhookEndpointRecord])
         async throws -> WebhookEventRecord
     {
+        let entry = try entry(tenantID: tenantID, type: type, data: data, to: endpoints)
+        try await store.enqueue(event: entry.event, deliveries: entry.deliveries)
+        return entry.event
+    }
+
+    /// The event and its deliveries to every subscribed endpoint, not yet stored: the caller
+    /// writes it in the transaction of the change it announces.
+    func prepare(tenantID: String, type: String, data: some Encodable & Sendable) async throws -> OutboxEntry {
+        let subscribers = try await store.webhookEndpoints(tenantID: tenantID).filter { $0.subscribes(to: type) }
+        return try entry(tenantID: tenantID, type: type, data: data, to: subscribers)
+    }
+
+    private func entry(tenantID: String, type: String, data: some Encodable & Sendable, to endpoints: [WebhookEndpointRecord])
+        throws -> OutboxEntry
+    {
         let now = clock.now()
         let payload = Envelope(type: type, timestamp: now, data: data)
         let event = WebhookEventRecord(
@@ -36,8 +51,7 @@ public struct WebhookPublisher: Sendable {
                 state: .pending, attemptCount: 0, nextAttemptAt: now, lastResponseStatus: nil, lastError: nil,
                 createdAt: now, updatedAt: now)
         }
-        try await store.enqueue(event: event, deliveries: deliveries)
-        return event
+        return OutboxEntry(event: event, deliveries: deliveries)
     }
 
     /// The Standard Webhooks body shape.
