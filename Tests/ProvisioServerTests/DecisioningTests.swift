@@ -160,14 +160,15 @@ import Testing
 
             // (Margins leave room for a loaded machine: the whole suite shares two cores.)
             receiver.setAnswer(#"{"decision":"approve"}"#)
-            receiver.setDelay(.seconds(10))
+            receiver.setDelay(.seconds(30))
             let started = ContinuousClock.now
             let slow = try await decide(server, networkKey: networkKey, ref: "ref-slow")
             let waited = ContinuousClock.now - started
             #expect(slow.json?["decision"] as? String == "decline", "\(slow.text)")
             #expect(slow.json?["reasons"] as? [String] == ["issuer_decision_timeout", "default_decision"])
-            // Far less than the issuer's 10 s: the network was answered at the timeout, not after it.
-            #expect(waited < .seconds(5), "the network waited \(waited)")
+            // Far less than the issuer's 30 s: the network was answered at the timeout, not after it
+            // (the bound is loose: the whole suite, schemathesis and kill -9 runs share two cores).
+            #expect(waited < .seconds(15), "the network waited \(waited)")
 
             receiver.setDelay(.zero)
             receiver.setDown(true)

@@ -24,7 +24,8 @@ public struct CardholderName: Hashable, Sendable, CustomStringConvertible {
         guard !CardNumberPattern.containsCardNumber(normalised) else {
             throw ProvisioError(.invalidCardholderName, "The cardholder name holds what looks like a card number.")
         }
-        guard normalised.count <= Self.maximumLength else {
+        // Code points, as JSON Schema and the wire count them (not grapheme clusters).
+        guard normalised.unicodeScalars.count <= Self.maximumLength else {
             throw ProvisioError(
                 .invalidCardholderName, "The cardholder name is longer than \(Self.maximumLength) characters.")
         }

@@ -43,6 +43,19 @@ enum RequestJSON {
         for member in object.members where containsControlCharacter(member.value) {
             throw ProvisioError(.invalidRequest, "The field '\(member.key)' contains a control character.")
         }
+        // An optional field is left out, never null: null is not a string, number or object.
+        for member in object.members where containsNull(member.value) {
+            throw ProvisioError(.invalidRequest, "The field '\(member.key)' must not be null; leave it out instead.")
+        }
+    }
+
+    static func containsNull(_ value: JSONValue) -> Bool {
+        switch value {
+        case .null: true
+        case .array(let elements): elements.contains(where: containsNull)
+        case .object(let object): object.members.contains { containsNull($0.value) }
+        default: false
+        }
     }
 
     static func containsControlCharacter(_ value: JSONValue) -> Bool {

@@ -24,7 +24,7 @@ public struct AccessService: Sendable {
     /// Creates a tenant; the API key in the result is the only copy there will ever be.
     public func createTenant(name: String) async throws -> (tenant: TenantRecord, apiKey: String) {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...128).contains(trimmed.count) else {
+        guard (1...128).contains(trimmed.unicodeScalars.count) else {
             throw ProvisioError(.invalidParameter, "The tenant name must be 1 to 128 characters.")
         }
         let apiKey = RandomToken.secret(prefix: Self.apiKeyPrefix)

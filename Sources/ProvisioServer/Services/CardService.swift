@@ -112,7 +112,8 @@ public struct CardService: Sendable {
     }
 
     static func validateReference(_ value: String, field: String) throws {
-        guard (1...128).contains(value.count), !value.contains(where: { $0.isNewline || $0.asciiValue.map { $0 < 0x20 } == true })
+        guard (1...128).contains(value.unicodeScalars.count),
+            !value.contains(where: { $0.isNewline || $0.asciiValue.map { $0 < 0x20 } == true })
         else {
             throw ProvisioError(.invalidParameter, "\(field) must be 1 to 128 characters without control characters.")
         }
@@ -128,7 +129,7 @@ public struct CardService: Sendable {
 
     static func validateText(_ value: String, field: String, maximum: Int) throws -> String {
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...maximum).contains(trimmed.count) else {
+        guard (1...maximum).contains(trimmed.unicodeScalars.count) else {
             throw ProvisioError(.invalidParameter, "\(field) must be 1 to \(maximum) characters.")
         }
         try refuseCardNumber(in: trimmed, field: field)
@@ -136,7 +137,7 @@ public struct CardService: Sendable {
     }
 
     static func validateArtURL(_ value: String) throws -> String {
-        guard value.count <= 2048, let url = URL(string: value), url.scheme == "https", url.host?.isEmpty == false else {
+        guard value.utf8.count <= 2048, let url = URL(string: value), url.scheme == "https", url.host?.isEmpty == false else {
             throw ProvisioError(.invalidParameter, "card_art_url must be an https URL of at most 2048 characters.")
         }
         return value

@@ -44,7 +44,7 @@ public struct UserAddress: Codable, Sendable, Equatable {
             ("name", Optional(name)), ("address1", address1), ("address2", address2), ("locality", locality),
             ("administrative_area", administrativeArea), ("postal_code", postalCode), ("phone_number", phoneNumber),
         ] {
-            if let value, value.count > 128 || value.contains(where: \.isNewline) {
+            if let value, value.unicodeScalars.count > 128 || value.contains(where: \.isNewline) {
                 throw ProvisioError(.invalidParameter, "user_address.\(field) must be at most 128 characters on one line.")
             }
         }
