@@ -117,6 +117,23 @@ import Testing
         }
     }
 
+    @Test func nullIsRefusedAndLengthsCountCodePoints() async throws {
+        try await TestServer.run(.sqlite) { server in
+            let (_, apiKey) = try await server.makeTenant()
+            let withNull = #"{"customer_ref":"c","pan":"4111111111111111","expiry_month":12,"expiry_year":2030,"#
+                + #""cardholder_name":"Jane","account_ref":null}"#
+            let refused = try await server.client.send(.post, "/v1/cards", token: apiKey, body: Data(withNull.utf8))
+            #expect(refused.status == 400 && refused.errorCode == "invalid_request", "\(refused.text)")
+            // 100 × (e + combining acute) is 100 characters but 200 code points: over the limit of 128.
+            let decomposed = String(repeating: "e\u{301}", count: 100)
+            let long = try await server.client.post("/v1/mobile-sessions", token: apiKey, json: ["customer_ref": decomposed])
+            #expect(long.status == 400 && long.errorCode == "invalid_parameter", "\(long.text)")
+            let fits = try await server.client.post(
+                "/v1/mobile-sessions", token: apiKey, json: ["customer_ref": String(repeating: "e\u{301}", count: 64)])
+            #expect(fits.status == 201, "\(fits.text)")
+        }
+    }
+
     @Test func messagesNeverRepeatWhatTheCallerSent() async throws {
         try await TestServer.run(.sqlite) { server in
             let (_, apiKey) = try await server.makeTenant()
