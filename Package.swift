@@ -149,6 +149,19 @@ let package = Package(
                 "UIExtension/WalletAuthorizationViewController.swift",
             ]
         ),
+        // Seeded fuzzing of every parser of outside input (see Fuzz/Corpus); `provisio-fuzz` runs it longer.
+        .target(
+            name: "ProvisioFuzzing",
+            dependencies: [
+                "ProvisioCore", "ProvisioCrypto", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
+        .executableTarget(
+            name: "provisio-fuzz",
+            dependencies: ["ProvisioFuzzing", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "ProvisioFuzzingTests", dependencies: ["ProvisioFuzzing", "ProvisioCore"]),
         .testTarget(name: "ProvisioCoreTests", dependencies: ["ProvisioCore"]),
         .testTarget(
             name: "ProvisioCryptoTests",
