@@ -17,9 +17,11 @@ public struct WalletDeepLink: Hashable, Sendable {
             throw ProvisioError(.invalidDeepLink, "The link is not a URL.")
         }
         var values: [String: String] = [:]
+        var seen: Set<String> = []
         for item in components.queryItems ?? [] {
-            guard values[item.name] == nil else {
-                throw ProvisioError(.invalidDeepLink, "The link repeats the parameter \(item.name).")
+            // Counted by name, with or without a value (`&action&action=verify` repeats it too).
+            guard seen.insert(item.name).inserted else {
+                throw ProvisioError(.invalidDeepLink, "The link repeats a parameter.")
             }
             values[item.name] = item.value
         }
