@@ -37,16 +37,6 @@ import Testing
     /// again only after this long.
     static let webhookLease: TimeInterval = 60
 
-    /// Server defect: an effect and the idempotency record of its answer are separate writes.
-    /// `IdempotencyMiddleware` runs the handler (which commits the card, session, test event or
-    /// token change), then `completeIdempotencyKey` stores the answer; a kill between the two
-    /// leaves the claim `in_progress` over a committed effect, and after the lease the retry
-    /// takes the key over and runs the handler again.
-    static let rerunAfterCrash: Comment = """
-        A retry after kill -9 re-runs a request whose effect was committed but whose answer was not yet \
-        recorded (effect and idempotency completion are separate writes): a second card, mobile session or \
-        webhook.test event, or a 409 token_invalid_transition for a token event already applied.
-        """
     @Test(.timeLimit(.minutes(5)), arguments: engines)
     func killNineMidFlightLosesNothingAndRepeatsNothing(_ engine: String) async throws {
         let base = CLIRunner.temporaryDirectory()
@@ -569,11 +559,10 @@ private struct CrashScenario {
 
         // The two server defects this test found (see the comments): each is one expectation,
         // known to fail whenever a kill lands in its window, with the evidence in its message.
-        withKnownIssue(CrashRecoveryTests.rerunAfterCrash, isIntermittent: true) {
-            #expect(
-                findings.reruns.isEmpty,
-                "\(findings.reruns.count) re-run after kill -9:\n\(findings.reruns.joined(separator: "\n"))")
-        }
+        // The effect and its record on the idempotency claim are one transaction: nothing runs twice.
+        #expect(
+            findings.reruns.isEmpty,
+            "\(findings.reruns.count) re-run after kill -9:\n\(findings.reruns.joined(separator: "\n"))")
         // A token change and its webhook are one transaction: none may be lost.
         #expect(
             findings.lostWebhooks.isEmpty,
@@ -584,13 +573,13 @@ private struct CrashScenario {
             """
             CrashRecoveryTests[\(engine)] \(Self.seconds(clock.now - started))s: \(all.count) requests in \(rounds.count) rounds, \
             \(interrupted.count) cut off by kill -9, \(launches) launches; \(eventIDs.count) webhook events, \(received.count) \
-            received, \(duplicates) duplicate deliveries (same webhook-id); known defects seen: \(findings.reruns.count) \
+            received, \(duplicates) duplicate deliveries (same webhook-id); repeats and losses (must be 0): \(findings.reruns.count) \
             requests re-run by a retry, \(findings.lostWebhooks.count) tokens with lost webhooks
             """)
         for note in notes { print("CrashRecoveryTests[\(engine)] \(note)") }
     }
 
-    /// What the known defects left, as evidence for their two expectations.
+    /// Repeats and losses a crash could cause, collected as evidence; both must stay empty.
     struct Findings {
         /// Effects a retry repeated, and token events a retry refused because they had applied.
         var reruns: [String] = []
@@ -608,9 +597,8 @@ private struct CrashScenario {
             #expect(answer.status == 200, "\(text)")
             #expect(answer.json?["state"] as? String == "active" && answer.json?["decision"] as? String == "approve", "\(text)")
         case .tokenEvent:
-            // The event was applied before the kill but its answer not recorded: the retry runs it
-            // again on a token already in the new state (the known defect; the token's history,
-            // checked apart, shows the event once).
+            // Were the event applied before the kill and run again by the retry, the retry would
+            // be refused on a token already in the new state: collected as a repeat.
             if interrupted && answer.retried && answer.status == 409 && answer.errorCode == "token_invalid_transition" {
                 findings.reruns.append("\(planned.label): the retry was refused, 409 token_invalid_transition")
             } else {
@@ -622,8 +610,8 @@ private struct CrashScenario {
         }
     }
 
-    /// Exactly `expected` effects. A retry of a request a kill cut off may repeat its effect (the
-    /// known defect, noted in `findings`), so up to `rerunsPossible` more are that; anything
+    /// Exactly `expected` effects. Up to `rerunsPossible` more would be retries repeating the
+    /// effect of a request a kill cut off (collected in `findings`, asserted empty); anything
     /// else fails here.
     func checkEffects(_ observed: Int, expected: Int, rerunsPossible: Int, _ message: String, findings: inout Findings) {
         #expect(observed >= expected && observed <= expected + rerunsPossible, "\(message)")
@@ -631,8 +619,8 @@ private struct CrashScenario {
     }
 
     /// The webhook events about a token are its history, one for one. Events of steps a kill cut
-    /// off (`losable`) may be missing (the known defect, noted in `findings`); anything else
-    /// fails here.
+    /// off (`losable`) that are missing are collected in `findings` (asserted empty); anything
+    /// else fails here.
     func checkPublished(
         _ published: [String], history: [String], losable: [String], _ message: String, findings: inout Findings
     ) {

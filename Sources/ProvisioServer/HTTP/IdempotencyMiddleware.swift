@@ -49,7 +49,12 @@ struct IdempotencyMiddleware: RouterMiddleware {
                 lease: IdempotencyLease(token: token, expiresAt: now.addingTimeInterval(lease.seconds)), at: now)
             switch claim {
             case .claimed:
-                return try await runAndRemember(request, context: context, next: next, scope: scope, key: key, token: token)
+                return try await runAndRemember(
+                    request, context: context, next: next, scope: scope, key: key, token: token, previousEffect: nil)
+            case .tookOver(let previousEffect):
+                return try await runAndRemember(
+                    request, context: context, next: next, scope: scope, key: key, token: token,
+                    previousEffect: previousEffect)
             case .existing(let record):
                 guard record.requestHash == requestHash else {
                     throw ProvisioError(
@@ -67,7 +72,7 @@ struct IdempotencyMiddleware: RouterMiddleware {
 
     private func runAndRemember(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response, scope: String, key: String,
-        token: String
+        token: String, previousEffect: String?
     ) async throws -> Response {
         // Renew the lease while the request runs, so only a dead process lets it lapse.
         let renewal = Task { [store, clock, lease] in
@@ -81,7 +86,11 @@ struct IdempotencyMiddleware: RouterMiddleware {
         defer { renewal.cancel() }
         var response: Response
         do {
-            response = try await next(request, context)
+            // The store records the request's effect on this claim with the effect itself; a
+            // retry after a crash learns what was already done (see IdempotentEffect).
+            response = try await IdempotentEffect.$claim.withValue(.init(scope: scope, key: key, token: token)) {
+                try await IdempotentEffect.$previous.withValue(previousEffect) { try await next(request, context) }
+            }
         } catch {
             response = ErrorMiddleware.response(for: ErrorMiddleware.provisioError(for: error), requestID: context.requestID)
         }

@@ -12,7 +12,12 @@ struct IssuerRoutes {
     func register(on group: RouterGroup<ProvisioRequestContext>) {
         group.post("cards") { request, context in
             let body = try await JSONCoding.decode(CreateCardBody.self, from: request, context: context)
-            let card = try await cards.create(body.newCard, tenantID: try context.requirePrincipal().tenantID)
+            let tenantID = try context.requirePrincipal().tenantID
+            // A retry after a crash answers with the card the first attempt created.
+            if let previous = IdempotentEffect.previous("card") {
+                return try JSONCoding.response(CardWire(try await cards.card(id: previous, tenantID: tenantID)), status: .created)
+            }
+            let card = try await cards.create(body.newCard, tenantID: tenantID)
             return try JSONCoding.response(CardWire(card), status: .created)
         }
         group.get("cards") { request, context in

@@ -85,6 +85,10 @@ public struct AccessService: Sendable {
             )
         }
         try CardService.validateCustomerRef(customerRef)
+        // A retry after a crash: the first session's token never reached anyone; replace it.
+        if let previous = IdempotentEffect.previous("session") {
+            try await store.deleteMobileSession(tokenHash: previous, tenantID: tenantID)
+        }
         let token = RandomToken.secret(prefix: Self.mobileSessionPrefix)
         let now = clock.now()
         let session = MobileSessionRecord(
@@ -97,6 +101,9 @@ public struct AccessService: Sendable {
     public func createProvisionToken(card: CardRecord, wallet: Wallet) async throws -> (
         record: ProvisionTokenRecord, token: String
     ) {
+        if let previous = IdempotentEffect.previous("provision") {
+            try await store.deleteProvisionToken(tokenHash: previous, tenantID: card.tenantID)
+        }
         let token = RandomToken.secret(prefix: Self.provisionTokenPrefix)
         let now = clock.now()
         let record = ProvisionTokenRecord(

@@ -120,6 +120,8 @@ public struct TokenService: Sendable {
     public func apply(_ tokenEvent: TokenEvent, to token: TokenRecord, reasonCode: String?, networkState: String? = nil)
         async throws -> TokenRecord
     {
+        // A retry after a crash: the first attempt already made this change.
+        if IdempotentEffect.previous("token") == token.id { return token }
         if let reasonCode { try Self.validateReference(reasonCode, field: "reason_code") }
         let transition = try TokenLifecycle.apply(tokenEvent, to: token.state)
         var updated = token
@@ -150,6 +152,7 @@ public struct TokenService: Sendable {
         case .decided: throw ProvisioError(.tokenInvalidTransition, "A decision is the network's to ask for.")
         }
         if let reasonCode { try Self.validateReference(reasonCode, field: "reason_code") }
+        if IdempotentEffect.previous("token") == token.id { return token }
         _ = try TokenLifecycle.apply(tokenEvent, to: token.state)
         let answer = try await connectors.connector(tenantID: token.tenantID).send(
             command, networkTokenRef: token.networkTokenRef, reasonCode: reasonCode)

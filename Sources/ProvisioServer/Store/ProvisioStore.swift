@@ -18,6 +18,10 @@ public protocol ProvisioStore: Sendable {
     func attempts(cardID: String, tenantID: String, cursor: String?, limit: Int) async throws -> Page<ProvisioningAttemptRecord>
 
     func insertMobileSession(_ session: MobileSessionRecord) async throws
+    /// Forgets a session (or provision token) whose secret was never delivered: a retry after a
+    /// crash replaces it instead of leaving a second one.
+    func deleteMobileSession(tokenHash: String, tenantID: String) async throws
+    func deleteProvisionToken(tokenHash: String, tenantID: String) async throws
     func mobileSession(tokenHash: String) async throws -> MobileSessionRecord?
 
     func insertProvisionToken(_ token: ProvisionTokenRecord) async throws
@@ -46,6 +50,9 @@ public protocol ProvisioStore: Sendable {
 
 public enum IdempotencyClaim: Sendable, Equatable {
     case claimed
+    /// Taken over from an attempt whose lease ran out; `previousEffect` is what that attempt
+    /// had already done (`kind:id`), if anything.
+    case tookOver(previousEffect: String?)
     case existing(IdempotencyRecord)
 }
 

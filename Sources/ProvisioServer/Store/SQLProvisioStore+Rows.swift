@@ -85,6 +85,7 @@ extension SQLProvisioStore {
             responseBody: try row.decode(column: "response_body", as: String?.self),
             leaseToken: try row.decode(column: "lease_token", as: String?.self),
             leaseExpiresAt: try optionalDate(row, "lease_expires_at"),
+            effectRef: try row.decode(column: "effect_ref", as: String?.self),
             createdAt: try date(row, "created_at"))
     }
 

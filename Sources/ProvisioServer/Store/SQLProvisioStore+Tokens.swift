@@ -89,6 +89,7 @@ extension SQLProvisioStore: TokenStore {
             else { return nil }
             try await Self.insert(event, into: database)
             for entry in outbox { try await Self.insert(entry, into: database) }
+            try await IdempotentEffect.record("token", id: updated.id, in: database)
             return try Self.token(from: row)
         }
     }

@@ -4,7 +4,8 @@ import SQLKit
 
 extension SQLProvisioStore: WebhookStore {
     public func insertWebhookEndpoint(_ endpoint: WebhookEndpointRecord) async throws {
-        try await handle.write { database in
+        try await handle.transaction { database in
+            try await IdempotentEffect.record("endpoint", id: endpoint.id, in: database)
             try await database.raw(
                 """
                 INSERT INTO webhook_endpoints (id, tenant_id, url, events, secret_vault_record, created_at)
@@ -34,6 +35,7 @@ extension SQLProvisioStore: WebhookStore {
 
     public func enqueue(event: WebhookEventRecord, deliveries: [WebhookDeliveryRecord]) async throws {
         try await handle.transaction { database in
+            try await IdempotentEffect.record("event", id: event.id, in: database)
             try await Self.insert(OutboxEntry(event: event, deliveries: deliveries), into: database)
         }
     }
@@ -132,6 +134,13 @@ extension SQLProvisioStore: WebhookStore {
         try await handle.read { database in
             try await database.raw("SELECT * FROM webhook_deliveries WHERE id = \(bind: id) AND tenant_id = \(bind: tenantID)")
                 .first().map(Self.webhookDelivery(from:))
+        }
+    }
+
+    public func webhookEvent(id: String, tenantID: String) async throws -> WebhookEventRecord? {
+        try await handle.read { database in
+            try await database.raw("SELECT * FROM webhook_events WHERE id = \(bind: id) AND tenant_id = \(bind: tenantID)")
+                .first().map(Self.webhookEvent(from:))
         }
     }
 

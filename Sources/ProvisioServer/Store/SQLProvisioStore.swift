@@ -49,7 +49,8 @@ public struct SQLProvisioStore: ProvisioStore {
     // MARK: Cards
 
     public func insertCard(_ card: CardRecord) async throws {
-        try await handle.write { database in
+        try await handle.transaction { database in
+            try await IdempotentEffect.record("card", id: card.id, in: database)
             try await database.raw(
                 """
                 INSERT INTO cards (id, tenant_id, customer_ref, account_ref, pan_vault_record, last4, network,
@@ -124,13 +125,30 @@ public struct SQLProvisioStore: ProvisioStore {
     // MARK: Mobile sessions and provision tokens
 
     public func insertMobileSession(_ session: MobileSessionRecord) async throws {
-        try await handle.write { database in
+        try await handle.transaction { database in
+            try await IdempotentEffect.record("session", id: session.tokenHash, in: database)
             try await database.raw(
                 """
                 INSERT INTO mobile_sessions (token_hash, tenant_id, customer_ref, expires_at, created_at)
                 VALUES (\(bind: session.tokenHash), \(bind: session.tenantID), \(bind: session.customerRef),
                     \(bind: session.expiresAt.epochMilliseconds), \(bind: session.createdAt.epochMilliseconds))
                 """
+            ).run()
+        }
+    }
+
+    public func deleteMobileSession(tokenHash: String, tenantID: String) async throws {
+        try await handle.write { database in
+            try await database.raw(
+                "DELETE FROM mobile_sessions WHERE token_hash = \(bind: tokenHash) AND tenant_id = \(bind: tenantID)"
+            ).run()
+        }
+    }
+
+    public func deleteProvisionToken(tokenHash: String, tenantID: String) async throws {
+        try await handle.write { database in
+            try await database.raw(
+                "DELETE FROM provision_tokens WHERE token_hash = \(bind: tokenHash) AND tenant_id = \(bind: tenantID)"
             ).run()
         }
     }
@@ -143,7 +161,8 @@ public struct SQLProvisioStore: ProvisioStore {
     }
 
     public func insertProvisionToken(_ token: ProvisionTokenRecord) async throws {
-        try await handle.write { database in
+        try await handle.transaction { database in
+            try await IdempotentEffect.record("provision", id: token.tokenHash, in: database)
             try await database.raw(
                 """
                 INSERT INTO provision_tokens (token_hash, tenant_id, card_id, wallet, expires_at, used_at, created_at)
@@ -180,7 +199,7 @@ public struct SQLProvisioStore: ProvisioStore {
         async throws -> IdempotencyClaim
     {
         let inProgress = IdempotencyRecord.State.inProgress.rawValue
-        let claimed = try await handle.write { database in
+        let claimed: IdempotencyClaim? = try await handle.write { database in
             if try await database.raw(
                 """
                 INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, state, lease_token, lease_expires_at, created_at)
@@ -189,19 +208,20 @@ public struct SQLProvisioStore: ProvisioStore {
                 ON CONFLICT DO NOTHING RETURNING idempotency_key
                 """
             ).first() != nil {
-                return true
+                return .claimed
             }
             // Take over a claim whose holder stopped renewing (crashed); only for the same request.
-            return try await database.raw(
+            let takenOver = try await database.raw(
                 """
                 UPDATE idempotency_keys SET lease_token = \(bind: lease.token), lease_expires_at = \(bind: lease.expiresAt.epochMilliseconds)
                 WHERE scope = \(bind: scope) AND idempotency_key = \(bind: key) AND state = \(bind: inProgress)
                     AND request_hash = \(bind: requestHash) AND lease_expires_at < \(bind: time.epochMilliseconds)
-                RETURNING idempotency_key
+                RETURNING effect_ref
                 """
-            ).first() != nil
+            ).first()
+            return try takenOver.map { .tookOver(previousEffect: try $0.decode(column: "effect_ref", as: String?.self)) }
         }
-        if claimed { return .claimed }
+        if let claimed { return claimed }
         guard let existing = try await idempotencyRecord(scope: scope, key: key) else {
             // Released between our insert and our read: claim again.
             return try await claimIdempotencyKey(scope: scope, key: key, requestHash: requestHash, lease: lease, at: time)

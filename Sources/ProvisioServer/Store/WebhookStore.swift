@@ -24,4 +24,5 @@ public protocol WebhookStore: Sendable {
     func webhookAttempts(deliveryID: String) async throws -> [WebhookAttemptRecord]
     /// Makes a delivery pending again, due now, with a fresh retry schedule.
     func replayWebhookDelivery(id: String, tenantID: String, at time: Date) async throws -> WebhookDeliveryRecord?
+    func webhookEvent(id: String, tenantID: String) async throws -> WebhookEventRecord?
 }

@@ -30,6 +30,15 @@ public struct WebhookService: Sendable {
     {
         // Checked now (scheme, credentials, literal addresses) and again, resolved, on every call.
         let url = try outbound.validate(url).url
+        // A retry after a crash answers with the endpoint the first attempt created.
+        if let previous = IdempotentEffect.previous("endpoint"),
+            let endpoint = try await store.webhookEndpoint(id: previous, tenantID: tenantID)
+        {
+            let secret = try vault.openSecret(
+                VaultRecord(serialized: endpoint.secretVaultRecord),
+                context: WebhookEndpointRecord.vaultContext(tenantID: tenantID, endpointID: endpoint.id))
+            return (endpoint, String(decoding: secret, as: UTF8.self))
+        }
         let events = try WebhookEventType.validate(events)
         guard try await store.webhookEndpoints(tenantID: tenantID).count < Self.maximumEndpointsPerTenant else {
             throw ProvisioError(
@@ -53,6 +62,11 @@ public struct WebhookService: Sendable {
     public func sendTestEvent(endpointID: String, tenantID: String) async throws -> WebhookEventRecord {
         guard let endpoint = try await store.webhookEndpoint(id: endpointID, tenantID: tenantID) else {
             throw ProvisioError(.webhookEndpointNotFound, "No webhook endpoint with this id.")
+        }
+        if let previous = IdempotentEffect.previous("event"),
+            let event = try await store.webhookEvent(id: previous, tenantID: tenantID)
+        {
+            return event
         }
         return try await publisher.publish(
             tenantID: tenantID, type: "webhook.test", data: ["endpoint_id": endpointID], to: [endpoint])

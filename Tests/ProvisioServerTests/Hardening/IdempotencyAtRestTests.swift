@@ -148,3 +148,80 @@ import Testing
         }
     }
 }
+
+/// A retry after a crash answers from the effect the crashed attempt made, never makes a
+/// second one: the effect and its `kind:id` on the claim are one transaction.
+@Suite struct IdempotentEffectTests {
+    /// Simulates a process that claimed `key`, made its effect and died before storing the
+    /// answer: the request runs through the real middleware, then the answer is taken back.
+    static func crashAfterEffect(
+        _ server: TestServer, tenantID: String, apiKey: String, path: String, body: [String: Any], key: String
+    ) async throws -> APIClient.Response {
+        let first = try await server.client.post(path, token: apiKey, json: body, headers: ["Idempotency-Key": key])
+        try await server.services.handle.write { database in
+            try await database.raw(
+                """
+                UPDATE idempotency_keys SET state = 'in_progress', response_status = NULL, response_body = NULL,
+                    lease_token = 'dead', lease_expires_at = 0
+                WHERE scope = \(bind: tenantID) AND idempotency_key = \(bind: key)
+                """
+            ).run()
+        }
+        return first
+    }
+
+    @Test(arguments: TestEngine.available)
+    func aRetryAfterACrashAnswersFromTheEffectAlreadyMade(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            let (tenantID, apiKey) = try await server.makeTenant()
+            let cardBody: [String: Any] = [
+                "customer_ref": "crash", "pan": "4111111111111111", "expiry_month": 12, "expiry_year": 2030,
+                "cardholder_name": "Jane",
+            ]
+            let card = try await Self.crashAfterEffect(
+                server, tenantID: tenantID, apiKey: apiKey, path: "/v1/cards", body: cardBody, key: "k-card")
+            let retried = try await server.client.post(
+                "/v1/cards", token: apiKey, json: cardBody, headers: ["Idempotency-Key": "k-card"])
+            #expect(retried.status == 201 && retried.header("Idempotent-Replayed") == nil, "\(retried.text)")
+            #expect(retried.json?["id"] as? String == card.json?["id"] as? String)
+            let cards = try await server.client.get("/v1/cards?customer_ref=crash", token: apiKey)
+            #expect((cards.json?["data"] as? [Any])?.count == 1)
+
+            // A session's token never reached anyone: the retry replaces it (one session, a working token).
+            let session = try await Self.crashAfterEffect(
+                server, tenantID: tenantID, apiKey: apiKey, path: "/v1/mobile-sessions", body: ["customer_ref": "crash"],
+                key: "k-session")
+            let again = try await server.client.post(
+                "/v1/mobile-sessions", token: apiKey, json: ["customer_ref": "crash"], headers: ["Idempotency-Key": "k-session"])
+            #expect(again.status == 201)
+            let old = try #require(session.json?["token"] as? String)
+            let new = try #require(again.json?["token"] as? String)
+            #expect(try await server.client.get("/v1/mobile/cards", token: old).status == 401)
+            #expect(try await server.client.get("/v1/mobile/cards", token: new).status == 200)
+            let sessions = try await server.services.handle.read { database in
+                try await database.raw("SELECT COUNT(*) AS n FROM mobile_sessions WHERE customer_ref = 'crash'").first()?
+                    .decode(column: "n", as: Int.self)
+            }
+            #expect(sessions == 1)
+
+            // A webhook endpoint comes back with its secret; a test event is not sent twice.
+            let hookBody: [String: Any] = ["url": "https://example.com/crash", "events": ["*"]]
+            let hook = try await Self.crashAfterEffect(
+                server, tenantID: tenantID, apiKey: apiKey, path: "/v1/webhook-endpoints", body: hookBody, key: "k-hook")
+            let hookAgain = try await server.client.post(
+                "/v1/webhook-endpoints", token: apiKey, json: hookBody, headers: ["Idempotency-Key": "k-hook"])
+            #expect(hookAgain.json?["id"] as? String == hook.json?["id"] as? String)
+            #expect(hookAgain.json?["secret"] as? String == hook.json?["secret"] as? String)
+            let endpointID = try #require(hook.json?["id"] as? String)
+            let test = try await Self.crashAfterEffect(
+                server, tenantID: tenantID, apiKey: apiKey, path: "/v1/webhook-endpoints/\(endpointID)/test",
+                body: [String: Any](), key: "k-test")
+            let testAgain = try await server.client.post(
+                "/v1/webhook-endpoints/\(endpointID)/test", token: apiKey, json: [String: Any](),
+                headers: ["Idempotency-Key": "k-test"])
+            #expect(testAgain.status == 202 && testAgain.json?["id"] as? String == test.json?["id"] as? String)
+            let deliveries = try await server.client.get("/v1/webhook-deliveries?endpoint_id=\(endpointID)", token: apiKey)
+            #expect((deliveries.json?["data"] as? [Any])?.count == 1)
+        }
+    }
+}

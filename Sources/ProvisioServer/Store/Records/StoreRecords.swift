@@ -86,6 +86,8 @@ public struct IdempotencyRecord: Sendable, Equatable {
     /// The attempt that holds the key while it is in progress, and until when.
     public var leaseToken: String?
     public var leaseExpiresAt: Date?
+    /// `kind:id` of what the request did, written in the same transaction as the effect.
+    public var effectRef: String?
     public var createdAt: Date
 }
 
