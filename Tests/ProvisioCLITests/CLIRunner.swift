@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the `provisio` executable that `swift build` put next to the test bundle.
 struct CLIRunner {
@@ -25,6 +26,20 @@ struct CLIRunner {
     static func fixture(_ name: String) -> URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("ProvisioCryptoTests/Fixtures/\(name)")
+    }
+
+    /// `provisio tenants create` and `tenants network-key`, as an operator runs them.
+    static func createTenant(name: String, database: String) async throws -> (
+        tenantID: String, apiKey: String, networkKey: String
+    ) {
+        let tenant = try await run(["tenants", "create", "--name", name, "--database", database])
+        #expect(tenant.status == 0, "\(tenant.stderr)")
+        let created = try #require(try JSONSerialization.jsonObject(with: Data(tenant.stdout.utf8)) as? [String: String])
+        let (tenantID, apiKey) = (try #require(created["tenant_id"]), try #require(created["api_key"]))
+        let credential = try await run(["tenants", "network-key", "--tenant-id", tenantID, "--database", database])
+        let networkKey = try #require(
+            (try JSONSerialization.jsonObject(with: Data(credential.stdout.utf8)) as? [String: String])?["network_key"])
+        return (tenantID, apiKey, networkKey)
     }
 
     /// Runs the binary and waits for it on a dispatch thread: a test that blocked one of Swift

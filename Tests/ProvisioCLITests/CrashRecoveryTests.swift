@@ -318,13 +318,7 @@ private struct CrashScenario {
         let clock = ContinuousClock()
         let started = clock.now
         #expect(try await CLIRunner.run(["keys", "init", "--dir", base + "/keys"]).status == 0)
-        let tenant = try await CLIRunner.run(["tenants", "create", "--name", "Crash Bank", "--database", database])
-        #expect(tenant.status == 0, "\(tenant.stderr)")
-        let created = try #require(try JSONSerialization.jsonObject(with: Data(tenant.stdout.utf8)) as? [String: String])
-        let (tenantID, apiKey) = (try #require(created["tenant_id"]), try #require(created["api_key"]))
-        let credential = try await CLIRunner.run(["tenants", "network-key", "--tenant-id", tenantID, "--database", database])
-        let networkKey = try #require(
-            (try JSONSerialization.jsonObject(with: Data(credential.stdout.utf8)) as? [String: String])?["network_key"])
+        let (_, apiKey, networkKey) = try await CLIRunner.createTenant(name: "Crash Bank", database: database)
 
         let sink = try WebhookSink()
         defer { sink.stop() }
@@ -770,30 +764,3 @@ private enum WireCode {
 }
 
 /// A database of its own on the test PostgreSQL server, dropped afterwards.
-private struct ThrowawayPostgres {
-    let adminURL: PostgresURL
-    let name: String
-    let url: String
-
-    static func create() async throws -> ThrowawayPostgres {
-        let adminURL = try PostgresURL(ProcessInfo.processInfo.environment["PROVISIO_TEST_POSTGRES_URL"]!)
-        let name = "provisio_crash_\(UUID().uuidString.prefix(8).lowercased())"
-        let admin = PostgresDatabaseHandle(url: adminURL, maximumConnections: 1, logger: Logger(label: "admin"))
-        do {
-            try await admin.write { try await $0.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
-        } catch {
-            await admin.shutdown()
-            throw error
-        }
-        await admin.shutdown()
-        return ThrowawayPostgres(
-            adminURL: adminURL, name: name,
-            url: "postgres://\(adminURL.username):\(adminURL.password ?? "")@\(adminURL.host):\(adminURL.port)/\(name)")
-    }
-
-    func drop() async {
-        let admin = PostgresDatabaseHandle(url: adminURL, maximumConnections: 1, logger: Logger(label: "admin"))
-        try? await admin.write { try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run() }
-        await admin.shutdown()
-    }
-}

@@ -16,17 +16,11 @@ import Testing
     func everyScenarioPassesAgainstRunningProcesses(_ engine: String) async throws {
         let base = CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: base) }
-        let database = engine == "sqlite" ? base + "/provisio.sqlite" : try await Self.freshPostgresDatabase()
+        let database = engine == "sqlite" ? base + "/provisio.sqlite" : try await ThrowawayPostgres.create().url
 
         #expect(try await CLIRunner.run(["keys", "init", "--dir", base + "/keys"]).status == 0)
         #expect(try await CLIRunner.run(["sandbox", "ca", "--out", base + "/ca"]).status == 0)
-        let tenant = try await CLIRunner.run(["tenants", "create", "--name", "Demo Bank", "--database", database])
-        #expect(tenant.status == 0, "\(tenant.stderr)")
-        let created = try #require(try JSONSerialization.jsonObject(with: Data(tenant.stdout.utf8)) as? [String: String])
-        let (tenantID, apiKey) = (try #require(created["tenant_id"]), try #require(created["api_key"]))
-        let credential = try await CLIRunner.run(["tenants", "network-key", "--tenant-id", tenantID, "--database", database])
-        let networkKey = try #require(
-            (try JSONSerialization.jsonObject(with: Data(credential.stdout.utf8)) as? [String: String])?["network_key"])
+        let (_, apiKey, networkKey) = try await CLIRunner.createTenant(name: "Demo Bank", database: database)
 
         let server = try ServerProcess(
             arguments: ["--database", database, "--keys", base + "/keys", "--trust-anchor", base + "/ca/root.pem"],
@@ -79,12 +73,4 @@ import Testing
     }
 
     /// A new database on the test PostgreSQL server, as a URL.
-    static func freshPostgresDatabase() async throws -> String {
-        let adminURL = try PostgresURL(ProcessInfo.processInfo.environment["PROVISIO_TEST_POSTGRES_URL"]!)
-        let name = "provisio_demo_\(UUID().uuidString.prefix(8).lowercased())"
-        let admin = PostgresDatabaseHandle(url: adminURL, maximumConnections: 1, logger: Logger(label: "admin"))
-        try await admin.write { try await $0.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
-        await admin.shutdown()
-        return "postgres://\(adminURL.username):\(adminURL.password ?? "")@\(adminURL.host):\(adminURL.port)/\(name)"
-    }
 }

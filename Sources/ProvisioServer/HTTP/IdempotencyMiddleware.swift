@@ -150,13 +150,6 @@ extension ProvisioError.Code {
     public static let idempotencyReplayUnavailable: Self = "idempotency_replay_unavailable"
 }
 
-extension Duration {
-    /// In seconds, for `Date` arithmetic.
-    var seconds: TimeInterval {
-        TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
-    }
-}
-
 /// Collects a response body so it can be stored and sent.
 ///
 /// `@unchecked Sendable`: written only by the single `ResponseBody.write` call that owns it and

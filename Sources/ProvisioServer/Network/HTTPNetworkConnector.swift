@@ -95,10 +95,3 @@ extension NetworkCommand {
         }
     }
 }
-
-extension Duration {
-    /// Whole milliseconds (sub-millisecond parts dropped), for APIs that take an integer.
-    var milliseconds: Int64 {
-        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
-    }
-}

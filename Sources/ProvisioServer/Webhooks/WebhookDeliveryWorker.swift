@@ -92,7 +92,7 @@ public struct WebhookDeliveryWorker: Service {
         let attempt = WebhookAttemptRecord(
             id: RandomToken.identifier(prefix: "wha_"), deliveryID: delivery.id, attemptedAt: startedAt, responseStatus: status,
             error: failure,
-            durationMilliseconds: Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000))
+            durationMilliseconds: Int(elapsed.milliseconds))
         try await store.recordWebhookAttempt(attempt, delivery: delivery)
         if let failure {
             logger.info(

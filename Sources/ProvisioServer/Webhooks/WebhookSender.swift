@@ -31,9 +31,10 @@ public struct HTTPWebhookSender: WebhookSender {
     public func send(url: String, headers: [(name: String, value: String)], body: Data, timeout: Duration) async throws
         -> WebhookAnswer
     {
-        let all =
-            [("Content-Type", "application/json"), ("User-Agent", "Provisio-Webhooks/1")] + headers.map { ($0.name, $0.value) }
-        let answer = try await client.post(url, headers: all.map { (name: $0.0, value: $0.1) }, body: body, timeout: timeout)
+        let standard: [(name: String, value: String)] = [
+            ("Content-Type", "application/json"), ("User-Agent", "Provisio-Webhooks/1"),
+        ]
+        let answer = try await client.post(url, headers: standard + headers, body: body, timeout: timeout)
         return WebhookAnswer(status: answer.status, body: answer.body)
     }
 }
