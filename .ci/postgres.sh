@@ -23,7 +23,7 @@ if ! as_postgres "$bin/pg_isready" -h 127.0.0.1 -p "$port" -q; then
         as_postgres "$bin/initdb" -D "$data" -U postgres --auth=trust -E UTF8 >&2
     fi
     as_postgres "$bin/pg_ctl" -D "$data" -l "$data/server.log" -w start \
-        -o "-c listen_addresses=127.0.0.1 -p $port -c max_connections=400 -c fsync=off -c unix_socket_directories=$data" >&2
+        -o "-c listen_addresses=127.0.0.1 -p $port -c max_connections=1000 -c fsync=off -c unix_socket_directories=$data" >&2
 fi
 as_postgres "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -qtA -c \
     "DO \$\$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'provisio') THEN

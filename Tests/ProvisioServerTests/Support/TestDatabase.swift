@@ -33,7 +33,9 @@ struct TestDatabase {
             let directory = NSTemporaryDirectory() + "provisio-test-\(UUID().uuidString)"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let location = DatabaseLocation.sqlite(path: directory + "/provisio.sqlite")
-            let handle = try await DatabaseConnector.connect(location, logger: logger)
+            // Small pools: hundreds of these databases are open at once while the suites run in
+            // parallel, and each connection holds file descriptors (a CI machine's limit may be low).
+            let handle = try await SQLiteDatabaseHandle.open(path: directory + "/provisio.sqlite", readers: 2, logger: logger)
             try await Migrator(handle: handle).migrate()
             return TestDatabase(engine: engine, location: location, handle: handle) {
                 await handle.shutdown()
@@ -46,7 +48,7 @@ struct TestDatabase {
             try await admin.write { try await $0.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
             var url = try PostgresURL(adminURL)
             url.database = name
-            let handle = PostgresDatabaseHandle(url: url, logger: logger)
+            let handle = PostgresDatabaseHandle(url: url, maximumConnections: 4, logger: logger)
             try await Migrator(handle: handle).migrate()
             return TestDatabase(engine: engine, location: .postgres(url), handle: handle) {
                 await handle.shutdown()
