@@ -127,24 +127,27 @@ open class PKAddPaymentPassViewController: UIViewController {
         }
         guard let delegate else { return }
         let device = self.device
-        let gate = RequestGate()
-        let response = await withCheckedContinuation { (continuation: CheckedContinuation<PassKitStandInAddResponse?, Never>) in
-            gate.arm(continuation)
-            let timeout = device.requestTimeout
-            Task {
-                try? await Task.sleep(for: timeout)
-                gate.resolve(nil)
-            }
-            delegate.addPaymentPassViewController(
-                self, generateRequestWithCertificateChain: session.certificates, nonce: session.nonce,
-                nonceSignature: session.nonceSignature
-            ) { request in
-                let response = request.standInResponse
-                device.requestHandlerCalled(for: session)
-                gate.resolve(response)
-            }
+        // The first of the request handler and PassKit's timeout wins: the stream keeps the first
+        // answer and drops the rest, and ends with it.
+        let (answers, gate) = AsyncStream<PassKitStandInAddResponse?>.makeStream(bufferingPolicy: .bufferingOldest(1))
+        let timeout = device.requestTimeout
+        let timer = Task {
+            try? await Task.sleep(for: timeout)
+            gate.yield(nil)
+            gate.finish()
         }
-        guard let response else {
+        defer { timer.cancel() }
+        delegate.addPaymentPassViewController(
+            self, generateRequestWithCertificateChain: session.certificates, nonce: session.nonce,
+            nonceSignature: session.nonceSignature
+        ) { request in
+            let response = request.standInResponse
+            device.requestHandlerCalled(for: session)
+            gate.yield(response)
+            gate.finish()
+        }
+        var first = answers.makeAsyncIterator()
+        guard let response = await first.next() ?? nil else {
             finish(nil, NSError(domain: PKPassKitErrorDomain, code: PKAddPaymentPassError.systemCancelled.rawValue))
             return
         }
@@ -162,26 +165,5 @@ open class PKAddPaymentPassViewController: UIViewController {
 
     private func finish(_ pass: PKPaymentPass?, _ error: (any Error)?) {
         delegate?.addPaymentPassViewController(self, didFinishAdding: pass, error: error)
-    }
-}
-
-/// Not part of Apple's API: the first of the request handler and PassKit's timeout wins.
-private final class RequestGate: @unchecked Sendable {
-    // @unchecked: `continuation` is read and cleared only while holding `lock`.
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<PassKitStandInAddResponse?, Never>?
-
-    func arm(_ continuation: CheckedContinuation<PassKitStandInAddResponse?, Never>) {
-        lock.lock()
-        self.continuation = continuation
-        lock.unlock()
-    }
-
-    func resolve(_ value: PassKitStandInAddResponse?) {
-        lock.lock()
-        let pending = continuation
-        continuation = nil
-        lock.unlock()
-        pending?.resume(returning: value)
     }
 }

@@ -152,8 +152,10 @@ struct ProvisioFuzzCommand: AsyncParsableCommand {
 
 /// Names the input that was running when the process crashed: a parser that traps (an overflow, a
 /// force unwrap, an out-of-range index) kills the process, so the report is written from a signal
-/// handler with `write(2)` only, from buffers filled before each input runs.
-final class CrashReporter: FuzzMonitor, @unchecked Sendable {
+/// handler with `write(2)` only, from buffers filled before each input runs. (It holds no state
+/// of its own, so it is plainly Sendable; the buffers are process-wide and `nonisolated(unsafe)`
+/// because a signal handler may take no lock.)
+final class CrashReporter: FuzzMonitor, Sendable {
     static let shared = CrashReporter()
 
     private enum Buffers {

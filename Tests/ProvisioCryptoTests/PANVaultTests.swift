@@ -9,7 +9,9 @@ import Testing
     let context = "tenant_1/card_42"
 
     func code(_ body: () throws -> Void) -> ProvisioError.Code? {
-        do { try body(); return nil } catch let error as ProvisioError { return error.code } catch { return "unexpected" }
+        do { try body(); return nil } catch let error as ProvisioError { return error.code } catch {
+            return ProvisioError.Code("unexpected", status: .internalServerError)
+        }
     }
 
     @Test func sealsAndOpens() throws {

@@ -16,7 +16,9 @@ import Testing
     }
 
     func code(_ body: () throws -> Void) -> ProvisioError.Code? {
-        do { try body(); return nil } catch let error as ProvisioError { return error.code } catch { return "unexpected" }
+        do { try body(); return nil } catch let error as ProvisioError { return error.code } catch {
+            return ProvisioError.Code("unexpected", status: .internalServerError)
+        }
     }
 
     @Test func layoutFollowsMastercardsTAV() throws {

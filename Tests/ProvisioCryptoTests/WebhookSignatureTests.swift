@@ -30,7 +30,9 @@ import Testing
             id: Self.id, timestamp: String(Self.timestamp), signatureHeader: "v1,AAAA \(good)", body: Self.body, at: now)
 
         func code(_ body: () throws -> Void) -> ProvisioError.Code? {
-            do { try body(); return nil } catch let error as ProvisioError { return error.code } catch { return "unexpected" }
+            do { try body(); return nil } catch let error as ProvisioError { return error.code } catch {
+                return ProvisioError.Code("unexpected", status: .internalServerError)
+            }
         }
         #expect(
             code {

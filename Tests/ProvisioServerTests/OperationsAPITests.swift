@@ -62,7 +62,7 @@ import Testing
         await database.tearDown()
         let error = await #expect(throws: ProvisioError.self) { try await store.ping() }
         #expect(error?.code == .databaseUnavailable)
-        #expect(ErrorStatus.status(for: .databaseUnavailable).code == 503)
+        #expect(ProvisioError.Code.databaseUnavailable.status.rawValue == 503)
     }
 
     @Test func idempotencyFingerprintIgnoresJSONKeyOrderAndWhitespace() {

@@ -35,5 +35,5 @@ public enum CardNumberPattern {
 
 extension ProvisioError.Code {
     /// A free-text field holds what looks like a card number.
-    public static let cardNumberInText: Self = "card_number_in_text"
+    public static let cardNumberInText = Self("card_number_in_text", status: .badRequest)
 }

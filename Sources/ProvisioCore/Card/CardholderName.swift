@@ -36,5 +36,5 @@ public struct CardholderName: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension ProvisioError.Code {
-    public static let invalidCardholderName: Self = "invalid_cardholder_name"
+    public static let invalidCardholderName = Self("invalid_cardholder_name", status: .badRequest)
 }

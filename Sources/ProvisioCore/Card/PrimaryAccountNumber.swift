@@ -69,5 +69,5 @@ public struct PrimaryAccountNumber: Hashable, Sendable, CustomStringConvertible,
 }
 
 extension ProvisioError.Code {
-    public static let invalidPAN: Self = "invalid_pan"
+    public static let invalidPAN = Self("invalid_pan", status: .badRequest)
 }

@@ -16,8 +16,8 @@ public struct WireError: Codable, Sendable, Hashable {
             self.requestID = requestID
         }
 
-        /// As a `ProvisioError`, keeping the code.
-        public var provisioError: ProvisioError { ProvisioError(ProvisioError.Code(rawValue: code), message) }
+        /// As a `ProvisioError`, keeping the code (a received one: relayed, it answers 502).
+        public var provisioError: ProvisioError { ProvisioError(ProvisioError.Code(received: code), message) }
 
         enum CodingKeys: String, CodingKey {
             case code, message

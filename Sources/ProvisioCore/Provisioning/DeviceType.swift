@@ -13,5 +13,5 @@ public enum DeviceType: String, Codable, Hashable, Sendable, CaseIterable {
 }
 
 extension ProvisioError.Code {
-    public static let invalidDeviceType: Self = "invalid_device_type"
+    public static let invalidDeviceType = Self("invalid_device_type", status: .badRequest)
 }

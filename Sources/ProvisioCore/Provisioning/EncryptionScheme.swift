@@ -14,5 +14,5 @@ public enum EncryptionScheme: String, Codable, Hashable, Sendable, CaseIterable 
 }
 
 extension ProvisioError.Code {
-    public static let unsupportedEncryptionScheme: Self = "unsupported_encryption_scheme"
+    public static let unsupportedEncryptionScheme = Self("unsupported_encryption_scheme", status: .badRequest)
 }

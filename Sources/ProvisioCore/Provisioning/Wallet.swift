@@ -13,5 +13,5 @@ public enum Wallet: String, Codable, Hashable, Sendable, CaseIterable {
 }
 
 extension ProvisioError.Code {
-    public static let invalidWallet: Self = "invalid_wallet"
+    public static let invalidWallet = Self("invalid_wallet", status: .badRequest)
 }

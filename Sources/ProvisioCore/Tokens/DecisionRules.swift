@@ -111,6 +111,6 @@ public struct DecisionRules: Codable, Hashable, Sendable {
 }
 
 extension ProvisioError.Code {
-    public static let invalidRiskAssessment: Self = "invalid_risk_assessment"
-    public static let invalidDecisionRules: Self = "invalid_decision_rules"
+    public static let invalidRiskAssessment = Self("invalid_risk_assessment", status: .badRequest)
+    public static let invalidDecisionRules = Self("invalid_decision_rules", status: .unprocessableContent)
 }

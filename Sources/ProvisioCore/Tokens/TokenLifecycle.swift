@@ -43,5 +43,5 @@ public enum TokenLifecycle {
 }
 
 extension ProvisioError.Code {
-    public static let tokenInvalidTransition: Self = "token_invalid_transition"
+    public static let tokenInvalidTransition = Self("token_invalid_transition", status: .conflict)
 }

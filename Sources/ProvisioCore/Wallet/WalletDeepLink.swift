@@ -41,5 +41,5 @@ public struct WalletDeepLink: Hashable, Sendable {
 }
 
 extension ProvisioError.Code {
-    public static let invalidDeepLink: Self = "invalid_deep_link"
+    public static let invalidDeepLink = Self("invalid_deep_link", status: .badRequest)
 }

@@ -43,5 +43,5 @@ public struct ExtensionSession: Codable, Hashable, Sendable {
 
 extension ProvisioError.Code {
     /// The stored session metadata is not readable (treat as signed out).
-    public static let extensionSessionUnreadable: Self = "extension_session_unreadable"
+    public static let extensionSessionUnreadable = Self("extension_session_unreadable", status: .badRequest)
 }

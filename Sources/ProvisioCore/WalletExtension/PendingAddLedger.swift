@@ -81,5 +81,5 @@ public struct PendingAddLedger: Codable, Hashable, Sendable {
 
 extension ProvisioError.Code {
     /// The stored pending-add ledger is not readable (start from an empty one).
-    public static let pendingAddLedgerUnreadable: Self = "pending_add_ledger_unreadable"
+    public static let pendingAddLedgerUnreadable = Self("pending_add_ledger_unreadable", status: .badRequest)
 }

@@ -56,9 +56,9 @@ public struct TokenAuthenticationValue: Codable, Hashable, Sendable {
 }
 
 extension ProvisioError.Code {
-    public static let tavMalformed: Self = "tav_malformed"
-    public static let tavUnsupported: Self = "tav_unsupported"
-    public static let tavKeyMismatch: Self = "tav_key_mismatch"
-    public static let tavBadSignature: Self = "tav_bad_signature"
-    public static let tavExpired: Self = "tav_expired"
+    public static let tavMalformed = Self("tav_malformed", status: .unprocessableContent)
+    public static let tavUnsupported = Self("tav_unsupported", status: .unprocessableContent)
+    public static let tavKeyMismatch = Self("tav_key_mismatch", status: .unprocessableContent)
+    public static let tavBadSignature = Self("tav_bad_signature", status: .unprocessableContent)
+    public static let tavExpired = Self("tav_expired", status: .unprocessableContent)
 }

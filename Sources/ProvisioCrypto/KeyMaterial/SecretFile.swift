@@ -86,9 +86,9 @@ enum SecretFile {
 }
 
 extension ProvisioError.Code {
-    public static let keysAlreadyExist: Self = "keys_already_exist"
-    public static let keysMissing: Self = "keys_missing"
-    public static let keysInvalid: Self = "keys_invalid"
-    public static let keysInsecurePermissions: Self = "keys_insecure_permissions"
-    public static let keysIOFailed: Self = "keys_io_failed"
+    public static let keysAlreadyExist = Self("keys_already_exist", status: .internalServerError)
+    public static let keysMissing = Self("keys_missing", status: .internalServerError)
+    public static let keysInvalid = Self("keys_invalid", status: .internalServerError)
+    public static let keysInsecurePermissions = Self("keys_insecure_permissions", status: .internalServerError)
+    public static let keysIOFailed = Self("keys_io_failed", status: .internalServerError)
 }

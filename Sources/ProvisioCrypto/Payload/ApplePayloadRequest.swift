@@ -75,8 +75,8 @@ public struct ApplePayloadRequest: Codable, Sendable {
 }
 
 extension ProvisioError.Code {
-    public static let invalidNonce: Self = "invalid_nonce"
-    public static let invalidNonceSignature: Self = "invalid_nonce_signature"
+    public static let invalidNonce = Self("invalid_nonce", status: .badRequest)
+    public static let invalidNonceSignature = Self("invalid_nonce_signature", status: .badRequest)
 }
 
 /// The raw request holds an unvalidated PAN; describing it (a log line, a test failure, a

@@ -41,8 +41,8 @@ enum PassDataCipher {
 }
 
 extension ProvisioError.Code {
-    public static let payloadMalformed: Self = "payload_malformed"
-    public static let payloadAuthenticationFailed: Self = "payload_authentication_failed"
-    public static let invalidEphemeralPublicKey: Self = "invalid_ephemeral_public_key"
-    public static let invalidWrappedKey: Self = "invalid_wrapped_key"
+    public static let payloadMalformed = Self("payload_malformed", status: .unprocessableContent)
+    public static let payloadAuthenticationFailed = Self("payload_authentication_failed", status: .unprocessableContent)
+    public static let invalidEphemeralPublicKey = Self("invalid_ephemeral_public_key", status: .badRequest)
+    public static let invalidWrappedKey = Self("invalid_wrapped_key", status: .badRequest)
 }

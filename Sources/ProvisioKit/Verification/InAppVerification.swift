@@ -87,8 +87,8 @@ public final class InAppVerification {
 }
 
 extension ProvisioError.Code {
-    public static let verificationPassNotFound: Self = "verification_pass_not_found"
-    public static let verificationDataInvalid: Self = "verification_data_invalid"
+    public static let verificationPassNotFound = Self("verification_pass_not_found", status: .badRequest)
+    public static let verificationDataInvalid = Self("verification_data_invalid", status: .badRequest)
     /// Wallet (the network behind it) refused the activation data: forged, expired or for another card.
-    public static let verificationRefused: Self = "verification_refused"
+    public static let verificationRefused = Self("verification_refused", status: .badRequest)
 }

@@ -104,5 +104,5 @@ extension SandboxCADirectory {
 }
 
 extension ProvisioError.Code {
-    public static let sandboxCAInvalid: Self = "sandbox_ca_invalid"
+    public static let sandboxCAInvalid = Self("sandbox_ca_invalid", status: .unprocessableContent)
 }

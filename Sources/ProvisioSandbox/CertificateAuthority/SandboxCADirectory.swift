@@ -57,5 +57,5 @@ public enum SandboxCADirectory {
 }
 
 extension ProvisioError.Code {
-    public static let sandboxIOFailed: Self = "sandbox_io_failed"
+    public static let sandboxIOFailed = Self("sandbox_io_failed", status: .unprocessableContent)
 }

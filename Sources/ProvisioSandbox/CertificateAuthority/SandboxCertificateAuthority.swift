@@ -164,5 +164,5 @@ public struct SandboxCertificateAuthority: Sendable {
 }
 
 extension ProvisioError.Code {
-    public static let sandboxLeafUnavailable: Self = "sandbox_leaf_unavailable"
+    public static let sandboxLeafUnavailable = Self("sandbox_leaf_unavailable", status: .unprocessableContent)
 }

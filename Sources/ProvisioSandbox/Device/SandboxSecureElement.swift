@@ -30,5 +30,5 @@ public struct SandboxSecureElement: Sendable {
 }
 
 extension ProvisioError.Code {
-    public static let sandboxSecureElementFailed: Self = "sandbox_secure_element_failed"
+    public static let sandboxSecureElementFailed = Self("sandbox_secure_element_failed", status: .unprocessableContent)
 }

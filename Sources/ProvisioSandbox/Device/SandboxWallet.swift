@@ -209,7 +209,7 @@ public actor SandboxWallet {
 }
 
 extension ProvisioError.Code {
-    public static let sandboxDeviceUnavailable: Self = "sandbox_device_unavailable"
-    public static let sandboxPassInvalid: Self = "sandbox_pass_invalid"
-    public static let sandboxPassUnknown: Self = "sandbox_pass_unknown"
+    public static let sandboxDeviceUnavailable = Self("sandbox_device_unavailable", status: .notFound)
+    public static let sandboxPassInvalid = Self("sandbox_pass_invalid", status: .unprocessableContent)
+    public static let sandboxPassUnknown = Self("sandbox_pass_unknown", status: .notFound)
 }

@@ -107,17 +107,18 @@ public struct IssuerConnection: Sendable {
 
     /// Provisio's own error (`{"error": {"code", "message"}}`) keeps its code, so the caller can
     /// tell `card_not_found` from `token_invalid_transition`; anything else is `sandbox_issuer_error`.
+    /// A kept code is a received one: the sandbox relays it with 502, an upstream's refusal.
     private static func refusal(status: Int, answer: Data, what: String) -> ProvisioError {
         if let error = WireError.decode(from: answer) {
             return ProvisioError(
-                ProvisioError.Code(rawValue: error.code), "Provisio refused \(what) (HTTP \(status)): \(error.message)")
+                ProvisioError.Code(received: error.code), "Provisio refused \(what) (HTTP \(status)): \(error.message)")
         }
         return ProvisioError(.sandboxIssuerError, "Provisio refused \(what) with HTTP \(status) and no error object.")
     }
 }
 
 extension ProvisioError.Code {
-    public static let sandboxIssuerUnreachable: Self = "sandbox_issuer_unreachable"
-    public static let sandboxIssuerError: Self = "sandbox_issuer_error"
-    public static let sandboxIssuerAnswerMalformed: Self = "sandbox_issuer_answer_malformed"
+    public static let sandboxIssuerUnreachable = Self("sandbox_issuer_unreachable", status: .badGateway)
+    public static let sandboxIssuerError = Self("sandbox_issuer_error", status: .badGateway)
+    public static let sandboxIssuerAnswerMalformed = Self("sandbox_issuer_answer_malformed", status: .badGateway)
 }

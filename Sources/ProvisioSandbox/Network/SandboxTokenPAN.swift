@@ -37,5 +37,5 @@ public enum SandboxTokenPAN {
 }
 
 extension ProvisioError.Code {
-    public static let sandboxTokenBINInvalid: Self = "sandbox_token_bin_invalid"
+    public static let sandboxTokenBINInvalid = Self("sandbox_token_bin_invalid", status: .unprocessableContent)
 }

@@ -4,10 +4,11 @@ import Logging
 import ProvisioCore
 import ProvisioSandbox
 
-/// Turns every error into `{"error": {"code", "message"}}` with the status `SandboxErrorStatus`
-/// gives its code. The sandbox's `ProvisioError`s keep their code; anything else becomes a 500
-/// `sandbox_internal_error` that says nothing about internals and is logged by type only (an
-/// error's description could quote input).
+/// Turns every error into `{"error": {"code", "message"}}` with the status its code declares
+/// (`ProvisioError.Code.status`). The sandbox's `ProvisioError`s keep their code (a code relayed
+/// from Provisio is a received one, so 502); anything else becomes a 500 `sandbox_internal_error`
+/// that says nothing about internals and is logged by type only (an error's description could
+/// quote input).
 struct SandboxErrorMiddleware: RouterMiddleware {
     typealias Context = SandboxRequestContext
 
@@ -17,7 +18,7 @@ struct SandboxErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch {
             let mapped = Self.provisioError(for: error, request: request)
-            if SandboxErrorStatus.status(for: mapped.code).code >= 500 {
+            if mapped.code.status.rawValue >= 500 {
                 context.logger.error(
                     "sandbox request failed", metadata: ["code": "\(mapped.code)", "error_type": "\(type(of: error))"])
             }
@@ -60,7 +61,8 @@ struct SandboxErrorMiddleware: RouterMiddleware {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         return Response(
-            status: SandboxErrorStatus.status(for: error.code), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body))
+            status: HTTPResponse.Status(code: error.code.status.rawValue), headers: headers,
+            body: .init(byteBuffer: ByteBuffer(bytes: body))
         )
     }
 }

@@ -110,5 +110,5 @@ public struct ServerConfiguration: Sendable {
 }
 
 extension ProvisioError.Code {
-    public static let tlsRequired: Self = "tls_required"
+    public static let tlsRequired = Self("tls_required", status: .badRequest)
 }

@@ -101,6 +101,6 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 }
 
 extension ProvisioError.Code {
-    public static let malformedRequest: Self = "malformed_request"
-    public static let requestTimeout: Self = "request_timeout"
+    public static let malformedRequest = Self("malformed_request", status: .badRequest)
+    public static let requestTimeout = Self("request_timeout", status: .requestTimeout)
 }

@@ -87,6 +87,6 @@ public struct OutboundHTTPClient: Sendable {
 }
 
 extension ProvisioError.Code {
-    public static let outboundUnreachable: Self = "outbound_unreachable"
-    public static let outboundAnswerTooLarge: Self = "outbound_answer_too_large"
+    public static let outboundUnreachable = Self("outbound_unreachable", status: .badRequest)
+    public static let outboundAnswerTooLarge = Self("outbound_answer_too_large", status: .badRequest)
 }

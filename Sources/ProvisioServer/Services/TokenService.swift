@@ -224,5 +224,5 @@ public struct TokenService: Sendable {
 }
 
 extension ProvisioError.Code {
-    public static let tokenNotFound: Self = "token_not_found"
+    public static let tokenNotFound = Self("token_not_found", status: .notFound)
 }

@@ -69,5 +69,5 @@ public struct WalletPushDataBuilder: Sendable {
 }
 
 extension ProvisioError.Code {
-    public static let unsupportedNetwork: Self = "unsupported_network"
+    public static let unsupportedNetwork = Self("unsupported_network", status: .unprocessableContent)
 }

@@ -27,5 +27,5 @@ struct PageCursor: Sendable, Equatable {
 }
 
 extension ProvisioError.Code {
-    public static let invalidCursor: Self = "invalid_cursor"
+    public static let invalidCursor = Self("invalid_cursor", status: .badRequest)
 }

@@ -97,7 +97,7 @@ public struct OTPRelay: Sendable {
 }
 
 extension ProvisioError.Code {
-    public static let otpRelayNotConfigured: Self = "otp_relay_not_configured"
-    public static let otpRelayFailed: Self = "otp_relay_failed"
-    public static let invalidOTP: Self = "invalid_otp"
+    public static let otpRelayNotConfigured = Self("otp_relay_not_configured", status: .badGateway)
+    public static let otpRelayFailed = Self("otp_relay_failed", status: .badGateway)
+    public static let invalidOTP = Self("invalid_otp", status: .badRequest)
 }

@@ -95,7 +95,7 @@ public struct WebhookService: Sendable {
 }
 
 extension ProvisioError.Code {
-    public static let webhookEndpointNotFound: Self = "webhook_endpoint_not_found"
-    public static let webhookDeliveryNotFound: Self = "webhook_delivery_not_found"
-    public static let webhookEndpointLimitReached: Self = "webhook_endpoint_limit_reached"
+    public static let webhookEndpointNotFound = Self("webhook_endpoint_not_found", status: .notFound)
+    public static let webhookDeliveryNotFound = Self("webhook_delivery_not_found", status: .notFound)
+    public static let webhookEndpointLimitReached = Self("webhook_endpoint_limit_reached", status: .conflict)
 }

@@ -58,5 +58,5 @@ struct ApplePayloadCommand: ParsableCommand {
 }
 
 extension ProvisioError.Code {
-    static let invalidArgument: Self = "invalid_argument"
+    static let invalidArgument = Self("invalid_argument", status: .badRequest)
 }

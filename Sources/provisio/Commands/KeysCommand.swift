@@ -121,5 +121,5 @@ func withDatabase(_ location: String?, _ body: (any DatabaseHandle) async throws
 }
 
 extension ProvisioError.Code {
-    static let vaultKeyInUse: Self = "vault_key_in_use"
+    static let vaultKeyInUse = Self("vault_key_in_use", status: .conflict)
 }

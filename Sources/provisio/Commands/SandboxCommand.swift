@@ -211,5 +211,5 @@ struct SandboxCommand: ParsableCommand {
 }
 
 extension ProvisioError.Code {
-    static let sandboxServeFailed: Self = "sandbox_serve_failed"
+    static let sandboxServeFailed = Self("sandbox_serve_failed", status: .internalServerError)
 }

@@ -98,7 +98,7 @@ struct DemoCommand: AsyncParsableCommand {
 
 extension ProvisioError.Code {
     /// `provisio demo --server` could not reach the server it was given.
-    static let demoServerUnreachable: Self = "demo_server_unreachable"
+    static let demoServerUnreachable = Self("demo_server_unreachable", status: .badGateway)
     /// The server answered the demo's setup call with an error (its code is in the message).
-    static let demoServerRefused: Self = "demo_server_refused"
+    static let demoServerRefused = Self("demo_server_refused", status: .badGateway)
 }

@@ -16,9 +16,7 @@ import ProvisioServer
 /// Embedded (no arguments): Provisio on SQLite in a temporary directory and the sandbox, both
 /// on loopback in this process. Remote (`--server`, `--sandbox`): a running Provisio and a
 /// running `provisio sandbox serve` already wired to it.
-final class DemoWorld: @unchecked Sendable {
-    // `@unchecked Sendable`: every stored property is a `let` of a Sendable type, or the
-    // task handles and directory set once before the world is shared.
+final class DemoWorld: Sendable {
     let api: DemoAPI
     let apiKey: String
     let sandbox: SandboxClient

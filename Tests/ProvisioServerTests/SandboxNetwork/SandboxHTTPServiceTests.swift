@@ -405,10 +405,11 @@ import Testing
                     #expect(answer.hasSandboxErrorShape)
                 }
 
-                // Scores out of range: refused with the code the risk model uses.
+                // Scores out of range: refused with the code the risk model uses, and its status (400,
+                // as Provisio answers it).
                 let scores = try await h.raw(
                     .put, "/sandbox/v1/risk", json: ["device_score": 0, "account_score": 5, "wallet_recommendation": "approve"])
-                #expect(scores.status == 422 && scores.errorCode == "invalid_risk_assessment" && scores.hasSandboxErrorShape)
+                #expect(scores.status == 400 && scores.errorCode == "invalid_risk_assessment" && scores.hasSandboxErrorShape)
                 let viaClient = await sandboxError {
                     try await h.client.setRisk(RiskAssessment(deviceScore: 3, accountScore: 9, walletRecommendation: .approve))
                 }

@@ -232,15 +232,15 @@ import Testing
                 #expect(!"\(request)".contains("5555555555554444") && !String(reflecting: request).contains("5555555555554444"))
 
                 let unknownCard = await networkError { try await h.network.issuer.requestDecision(request) }
-                #expect(unknownCard?.code == "card_not_found")
+                #expect(unknownCard?.code == .cardNotFound)
                 #expect(unknownCard.map { !$0.message.contains("5555555555554444") } == true)
                 let unknownRef = await networkError {
                     try await h.network.issuer.report(event: .suspended, networkTokenRef: "sbx_ntr_nope")
                 }
-                #expect(unknownRef?.code == "token_not_found")
+                #expect(unknownRef?.code == .tokenNotFound)
                 let wrongKey = IssuerConnection(baseURL: "http://127.0.0.1:\(port)", networkKey: h.apiKey)
                 let wrongKind = await networkError { try await wrongKey.requestDecision(request) }
-                #expect(wrongKind?.code == "wrong_credential_kind")
+                #expect(wrongKind?.code == .wrongCredentialKind)
 
                 // Nothing listens on port 1.
                 let nowhere = IssuerConnection(baseURL: "http://127.0.0.1:1", networkKey: h.networkKey, timeout: .seconds(2))

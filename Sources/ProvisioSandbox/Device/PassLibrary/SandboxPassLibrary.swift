@@ -51,6 +51,6 @@ struct SandboxPassLibrary: Sendable {
 }
 
 extension ProvisioError.Code {
-    public static let sandboxPassExists: Self = "sandbox_pass_exists"
-    public static let sandboxPassStateInvalid: Self = "sandbox_pass_state_invalid"
+    public static let sandboxPassExists = Self("sandbox_pass_exists", status: .conflict)
+    public static let sandboxPassStateInvalid = Self("sandbox_pass_state_invalid", status: .conflict)
 }

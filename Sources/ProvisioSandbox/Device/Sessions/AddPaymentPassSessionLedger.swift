@@ -52,7 +52,7 @@ struct AddPaymentPassSessionLedger: Sendable {
 }
 
 extension ProvisioError.Code {
-    public static let sandboxSessionUnknown: Self = "sandbox_session_unknown"
-    public static let sandboxSessionExpired: Self = "sandbox_session_expired"
-    public static let sandboxSessionReplayed: Self = "sandbox_session_replayed"
+    public static let sandboxSessionUnknown = Self("sandbox_session_unknown", status: .notFound)
+    public static let sandboxSessionExpired = Self("sandbox_session_expired", status: .unprocessableContent)
+    public static let sandboxSessionReplayed = Self("sandbox_session_replayed", status: .conflict)
 }

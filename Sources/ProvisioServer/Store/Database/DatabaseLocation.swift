@@ -60,6 +60,6 @@ public struct PostgresURL: Sendable, Equatable {
 }
 
 extension ProvisioError.Code {
-    public static let invalidDatabaseURL: Self = "invalid_database_url"
-    public static let databaseUnavailable: Self = "database_unavailable"
+    public static let invalidDatabaseURL = Self("invalid_database_url", status: .badRequest)
+    public static let databaseUnavailable = Self("database_unavailable", status: .serviceUnavailable)
 }
