@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ProvisioCore
 
 /// One broken invariant, with everything needed to reproduce it.
 public struct FuzzViolation: Sendable, Hashable, CustomStringConvertible {
@@ -206,13 +207,21 @@ struct InputSource {
 /// Reports an input that runs longer than `hangLimit` — a parser stuck in a loop never returns,
 /// so the time limit alone cannot catch it — by calling `onHang` with a reproducible description.
 /// `onHang` must end the process (or the hung run goes on).
-public final class FuzzWatchdog: FuzzMonitor, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: (target: String, seed: UInt64, iteration: Int, input: [UInt8], start: ContinuousClock.Instant)?
-    private var reported = false
+public final class FuzzWatchdog: FuzzMonitor, Sendable {
+    private struct Running {
+        var target: String
+        var seed: UInt64
+        var iteration: Int
+        var input: [UInt8]
+        var start: ContinuousClock.Instant
+    }
+
+    private let state = Locked<(current: Running?, reported: Bool)>((nil, false))
     private let hangLimit: Duration
     private let onHang: @Sendable (FuzzViolation) -> Void
-    private let timer: DispatchSourceTimer
+    /// Touched only by `init` and `deinit`. `nonisolated(unsafe)` because swift-corelibs-libdispatch
+    /// does not mark its sources Sendable (Apple's Dispatch does); a dispatch source is thread-safe.
+    nonisolated(unsafe) private let timer: any DispatchSourceTimer
 
     public init(hangLimit: Duration, onHang: @escaping @Sendable (FuzzViolation) -> Void) {
         self.hangLimit = hangLimit
@@ -226,17 +235,20 @@ public final class FuzzWatchdog: FuzzMonitor, @unchecked Sendable {
     deinit { timer.cancel() }
 
     public func willRun(target: String, seed: UInt64, iteration: Int, input: [UInt8]) {
-        lock.withLock { current = (target, seed, iteration, input, ContinuousClock.now) }
+        let running = Running(target: target, seed: seed, iteration: iteration, input: input, start: ContinuousClock.now)
+        state.withLock { $0.current = running }
     }
 
     public func didRun() {
-        lock.withLock { current = nil }
+        state.withLock { $0.current = nil }
     }
 
     private func check() {
-        let hung: FuzzViolation? = lock.withLock {
-            guard !reported, let current, ContinuousClock.now - current.start > hangLimit else { return nil }
-            reported = true
+        let hung: FuzzViolation? = state.withLock { state in
+            guard !state.reported, let current = state.current, ContinuousClock.now - current.start > hangLimit else {
+                return nil
+            }
+            state.reported = true
             return FuzzViolation(
                 target: current.target, seed: current.seed, iteration: current.iteration, seedName: nil,
                 input: current.input, reason: "still running after \(FuzzReport.milliseconds(hangLimit)): a hang")

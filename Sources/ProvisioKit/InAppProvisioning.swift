@@ -156,49 +156,47 @@ enum PayloadAnswer: Sendable {
 }
 
 /// The add's mutable state: the first failure and the single delivery of the result.
-final class AddState: @unchecked Sendable {
-    // @unchecked: every stored property is read and written only while holding `lock`.
-    private let lock = NSLock()
-    private var storedFailure: ProvisioKitError?
-    private var deliver: (@Sendable (AddCardResult) -> Void)?
-    private var result: AddCardResult?
-    private var delivered = false
+final class AddState: Sendable {
+    private struct State {
+        var failure: ProvisioKitError?
+        var deliver: (@Sendable (AddCardResult) -> Void)?
+        var result: AddCardResult?
+        var delivered = false
+    }
+
+    private let state = Locked(State())
 
     var failure: ProvisioKitError? {
-        lock.lock()
-        defer { lock.unlock() }
-        return storedFailure
+        state.withLock { $0.failure }
     }
 
     func recordFailure(_ error: ProvisioKitError) {
-        lock.lock()
-        if storedFailure == nil { storedFailure = error }
-        lock.unlock()
+        state.withLock { state in
+            if state.failure == nil { state.failure = error }
+        }
     }
 
     func onFinish(_ deliver: @escaping @Sendable (AddCardResult) -> Void) {
-        lock.lock()
-        self.deliver = deliver
-        lock.unlock()
+        state.withLock { $0.deliver = deliver }
         flush()
     }
 
     func finish(_ result: AddCardResult) {
-        lock.lock()
-        if self.result == nil { self.result = result }
-        lock.unlock()
+        state.withLock { state in
+            if state.result == nil { state.result = result }
+        }
         flush()
     }
 
+    /// Delivers once both the result and the receiver are there, outside the lock.
     private func flush() {
-        lock.lock()
-        guard !delivered, let deliver, let result else {
-            lock.unlock()
-            return
+        let delivery: (deliver: @Sendable (AddCardResult) -> Void, result: AddCardResult)? = state.withLock { state in
+            guard !state.delivered, let deliver = state.deliver, let result = state.result else { return nil }
+            state.delivered = true
+            state.deliver = nil
+            return (deliver, result)
         }
-        delivered = true
-        self.deliver = nil
-        lock.unlock()
-        deliver(result)
+        guard let delivery else { return }
+        delivery.deliver(delivery.result)
     }
 }

@@ -30,28 +30,36 @@ extension WalletLibrary {
 }
 
 /// The notification observers of one `changes()` stream, removed when it ends.
-final class ObserverBox: @unchecked Sendable {
-    // @unchecked: `tokens` is read and written only while holding `lock`; NotificationCenter is thread-safe.
-    private let lock = NSLock()
+final class ObserverBox: Sendable {
+    /// NotificationCenter is thread-safe.
     private let center: NotificationCenter
-    private var tokens: [any NSObjectProtocol] = []
+    private let tokens = Locked<[ObserverToken]>([])
 
     init(center: NotificationCenter) {
         self.center = center
     }
 
     func add(_ name: Notification.Name, _ action: @escaping @Sendable () -> Void) {
-        let token = center.addObserver(forName: name, object: nil, queue: nil) { _ in action() }
-        lock.lock()
-        tokens.append(token)
-        lock.unlock()
+        let token = ObserverToken(center.addObserver(forName: name, object: nil, queue: nil) { _ in action() })
+        tokens.withLock { $0.append(token) }
     }
 
     func removeAll() {
-        lock.lock()
-        let removed = tokens
-        tokens = []
-        lock.unlock()
-        for token in removed { center.removeObserver(token) }
+        let removed = tokens.withLock { tokens in
+            defer { tokens = [] }
+            return tokens
+        }
+        for token in removed { center.removeObserver(token.observer) }
     }
+}
+
+/// What `addObserver(forName:object:queue:using:)` returns, to hand back to `removeObserver`.
+///
+/// `@unchecked Sendable`: Foundation types the token only as `NSObjectProtocol`, which is not
+/// Sendable, but it is an opaque handle: nothing here calls it or reads it, it is only passed
+/// back to NotificationCenter, which is thread-safe.
+struct ObserverToken: @unchecked Sendable {
+    let observer: any NSObjectProtocol
+
+    init(_ observer: any NSObjectProtocol) { self.observer = observer }
 }

@@ -1,29 +1,23 @@
 #if os(Linux)
     import Foundation
     import PassKitStandIn
+    import ProvisioCore
     import Testing
 
     /// A device whose sessions are canned: enough to drive the stand-in's own behaviour.
-    final class CannedDevice: PassKitStandInDevice, @unchecked Sendable {
-        // @unchecked: `calls` and `finished` are only touched while holding `lock`; the rest is immutable.
+    final class CannedDevice: PassKitStandInDevice, Sendable {
         let canAddPaymentPasses = true
         let isPassLibraryAvailable = true
         let requestTimeout: Duration
         let passes: [PassKitStandInPass]
-        private let lock = NSLock()
-        private var calls = 0
-        private var finished: [PassKitStandInAddResponse] = []
+        private let calls = Locked(0)
 
         init(requestTimeout: Duration = .seconds(20), passes: [PassKitStandInPass] = []) {
             self.requestTimeout = requestTimeout
             self.passes = passes
         }
 
-        var handlerCalls: Int {
-            lock.lock()
-            defer { lock.unlock() }
-            return calls
-        }
+        var handlerCalls: Int { calls.value }
 
         func secureElementPasses(remote: Bool) -> [PassKitStandInPass] { passes.filter { $0.isRemote == remote } }
         func canAddSecureElementPass(primaryAccountIdentifier: String) -> Bool {
@@ -44,9 +38,7 @@
                 deviceAccountIdentifier: "DAI", activationState: .activated, isRemote: false, deviceName: "iPhone")
         }
         func requestHandlerCalled(for session: PassKitStandInAddSession) {
-            lock.lock()
-            calls += 1
-            lock.unlock()
+            calls.withLock { $0 += 1 }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ProvisioCore
 import ProvisioCrypto
 import ProvisioServer
 import SQLKit
@@ -144,7 +145,7 @@ private struct PlannedRound: Sendable {
 
 /// What became of the requests: complete answers (first or retried), and which attempts died
 /// with the process.
-private final class CrashLedger: @unchecked Sendable {
+private final class CrashLedger: Sendable {
     struct Answer: Sendable {
         var status: Int
         var headers: [String: String]
@@ -161,80 +162,70 @@ private final class CrashLedger: @unchecked Sendable {
         var errorCode: String? { (json?["error"] as? [String: Any])?["code"] as? String }
     }
 
-    private let lock = NSLock()
-    private var answers: [String: Answer] = [:]
-    private var interruptedLabels: Set<String> = []
-    private var serverErrors: [String] = []
+    private struct State {
+        var answers: [String: Answer] = [:]
+        var interrupted: Set<String> = []
+        var serverErrors: [String] = []
+    }
+
+    private let state = Locked(State())
 
     func record(_ label: String, _ answer: Answer) {
-        lock.lock()
-        defer { lock.unlock() }
-        answers[label] = answer
+        state.withLock { $0.answers[label] = answer }
     }
 
     func interrupt(_ label: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        interruptedLabels.insert(label)
+        state.withLock { _ = $0.interrupted.insert(label) }
     }
 
     func serverError(_ note: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        serverErrors.append(note)
+        state.withLock { $0.serverErrors.append(note) }
     }
 
     func answer(_ label: String) -> Answer? {
-        lock.lock()
-        defer { lock.unlock() }
-        return answers[label]
+        state.withLock { $0.answers[label] }
     }
 
     /// Labels whose attempt was cut off by a kill (in flight, or refused while the process was dead).
     var interrupted: Set<String> {
-        lock.lock()
-        defer { lock.unlock() }
-        return interruptedLabels
+        state.withLock { $0.interrupted }
     }
 
     var fiveHundreds: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return serverErrors
+        state.withLock { $0.serverErrors }
     }
 }
 
 /// Sends `SIGKILL` to the server once a burst has had `threshold` complete answers.
-private final class KillSwitch: @unchecked Sendable {
-    private let lock = NSLock()
+private final class KillSwitch: Sendable {
     private let pid: pid_t
     private let threshold: Int
-    private var answered = 0
-    private var firedAfter: Int?
+    private let state = Locked<(answered: Int, firedAfter: Int?)>((0, nil))
 
     init(pid: pid_t, threshold: Int) {
         self.pid = pid
         self.threshold = threshold
     }
 
+    /// The kill happens under the lock, so no answer is counted between deciding to fire and firing.
     func countAnswer() {
-        lock.lock()
-        defer { lock.unlock() }
-        answered += 1
-        if firedAfter == nil, answered >= threshold { fireLocked() }
+        state.withLock { state in
+            state.answered += 1
+            if state.firedAfter == nil, state.answered >= threshold { fire(&state) }
+        }
     }
 
     /// Fires if the threshold was never reached; returns after how many answers it fired.
     @discardableResult
     func fireIfNeeded() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        if firedAfter == nil { fireLocked() }
-        return firedAfter!
+        state.withLock { state in
+            if state.firedAfter == nil { fire(&state) }
+            return state.firedAfter!
+        }
     }
 
-    private func fireLocked() {
-        firedAfter = answered
+    private func fire(_ state: inout (answered: Int, firedAfter: Int?)) {
+        state.firedAfter = state.answered
         kill(pid, SIGKILL)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioCore
 
 #if canImport(Glibc)
     import Glibc
@@ -14,10 +15,7 @@ import Foundation
 ///
 /// All socket I/O blocks, so it runs on a thread of its own (accept) and on dispatch threads
 /// (one per connection), never on Swift concurrency's threads.
-///
-/// `@unchecked Sendable`: the listener descriptor is immutable; `received` and `stopped` are
-/// only touched under `lock`.
-final class WebhookSink: @unchecked Sendable {
+final class WebhookSink: Sendable {
     struct Received: Sendable {
         var id: String
         var timestamp: String
@@ -27,9 +25,7 @@ final class WebhookSink: @unchecked Sendable {
 
     let port: Int
     private let listener: Int32
-    private let lock = NSLock()
-    private var received: [Received] = []
-    private var stopped = false
+    private let state = Locked<(received: [Received], stopped: Bool)>(([], false))
 
     var url: String { "http://127.0.0.1:\(port)/hooks" }
 
@@ -69,26 +65,22 @@ final class WebhookSink: @unchecked Sendable {
 
     /// Every complete request received so far, in arrival order.
     var deliveries: [Received] {
-        lock.lock()
-        defer { lock.unlock() }
-        return received
+        state.withLock { $0.received }
     }
 
     /// Stops accepting; connections already accepted finish on their own.
     func stop() {
-        lock.lock()
-        let wasStopped = stopped
-        stopped = true
-        lock.unlock()
+        let wasStopped = state.withLock { state in
+            defer { state.stopped = true }
+            return state.stopped
+        }
         guard !wasStopped else { return }
         _ = shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }
 
     private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
+        state.withLock { $0.stopped }
     }
 
     private func acceptLoop() {
@@ -135,9 +127,7 @@ final class WebhookSink: @unchecked Sendable {
         let entry = Received(
             id: headers["webhook-id"] ?? "", timestamp: headers["webhook-timestamp"] ?? "",
             signature: headers["webhook-signature"] ?? "", body: body)
-        lock.lock()
-        received.append(entry)
-        lock.unlock()
+        state.withLock { $0.received.append(entry) }
         let answer = Array("HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
         #if os(Linux)
             let flags = Int32(MSG_NOSIGNAL)

@@ -4,11 +4,10 @@ import Testing
 @testable import ProvisioCore
 
 /// Collects delivered values across threads.
-private final class Deliveries<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Value] = []
-    func append(_ value: Value) { lock.withLock { values.append(value) } }
-    var all: [Value] { lock.withLock { values } }
+private final class Deliveries<Value: Sendable>: Sendable {
+    private let values = Locked<[Value]>([])
+    func append(_ value: Value) { values.withLock { $0.append(value) } }
+    var all: [Value] { values.value }
 }
 
 @Suite struct CompletionOnceTests {

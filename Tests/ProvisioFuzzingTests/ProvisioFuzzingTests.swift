@@ -129,12 +129,14 @@ let corpus = FuzzCorpus(
         func parse(_ input: [UInt8]) throws {
             let text = String(decoding: input, as: UTF8.self)
             if text.contains("..") { throw NotAProvisioError() }
-            if text.contains("%00") { throw ProvisioError("BadCode", "A code that is not snake_case.") }
+            if text.contains("%00") {
+                throw ProvisioError(.init("BadCode", status: .badRequest), "A code that is not snake_case.")
+            }
             if text.contains("{}") {
                 // Echoes the seed's card number (from the valid-card-request seed).
-                throw ProvisioError("leaky", "The card 4111111111111111 is refused.")
+                throw ProvisioError(.init("leaky", status: .badRequest), "The card 4111111111111111 is refused.")
             }
-            if input.first == UInt8(ascii: "[") { throw ProvisioError("bad_input", "Refused.") }
+            if input.first == UInt8(ascii: "[") { throw ProvisioError(.init("bad_input", status: .badRequest), "Refused.") }
         }
     }
 
@@ -182,16 +184,12 @@ let corpus = FuzzCorpus(
     }
 
     @Test func watchdogNamesAHungInput() async throws {
-        final class Box: @unchecked Sendable {
-            let lock = NSLock()
-            var value: FuzzViolation?
-        }
-        let hung = Box()
-        let dog = FuzzWatchdog(hangLimit: .milliseconds(100)) { violation in hung.lock.withLock { hung.value = violation } }
+        let hung = Locked<FuzzViolation?>(nil)
+        let dog = FuzzWatchdog(hangLimit: .milliseconds(100)) { violation in hung.withLock { $0 = violation } }
         dog.willRun(target: "stuck", seed: 3, iteration: 41, input: [0xDE, 0xAD])
         try await Task.sleep(for: .milliseconds(600))
         dog.didRun()
-        let violation = try #require(hung.lock.withLock { hung.value })
+        let violation = try #require(hung.value)
         #expect(violation.target == "stuck" && violation.iteration == 41 && violation.input == [0xDE, 0xAD])
         #expect(violation.reason.contains("hang"))
     }

@@ -101,7 +101,8 @@
                         cancelled.set()
                         throw error
                     }
-                    throw ProvisioError("unreachable", "the provider should have been cancelled")
+                    throw ProvisioError(
+                        .init("unreachable", status: .internalServerError), "the provider should have been cancelled")
                 }
                 let clock = ContinuousClock()
                 let start = clock.now
@@ -130,7 +131,7 @@
                 let called = Flag()
                 let provider = ClosurePayloadProvider { _, _, _ in
                     called.set()
-                    throw ProvisioError("unexpected", "not called")
+                    throw ProvisioError(.init("unexpected", status: .internalServerError), "not called")
                 }
                 let card = WalletCard(
                     id: live.cardID, primaryAccountIdentifier: "pai_cancel", last4: "1111", cardholderName: nil,
@@ -205,19 +206,9 @@
     }
 
     /// A flag set from any task.
-    final class Flag: @unchecked Sendable {
-        // @unchecked: `value` is read and written only while holding `lock`.
-        private let lock = NSLock()
-        private var value = false
-        func set() {
-            lock.lock()
-            value = true
-            lock.unlock()
-        }
-        var isSet: Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            return value
-        }
+    final class Flag: Sendable {
+        private let value = Locked(false)
+        func set() { value.withLock { $0 = true } }
+        var isSet: Bool { value.value }
     }
 #endif

@@ -8,12 +8,10 @@
     import ProvisioSandbox
     import Testing
 
-    final class Recorder: @unchecked Sendable {
-        // @unchecked: `items` is read and written only while holding `lock`.
-        private let lock = NSLock()
-        private var items: [String] = []
-        func add(_ item: String) { lock.withLock { items.append(item) } }
-        var all: [String] { lock.withLock { items } }
+    final class Recorder: Sendable {
+        private let items = Locked<[String]>([])
+        func add(_ item: String) { items.withLock { $0.append(item) } }
+        var all: [String] { items.value }
     }
 
     final class RecordingHandler: ProvisioWalletExtensionHandler, @unchecked Sendable {
@@ -23,13 +21,11 @@
     }
 
     /// The shared keychain, in memory (the keychain itself exists only on Apple platforms).
-    final class MemorySessionStore: ExtensionSessionStore, @unchecked Sendable {
-        // @unchecked: `stored` is read and written only while holding `lock`.
-        private let lock = NSLock()
-        private var stored: StoredExtensionSession?
-        func load() throws -> StoredExtensionSession? { lock.withLock { stored } }
-        func save(_ session: StoredExtensionSession) throws { lock.withLock { stored = session } }
-        func remove() throws { lock.withLock { stored = nil } }
+    final class MemorySessionStore: ExtensionSessionStore, Sendable {
+        private let stored = Locked<StoredExtensionSession?>(nil)
+        func load() throws -> StoredExtensionSession? { stored.value }
+        func save(_ session: StoredExtensionSession) throws { stored.withLock { $0 = session } }
+        func remove() throws { stored.withLock { $0 = nil } }
     }
 
     /// A shared keychain without the entitlement.

@@ -9,7 +9,7 @@ import ProvisioCore
 public final class CachingChainValidator: AppleChainValidating {
     public let validator: AppleCertificateChainValidator
     public let capacity: Int
-    private let cache = LockedDictionary<Data, ValidatedAppleChain>()
+    private let cache = Locked([Data: ValidatedAppleChain]())
 
     public init(validator: AppleCertificateChainValidator, capacity: Int = 256) {
         self.validator = validator
@@ -24,14 +24,18 @@ public final class CachingChainValidator: AppleChainValidating {
             hasher.update(data: Data(certificate.utf8))
         }
         let key = Data(hasher.finalize())
-        if let cached = cache[key] {
+        if let cached = cache.withLock({ $0[key] }) {
             try AppleCertificateChainValidator.checkValidity(of: cached, at: time)
             return cached
         }
         let validated = try validator.validate(base64Certificates: base64Certificates, scheme: scheme, at: time)
-        cache.insert(validated, for: key, capacity: capacity)
+        cache.withLock { cache in
+            // Emptied when full: simple and bounded, and a miss only costs one full validation.
+            if cache.count >= capacity { cache.removeAll(keepingCapacity: true) }
+            cache[key] = validated
+        }
         return validated
     }
 
-    public var cachedChainCount: Int { cache.count }
+    public var cachedChainCount: Int { cache.withLock { $0.count } }
 }

@@ -99,28 +99,24 @@ public struct AppGroupStorage: ExtensionStorage {
 }
 
 /// The last decoded configuration and the file state it came from.
-final class ConfigurationCache: @unchecked Sendable {
-    // @unchecked: `entry` is read and written only while holding `lock`.
-    struct Stamp: Equatable {
+final class ConfigurationCache: Sendable {
+    struct Stamp: Equatable, Sendable {
         var modified: Date?
         var size: Int
         /// An atomic write replaces the file, so a new file number means new contents.
         var file: Int
     }
 
-    private let lock = NSLock()
-    private var entry: (Stamp, ExtensionConfiguration)?
+    private let entry = Locked<(stamp: Stamp, configuration: ExtensionConfiguration)?>(nil)
 
     func value(for stamp: Stamp) -> ExtensionConfiguration? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let entry, entry.0 == stamp else { return nil }
-        return entry.1
+        entry.withLock { entry in
+            guard let entry, entry.stamp == stamp else { return nil }
+            return entry.configuration
+        }
     }
 
     func store(_ configuration: ExtensionConfiguration, for stamp: Stamp) {
-        lock.lock()
-        entry = (stamp, configuration)
-        lock.unlock()
+        entry.withLock { $0 = (stamp, configuration) }
     }
 }

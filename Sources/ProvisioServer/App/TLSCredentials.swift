@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import NIOConcurrencyHelpers
 import NIOSSL
 import ProvisioCore
 import ProvisioCrypto
@@ -12,21 +11,21 @@ import ProvisioCrypto
 public final class TLSCredentials: Sendable {
     public let certificateFile: String
     public let keyFile: String
-    private let context: NIOLockedValueBox<NIOSSLContext>
+    private let context: Locked<NIOSSLContext>
 
     public init(certificateFile: String, keyFile: String) throws {
         self.certificateFile = certificateFile
         self.keyFile = keyFile
-        self.context = NIOLockedValueBox(try Self.load(certificateFile: certificateFile, keyFile: keyFile))
+        self.context = Locked(try Self.load(certificateFile: certificateFile, keyFile: keyFile))
     }
 
     /// The context new connections get.
-    public var current: NIOSSLContext { context.withLockedValue { $0 } }
+    public var current: NIOSSLContext { context.value }
 
     /// Loads the files again; on success new connections use them.
     public func reload() throws {
         let fresh = try Self.load(certificateFile: certificateFile, keyFile: keyFile)
-        context.withLockedValue { $0 = fresh }
+        context.withLock { $0 = fresh }
     }
 
     static func load(certificateFile: String, keyFile: String) throws -> NIOSSLContext {
@@ -57,5 +56,5 @@ public final class TLSCredentials: Sendable {
 }
 
 extension ProvisioError.Code {
-    public static let tlsInvalid: Self = "tls_invalid"
+    public static let tlsInvalid = Self("tls_invalid", status: .badRequest)
 }

@@ -9,7 +9,11 @@ import ProvisioCrypto
 /// 4xx) is stored; the same key with the same method, path and body replays it with
 /// `Idempotent-Replayed: true`; the same key with anything else is 422
 /// `idempotency_key_reused`. Concurrent duplicates: one claims the key, the others wait for its
-/// answer. A 5xx releases the key so the client can retry.
+/// answer. A 5xx releases the key so the client can retry (or a waiting duplicate runs it).
+///
+/// A duplicate waits without reading the database meanwhile when the claim is held in this
+/// process: it is woken when that attempt ends (`IdempotencyClaims`). Only a claim held by
+/// another process (two servers on one PostgreSQL) is polled, every `pollInterval`.
 ///
 /// Nothing stored reveals a secret: the request is remembered as a keyed digest (its body may
 /// hold a PAN) and the answer sealed by the vault (it may hold a bearer token or a signing
@@ -26,6 +30,12 @@ struct IdempotencyMiddleware: RouterMiddleware {
     var lease: Duration = .seconds(30)
     /// How long a duplicate waits for the first request before giving up with 409.
     var waitLimit: Duration = .seconds(15)
+    /// How often a duplicate reads a key that another process holds.
+    var pollInterval: Duration = .milliseconds(250)
+    /// The claims this process's attempts hold. A class, created with the middleware:
+    /// `ProvisioHTTPApplication.router` builds one middleware and every route group shares its
+    /// copies, so every request of the server goes through this one registry.
+    let claims = IdempotencyClaims()
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
     {
@@ -40,8 +50,17 @@ struct IdempotencyMiddleware: RouterMiddleware {
         let body = try await RequestBodyReader.collect(&request, context: context)
         let requestHash = Self.fingerprint(method: request.method, path: request.uri.description, body: body, digester: digester)
         let token = RandomToken.secret(prefix: "idl_")
+        // Registered before the store can show it on the key, so a duplicate that reads it there
+        // finds it here; ended (waking the duplicates) once the store has the outcome, or on any
+        // throw or cancellation.
+        let attempt = IdempotencyClaims.Claim(scope: scope, key: key, token: token)
+        claims.begin(attempt)
+        defer { claims.end(attempt) }
 
         let deadline = ContinuousClock.now.advanced(by: waitLimit)
+        // A claim whose attempt ended here but is still in progress in the store (the attempt was
+        // cancelled, or could not store its outcome) stays until its lease runs out: poll it.
+        var endedHere: String?
         while true {
             let now = clock.now()
             let claim = try await store.claimIdempotencyKey(
@@ -65,7 +84,20 @@ struct IdempotencyMiddleware: RouterMiddleware {
                     throw ProvisioError(
                         .idempotencyRequestInProgress, "A request with this Idempotency-Key is still running; retry later.")
                 }
-                try await Task.sleep(for: .milliseconds(10))
+                if let holder = record.leaseToken, holder != endedHere {
+                    let holding = IdempotencyClaims.Claim(scope: scope, key: key, token: holder)
+                    switch try await claims.wait(for: holding, until: deadline) {
+                    case .ended:
+                        endedHere = holder
+                        continue
+                    case .deadline:
+                        continue  // one last read: answered by now, or 409
+                    case .heldElsewhere:
+                        break
+                    }
+                }
+                let remaining = deadline - ContinuousClock.now
+                if remaining > .zero { try await Task.sleep(for: min(pollInterval, remaining)) }
             }
         }
     }
@@ -147,7 +179,7 @@ struct IdempotencyMiddleware: RouterMiddleware {
 }
 
 extension ProvisioError.Code {
-    public static let idempotencyReplayUnavailable: Self = "idempotency_replay_unavailable"
+    public static let idempotencyReplayUnavailable = Self("idempotency_replay_unavailable", status: .conflict)
 }
 
 /// Collects a response body so it can be stored and sent.

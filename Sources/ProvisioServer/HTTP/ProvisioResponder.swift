@@ -13,6 +13,10 @@ struct ProvisioResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Contex
     let methods: RouteMethods
     let limits: HTTPLimits
 
+    /// The metrics route label of every request no route matched (404 and 405 alike), so unknown
+    /// paths never grow the label set.
+    static var unmatchedRoute: String { "NotFound" }
+
     func respond(to request: Request, context: Context) async throws -> Response {
         let start = ContinuousClock.now
         var context = context
@@ -21,7 +25,7 @@ struct ProvisioResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Contex
         var response: Response
         do {
             response = try await inner.respond(to: request, context: context)
-            if context.endpointPath == "NotFound" {
+            if methods.matchedRoute(endpointPath: context.endpointPath) == nil {
                 let allowed = methods.allowed(forPath: request.uri.path)
                 if allowed.isEmpty {
                     response = ErrorMiddleware.response(
@@ -38,8 +42,9 @@ struct ProvisioResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Contex
         }
         response.headers[.requestID] = context.requestID
         metrics.recordRequest(
-            method: request.method.rawValue, route: context.endpointPath ?? "NotFound", status: response.status.code,
-            duration: ContinuousClock.now - start)
+            method: request.method.rawValue,
+            route: methods.matchedRoute(endpointPath: context.endpointPath) ?? Self.unmatchedRoute,
+            status: response.status.code, duration: ContinuousClock.now - start)
         return response
     }
 }

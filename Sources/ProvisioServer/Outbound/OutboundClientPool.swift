@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import NIOConcurrencyHelpers
+import ProvisioCore
 
 /// AsyncHTTPClient instances for outbound calls, one per (host, checked address) pair, kept
 /// for reuse so webhooks to the same endpoint share connections (and TLS sessions) instead of
@@ -15,7 +15,7 @@ final class OutboundClientPool: Sendable {
     }
 
     private let capacity: Int
-    private let state = NIOLockedValueBox(State())
+    private let state = Locked(State())
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -23,7 +23,7 @@ final class OutboundClientPool: Sendable {
 
     func client(host: String, address: String, pinned: Bool) -> HTTPClient {
         let key = "\(host)|\(address)"
-        let (client, evicted): (HTTPClient, HTTPClient?) = state.withLockedValue { state in
+        let (client, evicted): (HTTPClient, HTTPClient?) = state.withLock { state in
             if let existing = state.clients[key] { return (existing, nil) }
             var configuration = HTTPClient.Configuration(
                 redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5)))

@@ -2,12 +2,12 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import ProvisioCore
 import ProvisioCrypto
 
 /// The issuer's webhook endpoint, played by the demo: a real HTTP server on loopback that
 /// verifies every delivery's Standard Webhooks signature and keeps the verified events.
-final class DemoWebhookReceiver: @unchecked Sendable {
-    // `@unchecked Sendable`: `events`, `rejected` and `verifier` are only touched under `lock`.
+final class DemoWebhookReceiver: Sendable {
     struct Event: Sendable {
         var id: String
         var type: String
@@ -20,20 +20,25 @@ final class DemoWebhookReceiver: @unchecked Sendable {
     /// What the issuer answers an OTP request with: where it sent the code.
     static let otpAnswer = #"{"channels":[{"type":"sms","masked":"+1 ••• ••• 4821"}]}"#
 
-    private let lock = NSLock()
-    private var events: [Event] = []
-    private var rejected = 0
-    private var verifier: WebhookVerifier?
-    private var task: Task<Void, any Error>?
-    private(set) var url = ""
+    private struct State {
+        var events: [Event] = []
+        var rejected = 0
+        var verifier: WebhookVerifier?
+        var task: Task<Void, any Error>?
+        var url = ""
+    }
+
+    private let state = Locked(State())
 
     func trust(secret: String) throws {
         let verifier = try WebhookVerifier(secret: secret)
-        lock.withLock { self.verifier = verifier }
+        state.withLock { $0.verifier = verifier }
     }
 
-    var received: [Event] { lock.withLock { events } }
-    var rejectedCount: Int { lock.withLock { rejected } }
+    var received: [Event] { state.value.events }
+    var rejectedCount: Int { state.value.rejected }
+    /// Where the receiver listens, once `start()` returned.
+    var url: String { state.value.url }
 
     func start() async throws {
         let router = Router()
@@ -43,12 +48,12 @@ final class DemoWebhookReceiver: @unchecked Sendable {
             let id = request.headers[HTTPField.Name("webhook-id")!] ?? ""
             let timestamp = request.headers[HTTPField.Name("webhook-timestamp")!] ?? ""
             let signature = request.headers[HTTPField.Name("webhook-signature")!] ?? ""
-            let verifier = lock.withLock { self.verifier }
+            let verifier = state.value.verifier
             do {
                 guard let verifier else { throw CancellationError() }
                 try verifier.verify(id: id, timestamp: timestamp, signatureHeader: signature, body: body, at: Date())
             } catch {
-                lock.withLock { rejected += 1 }
+                state.withLock { $0.rejected += 1 }
                 return Response(status: .unauthorized)
             }
             let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
@@ -58,7 +63,7 @@ final class DemoWebhookReceiver: @unchecked Sendable {
             let event = Event(
                 id: id, type: type, tokenID: token?["id"] as? String, state: token?["state"] as? String,
                 code: data?["code"] as? String)
-            lock.withLock { events.append(event) }
+            state.withLock { $0.events.append(event) }
             if type == "token.otp_requested" {
                 var headers = HTTPFields()
                 headers[.contentType] = "application/json"
@@ -72,9 +77,10 @@ final class DemoWebhookReceiver: @unchecked Sendable {
         let app = Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
-        task = Task { try await app.run() }
+        let task = Task { try await app.run() }
+        state.withLock { $0.task = task }
         for await port in ports {
-            url = "http://127.0.0.1:\(port)/hooks"
+            state.withLock { $0.url = "http://127.0.0.1:\(port)/hooks" }
             break
         }
     }
@@ -91,5 +97,5 @@ final class DemoWebhookReceiver: @unchecked Sendable {
         return nil
     }
 
-    func stop() { task?.cancel() }
+    func stop() { state.value.task?.cancel() }
 }

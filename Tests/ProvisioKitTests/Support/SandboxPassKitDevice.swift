@@ -8,10 +8,7 @@
     /// The PassKit stand-in's device backed by the sandbox: the wallet's pass libraries, its add
     /// sessions (real certificates, nonce and secure-element signature) and Apple's provisioning
     /// service, which opens the payload and hands it to the sandbox network.
-    ///
-    /// `@unchecked Sendable`: the mutable fields (`cached`, `choice`, `handlerCalls`, `requests`) are
-    /// only touched while holding `lock`; the rest is immutable and Sendable.
-    final class SandboxPassKitDevice: PassKitStandInDevice, @unchecked Sendable {
+    final class SandboxPassKitDevice: PassKitStandInDevice, Sendable {
         /// What the simulated cardholder does in PassKit's sheet.
         enum Choice: Sendable { case add(SandboxDeviceKind), cancel }
 
@@ -20,11 +17,14 @@
         let network: SandboxNetworkTokenService
         let canAddPaymentPasses: Bool
         let requestTimeout: Duration
-        private let lock = NSLock()
-        private var cached: [PassKitStandInPass] = []
-        private var choice: Choice = .add(.phone)
-        private var handlerCalls: [String: Int] = [:]
-        private var requests: [PassKitStandInAddRequest] = []
+        private struct State {
+            var cached: [PassKitStandInPass] = []
+            var choice: Choice = .add(.phone)
+            var handlerCalls: [String: Int] = [:]
+            var requests: [PassKitStandInAddRequest] = []
+        }
+
+        private let state = Locked(State())
 
         init(
             wallet: SandboxWallet, apple: SandboxAppleProvisioningService, network: SandboxNetworkTokenService,
@@ -40,30 +40,29 @@
 
         var isPassLibraryAvailable: Bool { true }
 
-        func choose(_ choice: Choice) { locked { self.choice = choice } }
+        func choose(_ choice: Choice) { state.withLock { $0.choice = choice } }
 
         /// How many times the app called the request handler, per session.
-        var requestHandlerCalls: [String: Int] { locked { handlerCalls } }
+        var requestHandlerCalls: [String: Int] { state.value.handlerCalls }
 
         /// The request configurations PassKit was given, in order.
-        var addRequests: [PassKitStandInAddRequest] { locked { requests } }
+        var addRequests: [PassKitStandInAddRequest] { state.value.requests }
 
         /// Reloads the pass libraries from the sandbox wallet (PassKit's reads are synchronous).
         func refresh() async {
             let passes = await wallet.passes().map(Self.map)
-            locked { cached = passes }
+            state.withLock { $0.cached = passes }
         }
 
         func secureElementPasses(remote: Bool) -> [PassKitStandInPass] {
-            locked { cached.filter { $0.isRemote == remote } }
+            state.value.cached.filter { $0.isRemote == remote }
         }
 
         func canAddSecureElementPass(primaryAccountIdentifier: String) -> Bool {
             let kinds: [SandboxDeviceKind] = wallet.hasPairedWatch ? [.phone, .watch] : [.phone]
-            return locked {
-                kinds.contains { kind in
-                    !cached.contains { $0.primaryAccountIdentifier == primaryAccountIdentifier && $0.isRemote == kind.isRemote }
-                }
+            let cached = state.value.cached
+            return kinds.contains { kind in
+                !cached.contains { $0.primaryAccountIdentifier == primaryAccountIdentifier && $0.isRemote == kind.isRemote }
             }
         }
 
@@ -81,9 +80,9 @@
         }
 
         func beginAdd(_ request: PassKitStandInAddRequest) async throws -> PassKitStandInAddSession? {
-            let choice = locked {
-                requests.append(request)
-                return self.choice
+            let choice = state.withLock { state in
+                state.requests.append(request)
+                return state.choice
             }
             guard case .add(let kind) = choice else { return nil }
             let scheme = try EncryptionScheme(wireName: request.encryptionScheme)
@@ -116,7 +115,7 @@
         }
 
         func requestHandlerCalled(for session: PassKitStandInAddSession) {
-            locked { handlerCalls[session.id, default: 0] += 1 }
+            state.withLock { $0.handlerCalls[session.id, default: 0] += 1 }
         }
 
         static func map(_ pass: SandboxPass) -> PassKitStandInPass {
@@ -134,12 +133,6 @@
                 primaryAccountNumberSuffix: pass.primaryAccountNumberSuffix,
                 deviceAccountIdentifier: pass.deviceAccountIdentifier, activationState: state, isRemote: pass.isRemote,
                 deviceName: pass.isRemote ? "Apple Watch" : "iPhone")
-        }
-
-        private func locked<T>(_ body: () throws -> T) rethrows -> T {
-            lock.lock()
-            defer { lock.unlock() }
-            return try body()
         }
     }
 #endif

@@ -2,23 +2,16 @@ import Foundation
 import ProvisioCore
 
 /// A clock tests move by hand (session deadlines).
-///
-/// `@unchecked Sendable`: `current` is only read and written while holding `lock`.
-final class TestClock: TimeSource, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
+final class TestClock: TimeSource, Sendable {
+    private let current: Locked<Date>
 
-    init(_ start: Date) { self.current = start }
+    init(_ start: Date) { self.current = Locked(start) }
 
     func now() -> Date {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
+        current.value
     }
 
     func advance(by seconds: TimeInterval) {
-        lock.lock()
-        defer { lock.unlock() }
-        current = current.addingTimeInterval(seconds)
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 }

@@ -1,29 +1,26 @@
 import Foundation
 import Logging
+import ProvisioCore
 
 /// Keeps every log line (message and metadata, trace level and up) so tests can search them.
-///
-/// `@unchecked Sendable`: `lines` is only touched while holding `lock`.
-final class LogCapture: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
+final class LogCapture: Sendable {
+    private let lines = Locked<[String]>([])
 
     func append(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        lock.unlock()
+        lines.withLock { $0.append(line) }
     }
 
     var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines.joined(separator: "\n")
+        lines.value.joined(separator: "\n")
     }
 
     var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines.count
+        lines.withLock { $0.count }
+    }
+
+    /// How many log entries (a multi-line entry counts once) contain every one of `parts`.
+    func count(containing parts: String...) -> Int {
+        lines.value.count { line in parts.allSatisfy { line.contains($0) } }
     }
 
     func logger(label: String = "test") -> Logger {

@@ -4,12 +4,9 @@ import ProvisioCore
 /// A clock tests move by hand (token expiry, TAV windows). A frozen clock stands still until
 /// advanced; a live one follows real time plus whatever the test added (for work that waits,
 /// such as webhook retries).
-///
-/// `@unchecked Sendable`: `offset` is only read and written while holding `lock`.
-final class TestClock: TimeSource, @unchecked Sendable {
-    private let lock = NSLock()
+final class TestClock: TimeSource, Sendable {
     private let frozenAt: Date?
-    private var offset: TimeInterval = 0
+    private let offset = Locked<TimeInterval>(0)
 
     init(_ start: Date = Date()) { self.frozenAt = start }
     private init(live: Void) { self.frozenAt = nil }
@@ -17,14 +14,10 @@ final class TestClock: TimeSource, @unchecked Sendable {
     static func live() -> TestClock { TestClock(live: ()) }
 
     func now() -> Date {
-        lock.lock()
-        defer { lock.unlock() }
-        return (frozenAt ?? Date()).addingTimeInterval(offset)
+        offset.withLock { (frozenAt ?? Date()).addingTimeInterval($0) }
     }
 
     func advance(by seconds: TimeInterval) {
-        lock.lock()
-        defer { lock.unlock() }
-        offset += seconds
+        offset.withLock { $0 += seconds }
     }
 }

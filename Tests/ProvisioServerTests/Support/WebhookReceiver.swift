@@ -3,11 +3,11 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import ProvisioCore
 
 /// A real HTTP webhook receiver on loopback that records what arrives and can be "down"
 /// (answering 503) for a while.
-final class WebhookReceiver: @unchecked Sendable {
-    // `@unchecked Sendable`: every mutable property is read and written only under `lock`.
+final class WebhookReceiver: Sendable {
     struct Received: Sendable {
         var id: String
         var timestamp: String
@@ -17,32 +17,37 @@ final class WebhookReceiver: @unchecked Sendable {
         var body: Data
     }
 
-    private let lock = NSLock()
-    private var received: [Received] = []
-    private var down = false
-    private var answer: String?
-    private var delay: Duration = .zero
-    private var redirect: String?
-    private var task: Task<Void, any Error>?
-    private(set) var port = 0
+    private struct State {
+        var received: [Received] = []
+        var down = false
+        var answer: String?
+        var delay: Duration = .zero
+        var redirect: String?
+        var task: Task<Void, any Error>?
+        var port = 0
+    }
 
+    private let state = Locked(State())
+
+    /// The port it listens on, once `start()` returned.
+    var port: Int { state.withLock { $0.port } }
     var url: String { "http://127.0.0.1:\(port)/hooks" }
 
-    func setDown(_ value: Bool) { lock.withLock { down = value } }
+    func setDown(_ value: Bool) { state.withLock { $0.down = value } }
     /// A JSON body to answer with (200) instead of an empty 204.
-    func setAnswer(_ value: String?) { lock.withLock { answer = value } }
+    func setAnswer(_ value: String?) { state.withLock { $0.answer = value } }
     /// How long to wait before answering (to outlast a caller's timeout).
-    func setDelay(_ value: Duration) { lock.withLock { delay = value } }
+    func setDelay(_ value: Duration) { state.withLock { $0.delay = value } }
     /// Answer every request with a 302 to this URL (a redirect a caller must not follow).
-    func setRedirect(_ value: String?) { lock.withLock { redirect = value } }
-    var deliveries: [Received] { lock.withLock { received } }
+    func setRedirect(_ value: String?) { state.withLock { $0.redirect = value } }
+    var deliveries: [Received] { state.withLock { $0.received } }
 
     func start() async throws {
         let router = Router()
         router.post("**") { [self] request, _ -> Response in
             var request = request
             let body = try await request.collectBody(upTo: 1 << 20)
-            let isDown = lock.withLock { down }
+            let isDown = state.withLock { $0.down }
             if isDown { return Response(status: .serviceUnavailable) }
             let item = Received(
                 id: request.headers[HTTPField.Name("webhook-id")!] ?? "",
@@ -50,9 +55,9 @@ final class WebhookReceiver: @unchecked Sendable {
                 signature: request.headers[HTTPField.Name("webhook-signature")!] ?? "",
                 authorization: request.headers[.authorization], path: request.uri.path,
                 body: Data(buffer: body))
-            let (reply, wait, location) = lock.withLock {
-                received.append(item)
-                return (answer, delay, redirect)
+            let (reply, wait, location) = state.withLock { state in
+                state.received.append(item)
+                return (state.answer, state.delay, state.redirect)
             }
             if let location {
                 var headers = HTTPFields()
@@ -76,14 +81,15 @@ final class WebhookReceiver: @unchecked Sendable {
         let app = Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
-        task = Task { try await app.run() }
+        let task = Task { try await app.run() }
+        state.withLock { $0.task = task }
         for await port in stream {
-            self.port = port
+            state.withLock { $0.port = port }
             break
         }
     }
 
     func stop() {
-        task?.cancel()
+        state.withLock { $0.task }?.cancel()
     }
 }
