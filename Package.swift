@@ -32,6 +32,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.0"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
     ],
     targets: [
         .target(name: "ProvisioCore"),
@@ -74,13 +78,16 @@ let package = Package(
             dependencies: [
                 "ProvisioCore",
                 "ProvisioCrypto",
+                "ProvisioAPI",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
@@ -115,8 +122,31 @@ let package = Package(
         // Linux only: the PassKit / UIKit subset ProvisioKit uses, transcribed from Apple's
         // documentation and backed by a pluggable device (the sandbox wallet in tests).
         .target(name: "PassKitStandIn"),
-        // Typed async client of Provisio's mobile API (URLSession; builds for iOS too).
-        .target(name: "ProvisioClient", dependencies: ["ProvisioCore"]),
+        // Provisio's API generated from openapi.yaml by Tools/generate-wire.sh: the types, the
+        // server protocol `provisio serve` implements and the client the demo and tests use.
+        .target(
+            name: "ProvisioAPI",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            exclude: ["openapi-generator-config.yaml"]
+        ),
+        // The app-facing part of Provisio's API, generated from openapi.yaml by Tools/generate-wire.sh
+        // (types and client only; committed, and CI checks that regenerating changes nothing).
+        .target(
+            name: "ProvisioMobileAPI",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            exclude: ["openapi-generator-config.yaml"]
+        ),
+        // Typed async client of Provisio's mobile API over the generated client (URLSession;
+        // builds for iOS too).
+        .target(
+            name: "ProvisioClient",
+            dependencies: [
+                "ProvisioCore", "ProvisioMobileAPI",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         // The iOS SDK: PassKit / UIKit adapters over ProvisioCore and ProvisioClient.
         .target(
             name: "ProvisioKit",
@@ -210,7 +240,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "PassKitStandInTests", dependencies: [.target(name: "PassKitStandIn", condition: .when(platforms: [.linux]))]
+            name: "PassKitStandInTests",
+            dependencies: ["ProvisioCore", .target(name: "PassKitStandIn", condition: .when(platforms: [.linux]))]
         ),
         .testTarget(
             name: "ProvisioKitTests",

@@ -1,5 +1,6 @@
 import Foundation
 import ProvisioCore
+import ProvisioMobileAPI
 
 /// What PassKit handed `generateRequestWithCertificateChain`, for Provisio's Apple Pay route.
 public struct ApplePayPayloadRequest: Sendable, Hashable {
@@ -23,21 +24,13 @@ public struct ApplePayPayloadRequest: Sendable, Hashable {
     }
 
     /// The JSON body: certificates as base64 DER, nonce and signature as base64.
-    func jsonBody() throws -> Data {
-        struct Body: Encodable {
-            var certificates: [String]
-            var nonce: String
-            var nonce_signature: String
-            var encryption_scheme: String
-            var device_type: String?
-        }
-        let body = Body(
+    /// As the generated wire type: binary values base64 encoded.
+    var wire: Components.Schemas.ApplePayRequest {
+        Components.Schemas.ApplePayRequest(
             certificates: certificates.map { $0.base64EncodedString() }, nonce: nonce.base64EncodedString(),
-            nonce_signature: nonceSignature.base64EncodedString(), encryption_scheme: encryptionScheme.rawValue,
-            device_type: deviceType?.rawValue)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return try encoder.encode(body)
+            nonceSignature: nonceSignature.base64EncodedString(),
+            encryptionScheme: Components.Schemas.EncryptionScheme(rawValue: encryptionScheme.rawValue),
+            deviceType: deviceType.flatMap { Components.Schemas.DeviceType(rawValue: $0.rawValue) })
     }
 }
 
@@ -58,23 +51,17 @@ public struct ApplePayPayload: Sendable, Hashable {
     }
 
     /// Decodes the wire JSON; exactly one of the two keys must be there and everything must be base64.
-    static func decode(_ data: Data) -> ApplePayPayload? {
-        struct Wire: Decodable {
-            var encrypted_pass_data: String
-            var activation_data: String
-            var ephemeral_public_key: String?
-            var wrapped_key: String?
-        }
-        guard let wire = try? JSONDecoder().decode(Wire.self, from: data),
-            let encrypted = Data(base64Encoded: wire.encrypted_pass_data), !encrypted.isEmpty,
-            let activation = Data(base64Encoded: wire.activation_data)
+    /// From the generated wire type; nil unless every value is base64 and exactly one of the
+    /// two key fields is present.
+    init?(_ wire: Components.Schemas.ApplePayPayload) {
+        guard let encrypted = Data(base64Encoded: wire.encryptedPassData), !encrypted.isEmpty,
+            let activation = Data(base64Encoded: wire.activationData)
         else { return nil }
-        let ephemeral = wire.ephemeral_public_key.flatMap { Data(base64Encoded: $0) }
-        let wrapped = wire.wrapped_key.flatMap { Data(base64Encoded: $0) }
+        let ephemeral = wire.ephemeralPublicKey.flatMap { Data(base64Encoded: $0) }
+        let wrapped = wire.wrappedKey.flatMap { Data(base64Encoded: $0) }
         guard (ephemeral == nil) != (wrapped == nil),
-            (wire.ephemeral_public_key == nil) == (ephemeral == nil), (wire.wrapped_key == nil) == (wrapped == nil)
+            (wire.ephemeralPublicKey == nil) == (ephemeral == nil), (wire.wrappedKey == nil) == (wrapped == nil)
         else { return nil }
-        return ApplePayPayload(
-            encryptedPassData: encrypted, activationData: activation, ephemeralPublicKey: ephemeral, wrappedKey: wrapped)
+        self.init(encryptedPassData: encrypted, activationData: activation, ephemeralPublicKey: ephemeral, wrappedKey: wrapped)
     }
 }

@@ -1,8 +1,9 @@
 import ProvisioCore
+import ProvisioMobileAPI
 
 /// A card as `GET /v1/mobile/cards` lists it: what the Add button and the request configuration
 /// need, never the PAN.
-public struct MobileCard: Sendable, Hashable, Identifiable, Decodable {
+public struct MobileCard: Sendable, Hashable, Identifiable {
     /// Provisio's card id (`card_…`).
     public var id: String
     /// The last four digits.
@@ -31,25 +32,13 @@ public struct MobileCard: Sendable, Hashable, Identifiable, Decodable {
         self.primaryAccountIdentifier = primaryAccountIdentifier
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id, last4, network
-        case cardholderName = "cardholder_name"
-        case productTitle = "product_title"
-        case cardArtURL = "card_art_url"
-        case primaryAccountIdentifier = "primary_account_identifier"
+    /// From the generated wire type.
+    init(_ wire: Components.Schemas.MobileCard) {
+        self.init(
+            id: wire.id, last4: wire.last4, network: PaymentNetwork(rawValue: wire.network.rawValue) ?? .unknown,
+            cardholderName: wire.cardholderName, productTitle: wire.productTitle, cardArtURL: wire.cardArtUrl,
+            primaryAccountIdentifier: wire.primaryAccountIdentifier)
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.last4 = try container.decode(String.self, forKey: .last4)
-        self.network = PaymentNetwork(rawValue: try container.decode(String.self, forKey: .network)) ?? .unknown
-        self.cardholderName = try container.decode(String.self, forKey: .cardholderName)
-        self.productTitle = try container.decodeIfPresent(String.self, forKey: .productTitle)
-        self.cardArtURL = try container.decodeIfPresent(String.self, forKey: .cardArtURL)
-        self.primaryAccountIdentifier = try container.decode(String.self, forKey: .primaryAccountIdentifier)
-    }
-
-    /// The card as the pass library matches it.
     public var identity: CardIdentity { CardIdentity(primaryAccountIdentifier: primaryAccountIdentifier, last4: last4) }
 }

@@ -1,11 +1,16 @@
 import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import OpenAPIURLSession
 import ProvisioCore
+import ProvisioMobileAPI
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// A typed async client of Provisio's mobile API (`/v1/mobile/`), for the issuer's app.
+/// A typed async client of Provisio's mobile API (`/v1/mobile/`), for the issuer's app, over
+/// the client generated from Provisio's OpenAPI document (`ProvisioMobileAPI`).
 ///
 /// - Credentials: a mobile session or a provision token, sent as `Authorization: Bearer`.
 /// - Every call has a hard timeout for the whole exchange (default 15 s, so an in-app add fits
@@ -18,28 +23,38 @@ public struct ProvisioMobileClient: Sendable {
     /// Provisio's base URL (e.g. `https://provisio.example.com`).
     public let baseURL: URL
     public let credential: ProvisioCredential
-    public let transport: any ProvisioHTTPTransport
     /// The default timeout of each call.
     public let timeout: Duration
+    private let client: Client
 
+    /// - Parameter transport: how requests travel; by default URLSession over
+    ///   `ProvisioMobileClient.noRedirectSession`. Another transport must not follow redirects
+    ///   either: every request carries a bearer credential.
     public init(
-        baseURL: URL, credential: ProvisioCredential, transport: any ProvisioHTTPTransport = URLSessionTransport(),
+        baseURL: URL, credential: ProvisioCredential, transport: (any ClientTransport)? = nil,
         timeout: Duration = ProvisioMobileClient.defaultTimeout
     ) {
         self.baseURL = baseURL
         self.credential = credential
-        self.transport = transport
         self.timeout = timeout
+        self.client = Client(
+            serverURL: baseURL,
+            transport: transport ?? URLSessionTransport(configuration: .init(session: Self.noRedirectSession)),
+            middlewares: [BearerCredentialMiddleware(token: credential.token), ErrorAnswerMiddleware()])
     }
+
+    /// A session of its own that never follows a redirect, so the Authorization header never
+    /// reaches another URL: a redirect answer comes back as it is, and the client refuses it.
+    public static let noRedirectSession = URLSession(
+        configuration: .ephemeral, delegate: RedirectRefusal(), delegateQueue: nil)
 
     /// `GET /v1/mobile/cards`: the cards the app may add now (with a provision token: its card, or none).
     public func cards(timeout: Duration? = nil) async throws -> [MobileCard] {
-        struct List: Decodable { var data: [MobileCard] }
-        let response = try await perform(try request("GET", path: ["v1", "mobile", "cards"]), timeout: timeout ?? self.timeout)
-        guard let list = try? JSONDecoder().decode(List.self, from: response.body) else {
-            throw Self.invalidResponse("The card list is not the documented shape.", response)
+        let client = self.client
+        return try await perform(timeout: timeout ?? self.timeout) {
+            let list = try await client.listMobileCards().ok.body.json
+            return list.data.map(MobileCard.init)
         }
-        return list.data
     }
 
     /// `POST /v1/mobile/cards/{id}/provisioning/apple-pay`: the payload for `PKAddPaymentPassRequest`.
@@ -50,84 +65,87 @@ public struct ProvisioMobileClient: Sendable {
         cardID: String, request payloadRequest: ApplePayPayloadRequest, idempotencyKey: String? = nil,
         timeout: Duration? = nil
     ) async throws -> ApplePayPayload {
-        var urlRequest = try request(
-            "POST", path: ["v1", "mobile", "cards", try Self.checkedID(cardID), "provisioning", "apple-pay"])
-        do {
-            urlRequest.httpBody = try payloadRequest.jsonBody()
-        } catch {
-            throw ProvisioClientError(code: ProvisioClientError.requestInvalidCode, message: "The request could not be encoded.")
+        let cardID = try Self.checkedID(cardID)
+        let client = self.client
+        let answer = try await perform(timeout: timeout ?? self.timeout) {
+            try await client.provisionApplePayFromMobile(
+                path: .init(id: cardID), headers: .init(idempotencyKey: idempotencyKey),
+                body: .json(payloadRequest.wire)
+            ).ok.body.json
         }
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        if let idempotencyKey { urlRequest.setValue(idempotencyKey, forHTTPHeaderField: "Idempotency-Key") }
-        let response = try await perform(urlRequest, timeout: timeout ?? self.timeout)
-        guard let payload = ApplePayPayload.decode(response.body) else {
-            throw Self.invalidResponse("The Apple Pay payload is not the documented shape.", response)
+        guard let payload = ApplePayPayload(answer) else {
+            throw ProvisioClientError(
+                code: ProvisioClientError.responseInvalidCode, message: "The Apple Pay payload is not the documented shape.",
+                httpStatus: 200)
         }
         return payload
     }
 
     // MARK: - Plumbing
 
-    private func request(_ method: String, path: [String]) throws -> URLRequest {
-        var url = baseURL
-        for component in path { url.appendPathComponent(component) }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.setValue("Bearer \(credential.token)", forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        return request
-    }
-
-    /// Sends `request`, racing it against `timeout`; maps every failure to a `ProvisioClientError`.
-    private func perform(_ request: URLRequest, timeout: Duration) async throws -> ProvisioHTTPResponse {
-        var timed = request
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        timed.timeoutInterval = max(seconds, 0.001)
-        let request = timed
-        let transport = self.transport
-        let response: ProvisioHTTPResponse
+    /// Runs `call`, racing it against `timeout`; maps every failure to a `ProvisioClientError`.
+    private func perform<T: Sendable>(timeout: Duration, _ call: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
-            response = try await withThrowingTaskGroup(of: ProvisioHTTPResponse?.self) { group in
-                group.addTask { try await transport.send(request) }
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask { try await call() }
                 group.addTask {
                     try await Task.sleep(for: timeout)
                     return nil
                 }
                 defer { group.cancelAll() }
-                guard let first = try await group.next(), let response = first else {
+                guard let first = try await group.next(), let answer = first else {
                     throw ProvisioClientError(
                         code: ProvisioClientError.timeoutCode, message: "Provisio did not answer within \(timeout).")
                 }
-                return response
+                return answer
             }
-        } catch let error as ProvisioClientError {
-            throw error
         } catch {
-            if Task.isCancelled || error is CancellationError {
-                throw ProvisioClientError(code: ProvisioClientError.cancelledCode, message: "The request was cancelled.")
+            throw Self.clientError(for: error)
+        }
+    }
+
+    /// Every failure as the one error type apps see. Messages name an error's kind only, never a
+    /// URL or a body.
+    static func clientError(for error: any Error) -> ProvisioClientError {
+        switch error {
+        case let error as ProvisioClientError:
+            return error
+        case let error as ClientError:
+            let status = error.response.map { Int($0.status.code) }
+            let requestID = error.response?.headerFields[HTTPField.Name("X-Request-Id")!]
+            switch error.underlyingError {
+            case let underlying as ProvisioClientError:
+                return underlying
+            case is CancellationError:
+                return cancelled()
+            case let underlying as URLError:
+                if underlying.code == .cancelled, Task.isCancelled { return cancelled() }
+                return ProvisioClientError(
+                    code: ProvisioClientError.transportFailedCode,
+                    message: "Provisio could not be reached (URLError \(underlying.code.rawValue)).")
+            default:
+                if status == nil {
+                    if Task.isCancelled { return cancelled() }
+                    return ProvisioClientError(
+                        code: ProvisioClientError.transportFailedCode,
+                        message: "Provisio could not be reached (\(type(of: error.underlyingError))).")
+                }
+                return ProvisioClientError(
+                    code: ProvisioClientError.responseInvalidCode, message: "The answer is not the documented shape.",
+                    httpStatus: status, requestID: requestID)
             }
-            throw ProvisioClientError(
-                code: ProvisioClientError.transportFailedCode, message: "Provisio could not be reached (\(Self.describe(error)))."
-            )
+        case is CancellationError:
+            return cancelled()
+        default:
+            // The generated output's accessors (`.ok`) throw when a documented but unexpected
+            // status arrives; ErrorAnswerMiddleware has already turned every non-2xx into an error.
+            return ProvisioClientError(
+                code: ProvisioClientError.responseInvalidCode, message: "The answer is not the documented shape.")
         }
-        guard (200..<300).contains(response.status) else { throw Self.serverError(response) }
-        return response
     }
 
-    /// The server's error body, or — when it is not one — `client_response_invalid` with the status.
-    static func serverError(_ response: ProvisioHTTPResponse) -> ProvisioClientError {
-        guard let error = WireError.decode(from: response.body) else {
-            return invalidResponse("Provisio answered HTTP \(response.status) without an error body.", response)
-        }
-        return ProvisioClientError(
-            code: error.code, message: error.message, httpStatus: response.status,
-            requestID: error.requestID ?? response.headers["x-request-id"])
-    }
-
-    private static func invalidResponse(_ message: String, _ response: ProvisioHTTPResponse) -> ProvisioClientError {
-        ProvisioClientError(
-            code: ProvisioClientError.responseInvalidCode, message: message, httpStatus: response.status,
-            requestID: response.headers["x-request-id"])
+    private static func cancelled() -> ProvisioClientError {
+        ProvisioClientError(code: ProvisioClientError.cancelledCode, message: "The request was cancelled.")
     }
 
     /// Card ids are Provisio's (`card_…`): letters, digits, `_` and `-` only, so they are safe in a path.
@@ -141,11 +159,5 @@ public struct ProvisioMobileClient: Sendable {
                 code: ProvisioClientError.requestInvalidCode, message: "The card id is not a Provisio card id.")
         }
         return id
-    }
-
-    /// A transport error's kind only (URLs and bodies stay out of messages).
-    private static func describe(_ error: any Error) -> String {
-        if let urlError = error as? URLError { return "URLError \(urlError.code.rawValue)" }
-        return String(describing: type(of: error))
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Logging
 import ProvisioClient
+import ProvisioCore
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -11,31 +11,14 @@ import Testing
 
 /// The SDK's requests carry a bearer token: a redirect must never take it elsewhere.
 @Suite struct ClientRedirectTests {
-    /// A loopback HTTP server; `handler` answers every request.
-    static func serve(_ handler: @escaping @Sendable (Request) -> Response) async throws -> (
-        port: Int, task: Task<Void, any Error>
-    ) {
-        let router = Router()
-        router.get("**") { request, _ in handler(request) }
-        let (stream, continuation) = AsyncStream<Int>.makeStream()
-        var logger = Logger(label: "redirect-test")
-        logger.logLevel = .error
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
-        let task = Task { try await app.runService() }
-        for await port in stream { return (port, task) }
-        throw CancellationError()
-    }
-
     @Test func aRedirectIsNotFollowedAndTheTokenStaysHome() async throws {
         let seen = SeenHeaders()
-        let target = try await Self.serve { request in
+        let target = try await LoopbackServer.serve { request in
             seen.append(request.headers[.authorization] ?? "none")
             return Response(status: .ok)
         }
         defer { target.task.cancel() }
-        let redirector = try await Self.serve { _ in
+        let redirector = try await LoopbackServer.serve { _ in
             var headers = HTTPFields()
             headers[.location] = "http://127.0.0.1:\(target.port)/v1/mobile/cards"
             return Response(status: .found, headers: headers)
@@ -51,10 +34,9 @@ import Testing
     }
 }
 
-/// What the redirect target saw. `@unchecked Sendable`: `stored` is used only under `lock`.
-final class SeenHeaders: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    func append(_ value: String) { lock.withLock { stored.append(value) } }
-    var values: [String] { lock.withLock { stored } }
+/// What the redirect target saw.
+final class SeenHeaders: Sendable {
+    private let stored = Locked<[String]>([])
+    func append(_ value: String) { stored.withLock { $0.append(value) } }
+    var values: [String] { stored.value }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
 import ProvisioClient
 import ProvisioCore
 import Testing
@@ -7,85 +9,117 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// A transport that answers from a closure (or never).
-struct ScriptedTransport: ProvisioHTTPTransport {
-    let answer: @Sendable (URLRequest) async throws -> ProvisioHTTPResponse
-    func send(_ request: URLRequest) async throws -> ProvisioHTTPResponse { try await answer(request) }
-}
-
+/// The mobile client over real HTTP on loopback: what it sends, and how it reads answers that
+/// are errors, malformed, or never come.
 @Suite struct ProvisioClientTests {
-    let base = URL(string: "https://provisio.test")!
+    static let request = ApplePayPayloadRequest(certificates: [Data([1])], nonce: Data([2]), nonceSignature: Data([3]))
 
     @Test func serverErrorsKeepTheirStableCode() async throws {
-        let transport = ScriptedTransport { _ in
-            ProvisioHTTPResponse(
-                status: 404, headers: ["x-request-id": "req_h"],
-                body: Data(#"{"error":{"code":"card_not_found","message":"No such card.","request_id":"req_1"}}"#.utf8))
+        let server = try await LoopbackServer.serve { _ in
+            jsonResponse(
+                .notFound, #"{"error":{"code":"card_not_found","message":"No such card.","request_id":"req_1"}}"#,
+                headers: [HTTPField.Name("X-Request-Id")!: "req_h"])
         }
-        let client = ProvisioMobileClient(baseURL: base, credential: .provisionToken("prv_pt_x"), transport: transport)
+        defer { server.stop() }
+        let client = ProvisioMobileClient(baseURL: server.baseURL, credential: .provisionToken("prv_pt_x"))
         let error = await #expect(throws: ProvisioClientError.self) {
-            _ = try await client.applePayPayload(
-                cardID: "card_1",
-                request: ApplePayPayloadRequest(certificates: [Data([1])], nonce: Data([2]), nonceSignature: Data([3])))
+            _ = try await client.applePayPayload(cardID: "card_1", request: Self.request)
         }
         #expect(error?.code == "card_not_found")
         #expect(error?.httpStatus == 404)
         #expect(error?.requestID == "req_1")
+
+        // An answer outside 2xx that is not the error shape keeps its status and the header's id.
+        let proxy = try await LoopbackServer.serve { _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "text/html"
+            headers[HTTPField.Name("X-Request-Id")!] = "req_p"
+            return Response(status: .badGateway, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "<html>")))
+        }
+        defer { proxy.stop() }
+        let viaProxy = ProvisioMobileClient(baseURL: proxy.baseURL, credential: .mobileSession("prv_ms_x"))
+        let notWire = await #expect(throws: ProvisioClientError.self) { _ = try await viaProxy.cards() }
+        #expect(notWire?.code == ProvisioClientError.responseInvalidCode && notWire?.httpStatus == 502)
+        #expect(notWire?.requestID == "req_p")
     }
 
     @Test func theRequestCarriesBearerIdempotencyKeyAndBase64Body() async throws {
-        let seen = Box()
-        let transport = ScriptedTransport { request in
-            seen.set(request)
-            return ProvisioHTTPResponse(
-                status: 200, headers: [:],
-                body: Data(#"{"encrypted_pass_data":"AQI=","activation_data":"Aw==","ephemeral_public_key":"BA=="}"#.utf8))
+        let seen = SeenRequests()
+        let server = try await LoopbackServer.serve { request in
+            let body = try await request.body.collect(upTo: 64 * 1024)
+            seen.append(
+                SeenRequest(
+                    method: request.method.rawValue, path: request.uri.path, authorization: request.headers[.authorization],
+                    idempotencyKey: request.headers[HTTPField.Name("Idempotency-Key")!], body: Data(buffer: body)))
+            return jsonResponse(.ok, #"{"encrypted_pass_data":"AQI=","activation_data":"Aw==","ephemeral_public_key":"BA=="}"#)
         }
-        let client = ProvisioMobileClient(baseURL: base, credential: .mobileSession("prv_ms_abc"), transport: transport)
+        defer { server.stop() }
+        let client = ProvisioMobileClient(baseURL: server.baseURL, credential: .mobileSession("prv_ms_abc"))
         let payload = try await client.applePayPayload(
             cardID: "card_1",
             request: ApplePayPayloadRequest(certificates: [Data([1, 2])], nonce: Data([3]), nonceSignature: Data([4])),
             idempotencyKey: "idem-1")
         #expect(
             payload == ApplePayPayload(encryptedPassData: Data([1, 2]), activationData: Data([3]), ephemeralPublicKey: Data([4])))
-        let request = try #require(seen.value)
-        #expect(request.url?.path == "/v1/mobile/cards/card_1/provisioning/apple-pay")
-        #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer prv_ms_abc")
-        #expect(request.value(forHTTPHeaderField: "Idempotency-Key") == "idem-1")
-        let body = try #require(try JSONSerialization.jsonObject(with: request.httpBody ?? Data()) as? [String: Any])
+        let request = try #require(seen.values.first)
+        #expect(request.method == "POST" && request.path == "/v1/mobile/cards/card_1/provisioning/apple-pay")
+        #expect(request.authorization == "Bearer prv_ms_abc")
+        #expect(request.idempotencyKey == "idem-1")
+        let body = try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
         #expect(body["certificates"] as? [String] == ["AQI="])
         #expect(body["nonce"] as? String == "Aw==")
         #expect(body["nonce_signature"] as? String == "BA==")
         #expect(body["encryption_scheme"] as? String == "ECC_V2")
         #expect(body["device_type"] == nil)
+        #expect(Set(body.keys) == ["certificates", "nonce", "nonce_signature", "encryption_scheme"])
     }
 
     @Test func aHangingServerTimesOut() async throws {
-        let transport = ScriptedTransport { _ in
+        let server = try await LoopbackServer.serve { _ in
             try await Task.sleep(for: .seconds(60))
-            return ProvisioHTTPResponse(status: 200, headers: [:], body: Data())
+            return Response(status: .ok)
         }
+        defer { server.stop() }
         let client = ProvisioMobileClient(
-            baseURL: base, credential: .mobileSession("prv_ms_abc"), transport: transport, timeout: .milliseconds(100))
+            baseURL: server.baseURL, credential: .mobileSession("prv_ms_abc"), timeout: .milliseconds(300))
         let start = ContinuousClock.now
         let error = await #expect(throws: ProvisioClientError.self) { _ = try await client.cards() }
         #expect(error?.code == ProvisioClientError.timeoutCode)
-        // The transport hangs for 60 s; the bound is loose because the whole suite shares two
+        // The server hangs for 60 s; the bound is loose because the whole suite shares two
         // cores and a woken task can wait seconds for a thread.
         #expect(ContinuousClock.now - start < .seconds(30))
     }
 
+    @Test func nothingListeningIsATransportFailure() async throws {
+        // The discard port: nothing listens on loopback there.
+        let client = ProvisioMobileClient(baseURL: URL(string: "http://127.0.0.1:9")!, credential: .mobileSession("t"))
+        let error = await #expect(throws: ProvisioClientError.self) { _ = try await client.cards() }
+        #expect(error?.code == ProvisioClientError.transportFailedCode, "\(String(describing: error))")
+        #expect(error?.httpStatus == nil)
+    }
+
     @Test func malformedAnswersAndBadIDsAreRefused() async throws {
-        let transport = ScriptedTransport { _ in
-            ProvisioHTTPResponse(
-                status: 200, headers: [:], body: Data(#"{"encrypted_pass_data":"AQI=","activation_data":"Aw=="}"#.utf8))
+        let answers = Locked([
+            #"{"encrypted_pass_data":"AQI=","activation_data":"Aw=="}"#,  // neither key field
+            #"{"encrypted_pass_data":"AQI=","activation_data":"Aw==","ephemeral_public_key":"BA==","extra":1}"#,
+            #"{"encrypted_pass_data":"not base64!","activation_data":"Aw==","ephemeral_public_key":"BA=="}"#,
+            #"{"data":[{"id":"card_1"}]}"#,
+        ])
+        let server = try await LoopbackServer.serve { _ in
+            jsonResponse(.ok, answers.withLock { $0.removeFirst() })
         }
-        let client = ProvisioMobileClient(baseURL: base, credential: .mobileSession("t"), transport: transport)
+        defer { server.stop() }
+        let client = ProvisioMobileClient(baseURL: server.baseURL, credential: .mobileSession("t"))
         let request = ApplePayPayloadRequest(certificates: [], nonce: Data(), nonceSignature: Data())
-        let missingKey = await #expect(throws: ProvisioClientError.self) {
-            _ = try await client.applePayPayload(cardID: "card_1", request: request)
+        for answer in 0..<3 {
+            let refused = await #expect(throws: ProvisioClientError.self) {
+                _ = try await client.applePayPayload(cardID: "card_1", request: request)
+            }
+            #expect(refused?.code == ProvisioClientError.responseInvalidCode, "answer \(answer)")
         }
-        #expect(missingKey?.code == ProvisioClientError.responseInvalidCode)
+        let badList = await #expect(throws: ProvisioClientError.self) { _ = try await client.cards() }
+        #expect(badList?.code == ProvisioClientError.responseInvalidCode)
+
         let badID = await #expect(throws: ProvisioClientError.self) {
             _ = try await client.applePayPayload(cardID: "../v1/cards", request: request)
         }
@@ -94,18 +128,17 @@ struct ScriptedTransport: ProvisioHTTPTransport {
     }
 }
 
-final class Box: @unchecked Sendable {
-    // @unchecked: `stored` is read and written only while holding `lock`.
-    private let lock = NSLock()
-    private var stored: URLRequest?
-    func set(_ request: URLRequest) {
-        lock.lock()
-        stored = request
-        lock.unlock()
-    }
-    var value: URLRequest? {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
+struct SeenRequest: Sendable {
+    var method: String
+    var path: String
+    var authorization: String?
+    var idempotencyKey: String?
+    var body: Data
+}
+
+/// What the loopback server saw.
+final class SeenRequests: Sendable {
+    private let stored = Locked<[SeenRequest]>([])
+    func append(_ request: SeenRequest) { stored.withLock { $0.append(request) } }
+    var values: [SeenRequest] { stored.value }
 }

@@ -75,11 +75,15 @@ struct WalletExtensionPublisher: Sendable {
         return fallbackArt
     }
 
-    /// GET through ProvisioClient's transport (URLSession; FoundationNetworking on Linux).
+    /// GET through ProvisioClient's session, which follows no redirect (URLSession;
+    /// FoundationNetworking on Linux).
     static let download: @Sendable (URL) async throws -> Data = { url in
-        let response = try await URLSessionTransport().send(URLRequest(url: url, timeoutInterval: 10))
-        guard (200..<300).contains(response.status) else { throw URLError(.badServerResponse) }
-        return response.body
+        let (data, response) = try await ProvisioMobileClient.noRedirectSession.data(
+            for: URLRequest(url: url, timeoutInterval: 10))
+        guard let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) else {
+            throw URLError(.badServerResponse)
+        }
+        return data
     }
 
     static func provisioError(_ error: any Error) -> ProvisioError {

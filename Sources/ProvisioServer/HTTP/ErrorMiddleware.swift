@@ -3,12 +3,14 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import OpenAPIRuntime
 import ProvisioCore
 
-/// Turns every error into the wire error shape with a stable code and the request id, and
-/// stamps `X-Request-Id` on every response. Unknown errors become a 500 `internal_error` whose
-/// message says nothing about internals; they are logged with their type only (an error's
-/// description could quote input).
+/// Turns every error into the wire error shape with a stable code and the request id, answered
+/// with the status its code declares (`ProvisioError.Code.status`), and stamps `X-Request-Id`
+/// on every response. Unknown errors become a 500 `internal_error` whose message says nothing
+/// about internals; they are logged with their type only (an error's description could quote
+/// input).
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = ProvisioRequestContext
 
@@ -19,7 +21,7 @@ struct ErrorMiddleware: RouterMiddleware {
             response = try await next(request, context)
         } catch {
             let mapped = Self.provisioError(for: error)
-            if ErrorStatus.status(for: mapped.code).code >= 500 {
+            if mapped.code.status.rawValue >= 500 {
                 context.logger.error("request failed", metadata: ["code": "\(mapped.code)", "error_type": "\(type(of: error))"])
             }
             response = Self.response(for: mapped, requestID: context.requestID)
@@ -32,6 +34,8 @@ struct ErrorMiddleware: RouterMiddleware {
         switch error {
         case let error as ProvisioError:
             return error
+        case let error as ServerError:
+            return GeneratedRequestError.provisioError(for: error)
         case is NIOTooManyBytesError:
             return ProvisioError(.payloadTooLarge, "The request body is too large.")
         case let error as HTTPError:
@@ -58,7 +62,8 @@ struct ErrorMiddleware: RouterMiddleware {
         // The rest of the body was never read: close rather than read on (ConnectionGuardHandler).
         if error.code == .payloadTooLarge || error.code == .requestTimeout { headers[.connection] = "close" }
         return Response(
-            status: ErrorStatus.status(for: error.code), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+            status: HTTPResponse.Status(code: error.code.status.rawValue), headers: headers,
+            body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }
 

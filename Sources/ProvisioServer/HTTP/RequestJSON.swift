@@ -40,12 +40,27 @@ enum RequestJSON {
                 throw ProvisioError(.unknownField, "The object '\(key)' has a field this endpoint does not accept.")
             }
         }
+        try checkText(object, fieldsAreDeclared: true)
+    }
+
+    /// No text anywhere may carry a control character, and no value may be null (an optional
+    /// field is left out instead). Messages name the field only when the caller's keys have
+    /// already been checked against the declared ones (`fieldsAreDeclared`).
+    static func checkText(_ object: JSONObject, fieldsAreDeclared: Bool) throws {
         for member in object.members where containsControlCharacter(member.value) {
-            throw ProvisioError(.invalidRequest, "The field '\(member.key)' contains a control character.")
+            throw ProvisioError(
+                .invalidRequest,
+                fieldsAreDeclared
+                    ? "The field '\(member.key)' contains a control character."
+                    : "A text in the request body contains a control character.")
         }
         // An optional field is left out, never null: null is not a string, number or object.
         for member in object.members where containsNull(member.value) {
-            throw ProvisioError(.invalidRequest, "The field '\(member.key)' must not be null; leave it out instead.")
+            throw ProvisioError(
+                .invalidRequest,
+                fieldsAreDeclared
+                    ? "The field '\(member.key)' must not be null; leave it out instead."
+                    : "A value in the request body is null; leave an optional field out instead.")
         }
     }
 

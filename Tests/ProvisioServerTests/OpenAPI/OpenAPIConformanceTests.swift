@@ -494,7 +494,7 @@ import Testing
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "application/yaml")
             #expect(response.body == spec.data, "GET /openapi.yaml differs from Sources/ProvisioServer/Resources/openapi.yaml")
-            #expect(Data(OperationsRoutes.openAPIDocument.utf8) == spec.data)
+            #expect(Data(ProvisioAPIHandler.openAPIDocument.utf8) == spec.data)
         }
     }
 }

@@ -1,0 +1,34 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import ProvisioCore
+
+/// Turns every answer outside 2xx into a `ProvisioClientError` before the generated code reads
+/// it: the server's `{"error": {...}}` body keeps its stable code; anything else (a redirect, a
+/// proxy's page) is `client_response_invalid` with the status. Error bodies are small; reading
+/// more than `maximumErrorBody` bytes is refused.
+struct ErrorAnswerMiddleware: ClientMiddleware {
+    static let maximumErrorBody = 64 * 1024
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        let (response, responseBody) = try await next(request, body, baseURL)
+        guard response.status.kind != .successful else { return (response, responseBody) }
+        let status = Int(response.status.code)
+        let headerRequestID = response.headerFields[HTTPField.Name("X-Request-Id")!]
+        var bytes: [UInt8] = []
+        if let responseBody {
+            bytes = (try? await [UInt8](collecting: responseBody, upTo: Self.maximumErrorBody)) ?? []
+        }
+        guard let error = WireError.decode(from: bytes) else {
+            throw ProvisioClientError(
+                code: ProvisioClientError.responseInvalidCode,
+                message: "Provisio answered HTTP \(status) without an error body.", httpStatus: status,
+                requestID: headerRequestID)
+        }
+        throw ProvisioClientError(
+            code: error.code, message: error.message, httpStatus: status, requestID: error.requestID ?? headerRequestID)
+    }
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Generates the Swift wire code (types, server stubs, clients) from the OpenAPI documents,
+# which are the single contract of Provisio's and the sandbox's HTTP APIs.
+#
+#   Tools/generate-wire.sh           regenerate into Sources/*/Generated
+#   Tools/generate-wire.sh --check   fail if regenerating would change any committed file (CI)
+#
+# The generated code is committed (not produced by the build plugin): a first `swift build`
+# then does not have to build the generator and OpenAPIKit; see the README for the figures.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+check=false
+[ "${1:-}" = "--check" ] && check=true
+
+swift build --package-path Tools/WireGenerator --product swift-openapi-generator >&2
+generator="$(swift build --package-path Tools/WireGenerator --show-bin-path)/swift-openapi-generator"
+
+# module  document  (the module's openapi-generator-config.yaml says what to generate)
+targets=(
+    "ProvisioAPI Sources/ProvisioServer/Resources/openapi.yaml"
+    "ProvisioMobileAPI Sources/ProvisioServer/Resources/openapi.yaml"
+)
+
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+status=0
+for entry in "${targets[@]}"; do
+    read -r module document <<<"$entry"
+    "$generator" generate --config "Sources/$module/openapi-generator-config.yaml" \
+        --output-directory "$out/$module" "$document" >&2
+    if $check; then
+        if ! diff -r "$out/$module" "Sources/$module/Generated" >&2; then
+            echo "error: Sources/$module/Generated is not what $document generates; run Tools/generate-wire.sh" >&2
+            status=1
+        fi
+    else
+        rm -rf "Sources/$module/Generated"
+        mkdir -p "Sources/$module/Generated"
+        cp "$out/$module"/*.swift "Sources/$module/Generated/"
+        echo "generated Sources/$module/Generated from $document" >&2
+    fi
+done
+exit "$status"
