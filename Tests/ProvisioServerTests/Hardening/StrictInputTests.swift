@@ -120,7 +120,8 @@ import Testing
     @Test func nullIsRefusedAndLengthsCountCodePoints() async throws {
         try await TestServer.run(.sqlite) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let withNull = #"{"customer_ref":"c","pan":"4111111111111111","expiry_month":12,"expiry_year":2030,"#
+            let withNull =
+                #"{"customer_ref":"c","pan":"4111111111111111","expiry_month":12,"expiry_year":2030,"#
                 + #""cardholder_name":"Jane","account_ref":null}"#
             let refused = try await server.client.send(.post, "/v1/cards", token: apiKey, body: Data(withNull.utf8))
             #expect(refused.status == 400 && refused.errorCode == "invalid_request", "\(refused.text)")

@@ -209,7 +209,7 @@ enum SchemaMigrations {
                 "ALTER TABLE idempotency_keys ADD COLUMN lease_expires_at BIGINT",
             ]
         ),
-            Migration(
+        Migration(
             version: 6, name: "idempotency_effects",
             statements: [
                 // kind:id of the effect a claimed request made, written with the effect.
