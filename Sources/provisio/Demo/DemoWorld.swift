@@ -141,6 +141,9 @@ final class DemoWorld: Sendable {
         receiver.stop()
         guard let embedded else { return }
         for task in embedded.tasks { task.cancel() }
+        // The servers and their background work (webhook worker, purge) must be gone before the
+        // database closes: a query still running on a closed SQLite connection traps.
+        for task in embedded.tasks { _ = await task.result }
         await embedded.handle.shutdown()
         try? FileManager.default.removeItem(atPath: embedded.directory)
     }
