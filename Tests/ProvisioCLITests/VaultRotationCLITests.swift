@@ -24,8 +24,9 @@ import Testing
             networkKey: P256.KeyAgreement.PrivateKey().publicKey, networkKeyID: "n", clock: SystemTimeSource())
         let (tenant, _) = try await services.access.createTenant(name: "Rotation Bank")
         let newCard = CardService.NewCard(
-            customerRef: "c", accountRef: nil, pan: "4111111111111111", expiryMonth: 12, expiryYear: 2030,
-            cardholderName: "Jane", productTitle: nil, network: nil, cardArtURL: nil)
+            customerRef: "c", accountRef: nil, pan: try PrimaryAccountNumber("4111111111111111"),
+            expiry: try CardExpiry(month: 12, year: 2030), cardholderName: try CardholderName("Jane"), productTitle: nil,
+            network: nil, cardArtURL: nil)
         let card = try await services.cards.create(newCard, tenantID: tenant.id)
         _ = try await services.webhooks.createEndpoint(tenantID: tenant.id, url: "https://example.com/hook", events: ["*"])
         // A stored idempotent answer is sealed too, so it moves with the rest.

@@ -347,4 +347,76 @@ import Testing
         }
     }
 
+    /// The generated code reads the query before the handler runs; what it cannot read keeps
+    /// the codes the hand-written route answered (`GeneratedRequestError`), and a path id that
+    /// cannot be a token's is still `token_not_found`.
+    @Test func queryAndPathErrorsKeepTheirCodes() async throws {
+        try await TestServer.run(.sqlite) { server in
+            let h = try await setUp(server)
+            let noQuery = try await server.client.get("/v1/tokens", token: h.apiKey)
+            #expect(noQuery.status == 400 && noQuery.errorCode == "invalid_parameter", "\(noQuery.text)")
+            #expect(noQuery.text.contains("The query parameter card_id is required."))
+            let otherQuery = try await server.client.get("/v1/tokens?limit=5", token: h.apiKey)
+            #expect(otherQuery.status == 400 && otherQuery.errorCode == "invalid_parameter", "\(otherQuery.text)")
+            let cursorOnly = try await server.client.get("/v1/tokens?cursor=abc", token: h.apiKey)
+            #expect(cursorOnly.status == 400 && cursorOnly.errorCode == "invalid_parameter", "\(cursorOnly.text)")
+            let badLimit = try await server.client.get("/v1/tokens?card_id=\(h.cardID)&limit=x", token: h.apiKey)
+            #expect(badLimit.status == 400 && badLimit.errorCode == "invalid_parameter", "\(badLimit.text)")
+            let zeroLimit = try await server.client.get("/v1/tokens?card_id=\(h.cardID)&limit=0", token: h.apiKey)
+            #expect(zeroLimit.status == 400 && zeroLimit.errorCode == "invalid_parameter", "\(zeroLimit.text)")
+            let empty = try await server.client.get("/v1/tokens?card_id=\(h.cardID)", token: h.apiKey)
+            #expect(empty.status == 200 && (empty.json?["data"] as? [Any])?.isEmpty == true, "\(empty.text)")
+            #expect(empty.json?["next_cursor"] == nil)
+            let longID = String(repeating: "t", count: 65)
+            let long = try await server.client.get("/v1/tokens/\(longID)", token: h.apiKey)
+            #expect(long.status == 404 && long.errorCode == "token_not_found", "\(long.text)")
+            let badAction = try await server.client.post(
+                "/v1/tokens/tok_nope/transitions", token: h.apiKey, json: ["action": "explode"])
+            #expect(badAction.status == 400 && badAction.errorCode == "invalid_parameter", "\(badAction.text)")
+            let badMode = try await server.client.post("/v1/tokens/tok_nope/activation", token: h.apiKey, json: ["mode": "x"])
+            #expect(badMode.status == 400 && badMode.errorCode == "invalid_parameter", "\(badMode.text)")
+            let unknown = try await server.client.post(
+                "/v1/tokens/tok_nope/transitions", token: h.apiKey, json: ["action": "suspend"])
+            #expect(unknown.status == 404 && unknown.errorCode == "token_not_found", "\(unknown.text)")
+        }
+    }
+
+    /// Values outside the document's sets keep the codes the hand-written routes gave them, and
+    /// no answer repeats the PAN.
+    @Test func networkValuesKeepTheirCodes() async throws {
+        try await TestServer.run(.sqlite) { server in
+            let h = try await setUp(server)
+            var cases: [([String: Any], String)] = []
+            var request = Self.tokenRequest(ref: "ref-w")
+            request["wallet"] = "paypal"
+            cases.append((request, "invalid_wallet"))
+            request = Self.tokenRequest(ref: "ref-d")
+            request["device_type"] = "fridge"
+            cases.append((request, "invalid_device_type"))
+            cases.append((Self.tokenRequest(ref: "ref-r", wallet: "maybe"), "invalid_risk_assessment"))
+            cases.append((Self.tokenRequest(ref: "ref-p", pan: "4111111111111112"), "invalid_pan"))
+            request = Self.tokenRequest(ref: "ref-u")
+            request["risk"] = ["device_score": 5, "account_score": 5, "wallet_recommendation": "approve", "x": 1]
+            cases.append((request, "unknown_field"))
+            for (body, code) in cases {
+                let refused = try await server.client.post("/v1/network/token-requests", token: h.networkKey, json: body)
+                #expect(refused.status == 400 && refused.errorCode == code, "\(code): \(refused.text)")
+                #expect(!refused.text.contains("411111111111111"))
+            }
+            let decided = try await server.client.post(
+                "/v1/network/token-requests", token: h.networkKey, json: Self.tokenRequest(ref: "ref-ok"))
+            #expect(decided.status == 200 && decided.json?["decision"] as? String == "approve", "\(decided.text)")
+            #expect(decided.json?["activation_methods"] == nil && !decided.text.contains("4111111111111111"))
+            let event = try await server.client.post(
+                "/v1/network/tokens/ref-ok/events", token: h.networkKey, json: ["event": "device_lost"])
+            #expect(event.status == 200 && event.json?["state"] as? String == "suspended", "\(event.text)")
+            #expect(event.json?["network_state"] as? String == "device_lost" && event.json?["events"] == nil)
+            let badOTP = try await server.client.post(
+                "/v1/network/tokens/ref-ok/otp", token: h.networkKey, json: ["code": "123456", "expires_at": "tomorrow"])
+            #expect(badOTP.status == 400 && badOTP.errorCode == "invalid_request", "\(badOTP.text)")
+            let noToken = try await server.client.post(
+                "/v1/network/tokens/nope/otp", token: h.networkKey, json: ["code": "123456"])
+            #expect(noToken.status == 404 && noToken.errorCode == "token_not_found", "\(noToken.text)")
+        }
+    }
 }

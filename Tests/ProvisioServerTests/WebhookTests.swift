@@ -259,4 +259,35 @@ import Testing
             #expect(try await worker.deliverDue() == 0)
         }
     }
+
+    /// Ids that cannot be one are `invalid_parameter`, unknown ones the resource's not-found
+    /// code; lists omit `next_cursor` without a next page and take only an integer `limit`.
+    @Test func pathAndQueryErrorsKeepTheirCodes() async throws {
+        try await TestServer.run(.sqlite) { server in
+            let (_, apiKey) = try await server.makeTenant()
+            let longID = String(repeating: "w", count: 65)
+            let cases: [(String, String, String)] = [
+                ("POST", "/v1/webhook-endpoints/\(longID)/test", "invalid_parameter"),
+                ("GET", "/v1/webhook-deliveries/\(longID)", "invalid_parameter"),
+                ("POST", "/v1/webhook-deliveries/\(longID)/replay", "invalid_parameter"),
+                ("POST", "/v1/webhook-endpoints/whe_nope/test", "webhook_endpoint_not_found"),
+                ("GET", "/v1/webhook-deliveries/whd_nope", "webhook_delivery_not_found"),
+                ("GET", "/v1/webhook-deliveries?limit=x", "invalid_parameter"),
+                ("GET", "/v1/webhook-deliveries?limit=101", "invalid_parameter"),
+                ("GET", "/v1/webhook-deliveries?cursor=bogus", "invalid_cursor"),
+            ]
+            for (method, path, code) in cases {
+                let response =
+                    method == "GET"
+                    ? try await server.client.get(path, token: apiKey)
+                    : try await server.client.post(path, token: apiKey, json: [String: Any]())
+                #expect(response.errorCode == code, "\(method) \(path): \(response.text)")
+            }
+            for path in ["/v1/webhook-endpoints", "/v1/webhook-deliveries?endpoint_id=whe_nope&limit=5"] {
+                let list = try await server.client.get(path, token: apiKey)
+                #expect(list.status == 200 && (list.json?["data"] as? [Any])?.isEmpty == true, "\(list.text)")
+                #expect(list.json?.keys.sorted() == ["data"], "\(list.text)")
+            }
+        }
+    }
 }

@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import OpenAPIRuntime
 
 /// Builds the Hummingbird application: routes, middleware, and the outer responder.
 public enum ProvisioHTTPApplication {
@@ -30,17 +31,16 @@ public enum ProvisioHTTPApplication {
             open: api(router.group()), issuer: api(issuer), network: api(network), mobile: api(mobile),
             skipping: ProvisioAPIHandler.unmigrated)
         do {
-            try ProvisioAPIHandler(services: services).registerHandlers(on: transport)
+            // Compact JSON with sorted keys and unescaped slashes, as the hand-written routes wrote it.
+            try ProvisioAPIHandler(services: services).registerHandlers(
+                on: transport, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
         } catch {
             // Registering only adds routes; it throws for a document the generator could not
             // have produced.
             preconditionFailure("The generated operations could not be registered: \(error)")
         }
         // Not moved to generated handlers yet.
-        IssuerRoutes(cards: services.cards, provisioning: services.provisioning, access: services.access).register(on: issuer)
-        WebhookRoutes(webhooks: services.webhooks).register(on: issuer)
-        TokenRoutes(tokens: services.tokens).register(on: issuer)
-        NetworkRoutes(tokens: services.tokens, otpRelay: services.otpRelay).register(on: network)
+        IssuerRoutes(cards: services.cards, provisioning: services.provisioning).register(on: issuer)
         MobileRoutes(cards: services.cards, provisioning: services.provisioning, access: services.access).register(on: mobile)
         return router
     }

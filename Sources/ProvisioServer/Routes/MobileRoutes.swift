@@ -2,18 +2,16 @@ import Foundation
 import Hummingbird
 import ProvisioCore
 
-/// The SDK's API (`Authorization: Bearer <mobile session | provision token>`). A mobile
-/// session reaches only its customer's cards; a provision token only its card and wallet, once.
+/// The SDK's provisioning API (`Authorization: Bearer <mobile session | provision token>`),
+/// not moved to generated handlers yet (`GET /v1/mobile/cards` has: ProvisioAPIHandler+Mobile).
+/// A mobile session reaches only its customer's cards; a provision token only its card and
+/// wallet, once.
 struct MobileRoutes {
     let cards: CardService
     let provisioning: ProvisioningService
     let access: AccessService
 
     func register(on group: RouterGroup<ProvisioRequestContext>) {
-        group.get("cards") { _, context in
-            let eligible = try await eligibleCards(for: try context.requirePrincipal())
-            return try JSONCoding.response(ListWire(data: eligible.map(MobileCardWire.init), nextCursor: nil))
-        }
         group.post("cards/:id/provisioning/apple-pay") { request, context in
             let body = try await JSONCoding.decode(ApplePayBody.self, from: request, context: context)
             let card = try await card(IssuerRoutes.cardID(context), for: try context.requirePrincipal(), wallet: .applePay)
@@ -56,28 +54,6 @@ struct MobileRoutes {
     static func requireUnspent(_ token: ProvisionTokenRecord) throws {
         guard token.usedAt == nil else {
             throw ProvisioError(.tokenAlreadyUsed, "The provision token was already used; request a new one.")
-        }
-    }
-
-    private func eligibleCards(for principal: Principal) async throws -> [CardRecord] {
-        switch principal {
-        case .mobileSession(let session):
-            var all: [CardRecord] = []
-            var cursor: String?
-            repeat {
-                let page = try await cards.cards(
-                    tenantID: session.tenantID, customerRef: session.customerRef, cursor: cursor,
-                    limit: PageSize.maximum)
-                all += page.items
-                cursor = page.nextCursor
-            } while cursor != nil
-            return all.filter(cards.isEligible)
-        case .provisionToken(let token, _):
-            try Self.requireUnspent(token)
-            let card = try await cards.card(id: token.cardID, tenantID: token.tenantID)
-            return cards.isEligible(card) ? [card] : []
-        case .tenant, .network:
-            throw ProvisioError(.wrongCredentialKind, "Mobile endpoints take a mobile session or provision token.")
         }
     }
 }

@@ -4,26 +4,26 @@ import ProvisioCrypto
 
 /// Issuer cards: validation, the PAN into the vault, and the card's lifecycle (closing is final).
 public struct CardService: Sendable {
+    /// A card to create, its PAN, expiry, name and network already Core's validated values.
     public struct NewCard: Sendable {
         public var customerRef: String
         public var accountRef: String?
-        public var pan: String
-        public var expiryMonth: Int
-        public var expiryYear: Int
-        public var cardholderName: String
+        public var pan: PrimaryAccountNumber
+        public var expiry: CardExpiry
+        public var cardholderName: CardholderName
         public var productTitle: String?
-        public var network: String?
+        /// nil: derived from the PAN's BIN.
+        public var network: PaymentNetwork?
         public var cardArtURL: String?
 
         public init(
-            customerRef: String, accountRef: String?, pan: String, expiryMonth: Int, expiryYear: Int, cardholderName: String,
-            productTitle: String?, network: String?, cardArtURL: String?
+            customerRef: String, accountRef: String?, pan: PrimaryAccountNumber, expiry: CardExpiry,
+            cardholderName: CardholderName, productTitle: String?, network: PaymentNetwork?, cardArtURL: String?
         ) {
             self.customerRef = customerRef
             self.accountRef = accountRef
             self.pan = pan
-            self.expiryMonth = expiryMonth
-            self.expiryYear = expiryYear
+            self.expiry = expiry
             self.cardholderName = cardholderName
             self.productTitle = productTitle
             self.network = network
@@ -46,12 +46,12 @@ public struct CardService: Sendable {
     public func create(_ input: NewCard, tenantID: String) async throws -> CardRecord {
         try Self.validateCustomerRef(input.customerRef)
         if let accountRef = input.accountRef { try Self.validateReference(accountRef, field: "account_ref") }
-        let pan = try PrimaryAccountNumber(input.pan)
-        let expiry = try CardExpiry(month: input.expiryMonth, year: input.expiryYear)
+        let pan = input.pan
+        let expiry = input.expiry
         let now = clock.now()
         try expiry.requireValid(at: now)
-        let name = try CardholderName(input.cardholderName)
-        let network = try input.network.map(Self.network(named:)) ?? PaymentNetwork(bin: pan.bin)
+        let name = input.cardholderName
+        let network = input.network ?? PaymentNetwork(bin: pan.bin)
         let productTitle = try input.productTitle.map { try Self.validateText($0, field: "product_title", maximum: 64) }
         let artURL = try input.cardArtURL.map(Self.validateArtURL)
 
@@ -173,6 +173,6 @@ public struct CardService: Sendable {
 
 /// `NewCard` carries a raw PAN; describing it shows only the last four digits.
 extension CardService.NewCard: CustomStringConvertible, CustomReflectable {
-    public var description: String { "NewCard(customer_ref: \(customerRef), pan: •••• \(pan.suffix(4)))" }
+    public var description: String { "NewCard(customer_ref: \(customerRef), pan: \(pan.masked))" }
     public var customMirror: Mirror { Mirror(self, children: ["description": description]) }
 }

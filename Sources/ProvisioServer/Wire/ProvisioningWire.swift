@@ -61,36 +61,3 @@ struct PushProvisioningBody: RequestBody {
         case userAddress = "user_address"
     }
 }
-
-struct AttemptWire: Encodable {
-    var id: String
-    var cardID: String
-    var wallet: String
-    var deviceType: String?
-    var encryptionScheme: String?
-    var outcome: String
-    var errorCode: String?
-    var createdAt: Date
-
-    enum CodingKeys: String, CodingKey {
-        case id
-        case cardID = "card_id"
-        case wallet
-        case deviceType = "device_type"
-        case encryptionScheme = "encryption_scheme"
-        case outcome
-        case errorCode = "error_code"
-        case createdAt = "created_at"
-    }
-
-    init(_ attempt: ProvisioningAttemptRecord) {
-        self.id = attempt.id
-        self.cardID = attempt.cardID
-        self.wallet = attempt.wallet.rawValue
-        self.deviceType = attempt.deviceType?.rawValue
-        self.encryptionScheme = attempt.encryptionScheme?.rawValue
-        self.outcome = attempt.outcome.rawValue
-        self.errorCode = attempt.errorCode
-        self.createdAt = attempt.createdAt
-    }
-}

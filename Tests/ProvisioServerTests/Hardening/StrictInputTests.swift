@@ -152,4 +152,19 @@ import Testing
             #expect(json.errorCode == "invalid_json" && !json.text.contains(marker))
         }
     }
+
+    /// The API speaks JSON whatever `Accept` says, and an `Accept` it cannot honour never turns
+    /// a change already made into an error answer.
+    @Test func acceptIsNotConsultedAndNeverUndoesAnAnswer() async throws {
+        try await TestServer.run(.sqlite) { server in
+            let (_, apiKey) = try await server.makeTenant()
+            let body = #"{"pan":"4111111111111111",\#(Self.card)}"#
+            let created = try await server.client.send(
+                .post, "/v1/cards", token: apiKey, body: Data(body.utf8), headers: ["Accept": "text/html"])
+            #expect(created.status == 201 && created.json?["last4"] as? String == "1111", "\(created.text)")
+            let listed = try await server.client.send(
+                .get, "/v1/cards?customer_ref=cust_1", token: apiKey, body: nil, headers: ["Accept": "image/png"])
+            #expect(listed.status == 200 && (listed.json?["data"] as? [Any])?.count == 1, "\(listed.text)")
+        }
+    }
 }
