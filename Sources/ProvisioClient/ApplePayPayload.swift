@@ -29,7 +29,7 @@ public struct ApplePayPayloadRequest: Sendable, Hashable {
         Components.Schemas.ApplePayRequest(
             certificates: certificates.map { $0.base64EncodedString() }, nonce: nonce.base64EncodedString(),
             nonceSignature: nonceSignature.base64EncodedString(),
-            encryptionScheme: Components.Schemas.EncryptionScheme(rawValue: encryptionScheme.rawValue),
+            encryptionScheme: encryptionScheme.rawValue,
             deviceType: deviceType.flatMap { Components.Schemas.DeviceType(rawValue: $0.rawValue) })
     }
 }

@@ -22,38 +22,43 @@ import Testing
     }
 }
 
-func makeRequest(
+/// The CLI's input with one field changed, as JSON.
+func requestJSON(
     nonce: String = "3f2a9107", signature: String = "MEUCIQ==", pan: String = "4111111111111111",
     expiration: String = "12/30", name: String = "Jane", scheme: String? = nil
-) -> ApplePayloadRequest {
-    ApplePayloadRequest(
-        primaryAccountNumber: pan, expiration: expiration, name: name, certificates: [], nonce: nonce,
-        nonceSignature: signature, encryptionScheme: scheme)
+) -> Data {
+    var fields: [String: Any] = [
+        "primaryAccountNumber": pan, "expiration": expiration, "name": name, "certificates": [String](), "nonce": nonce,
+        "nonceSignature": signature,
+    ]
+    fields["encryptionScheme"] = scheme
+    return try! JSONSerialization.data(withJSONObject: fields)
 }
 
 @Suite struct ApplePayloadRequestTests {
     @Test func acceptsNonceAndSignatureAsHexOrBase64() throws {
-        let hex = try makeRequest(nonce: "3f2a9107", signature: "3045").validated(at: Fixtures.today)
-        let base64 = try makeRequest(nonce: "PyqRBw==", signature: "MEU=").validated(at: Fixtures.today)
-        #expect(hex.payload.nonce == base64.payload.nonce)
-        #expect(hex.payload.nonceSignature == base64.payload.nonceSignature)
-        #expect(hex.scheme == .eccV2)
-        #expect(try makeRequest(scheme: "RSA_V2").validated(at: Fixtures.today).scheme == .rsaV2)
+        let hex = try ApplePayloadRequest.decode(from: requestJSON(nonce: "3f2a9107", signature: "3045"))
+        let base64 = try ApplePayloadRequest.decode(from: requestJSON(nonce: "PyqRBw==", signature: "MEU="))
+        #expect(hex.challenge.nonce == Data([0x3F, 0x2A, 0x91, 0x07]))
+        #expect(hex.challenge.nonce == base64.challenge.nonce)
+        #expect(hex.challenge.nonceSignature == base64.challenge.nonceSignature)
+        #expect(hex.challenge.scheme == .eccV2)
+        #expect(try ApplePayloadRequest.decode(from: requestJSON(scheme: "RSA_V2")).challenge.scheme == .rsaV2)
+        #expect(try ApplePayloadRequest.decode(from: requestJSON(scheme: "rsa_v2")).challenge.scheme == .rsaV2)
     }
 
     @Test(arguments: [
-        (makeRequest(nonce: "%%%"), ProvisioError.Code.invalidNonce),
-        (makeRequest(nonce: ""), .invalidNonce),
-        (makeRequest(nonce: String(repeating: "ab", count: 257)), .invalidNonce),
-        (makeRequest(signature: "?"), .invalidNonceSignature),
-        (makeRequest(pan: "4111111111111112"), .invalidPAN),
-        (makeRequest(expiration: "13/30"), .invalidExpiry),
-        (makeRequest(expiration: "10/26"), .cardExpired),
-        (makeRequest(name: " "), .invalidCardholderName),
-        (makeRequest(scheme: "AES"), .unsupportedEncryptionScheme),
+        (requestJSON(nonce: "%%%"), ProvisioError.Code.invalidNonce),
+        (requestJSON(nonce: ""), .invalidNonce),
+        (requestJSON(nonce: String(repeating: "ab", count: 257)), .invalidNonce),
+        (requestJSON(signature: "?"), .invalidNonceSignature),
+        (requestJSON(pan: "4111111111111112"), .invalidPAN),
+        (requestJSON(expiration: "13/30"), .invalidExpiry),
+        (requestJSON(name: " "), .invalidCardholderName),
+        (requestJSON(scheme: "AES"), .unsupportedEncryptionScheme),
     ])
-    func refusesBadFields(_ request: ApplePayloadRequest, _ code: ProvisioError.Code) {
-        let error = #expect(throws: ProvisioError.self) { try request.validated(at: Fixtures.today) }
+    func refusesBadFields(_ json: Data, _ code: ProvisioError.Code) {
+        let error = #expect(throws: ProvisioError.self) { try ApplePayloadRequest.decode(from: json) }
         #expect(error?.code == code)
         #expect(error?.message.contains("4111111111111112") == false)
     }
@@ -83,11 +88,15 @@ func makeRequest(
             tavSigner: TAVSigner(privateKey: tavKey))
     }
 
-    func request(_ scheme: EncryptionScheme) throws -> ApplePayloadRequest {
+    func request(_ scheme: EncryptionScheme, certificates: [String]? = nil, expiration: String = "12/30") throws
+        -> ApplePayloadRequest
+    {
         ApplePayloadRequest(
-            primaryAccountNumber: "4111 1111 1111 1111", expiration: "12/30", name: "  Jane  Appleseed ",
-            certificates: try ca.chainBase64(for: scheme), nonce: "3f2a9107", nonceSignature: "PyqRBw==",
-            encryptionScheme: scheme.rawValue)
+            primaryAccountNumber: try PrimaryAccountNumber("4111 1111 1111 1111"),
+            expiry: try CardExpiry(slashed: expiration), name: try CardholderName("  Jane  Appleseed "),
+            challenge: try PassKitChallenge(
+                certificates: try certificates ?? ca.chainBase64(for: scheme), nonceText: "3f2a9107",
+                nonceSignatureText: "PyqRBw==", schemeName: scheme.rawValue))
     }
 
     @Test(arguments: EncryptionScheme.allCases)
@@ -125,24 +134,28 @@ func makeRequest(
     }
 
     @Test func chainErrorsSurfaceWithTheirCodes() throws {
-        var bad = try request(.eccV2)
-        bad.certificates = Fixtures.productionChain.certificatesDERBase64
-        #expect((#expect(throws: ProvisioError.self) { try builder.build(bad, at: Fixtures.today) })?.code == .chainExpired)
-        bad.certificates = []
-        #expect((#expect(throws: ProvisioError.self) { try builder.build(bad, at: Fixtures.today) })?.code == .chainEmpty)
+        let expired = try request(.eccV2, certificates: Fixtures.productionChain.certificatesDERBase64)
+        #expect((#expect(throws: ProvisioError.self) { try builder.build(expired, at: Fixtures.today) })?.code == .chainExpired)
+        let empty = try request(.eccV2, certificates: [])
+        #expect((#expect(throws: ProvisioError.self) { try builder.build(empty, at: Fixtures.today) })?.code == .chainEmpty)
+    }
+
+    /// The builder never signs activation data for an expired card, whoever made the request.
+    @Test func refusesAnExpiredCard() throws {
+        let expired = try request(.eccV2, expiration: "10/26")
+        #expect((#expect(throws: ProvisioError.self) { try builder.build(expired, at: Fixtures.today) })?.code == .cardExpired)
     }
 
     @Test func realAppleChainOnItsDayGivesAPayloadForItsLeaf() throws {
-        var real = try request(.eccV2)
-        real.certificates = Fixtures.productionChain.certificatesDERBase64
+        let real = try request(.eccV2, certificates: Fixtures.productionChain.certificatesDERBase64)
         let response = try builder.build(real, at: Fixtures.date("2020-01-01T00:00:00Z"))
         #expect(Data(base64Encoded: response.encryptedPassData)!.count > 100)
     }
 }
 
 @Suite struct ApplePayloadRequestRedactionTests {
-    @Test func describingARequestNeverShowsThePAN() {
-        let request = makeRequest(pan: "4111 1111 1111 1111")
+    @Test func describingARequestNeverShowsThePAN() throws {
+        let request = try ApplePayloadRequest.decode(from: requestJSON(pan: "4111 1111 1111 1111"))
         var dumped = ""
         dump(request, to: &dumped)
         for text in [String(describing: request), String(reflecting: request), "\(request)", dumped] {

@@ -1036,8 +1036,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ApplePayRequest/nonce_signature`.
             public var nonceSignature: Swift.String
+            /// The scheme PassKit asked for (see `EncryptionScheme`): `ECC_V2` (the default) or
+            /// `RSA_V2`, in either case. Any other value is refused with
+            /// `unsupported_encryption_scheme` and, unlike a body that cannot be read, recorded as a
+            /// failed attempt.
+            ///
+            ///
             /// - Remark: Generated from `#/components/schemas/ApplePayRequest/encryption_scheme`.
-            public var encryptionScheme: Components.Schemas.EncryptionScheme?
+            public var encryptionScheme: Swift.String?
             /// - Remark: Generated from `#/components/schemas/ApplePayRequest/device_type`.
             public var deviceType: Components.Schemas.DeviceType?
             /// Creates a new `ApplePayRequest`.
@@ -1046,13 +1052,13 @@ extension Components {
             ///   - certificates: The certificate chain as base64 DER, leaf and intermediate in any order.
             ///   - nonce: The nonce, hex or base64, at most 256 bytes.
             ///   - nonceSignature: The nonce signature, hex or base64, at most 1024 bytes.
-            ///   - encryptionScheme:
+            ///   - encryptionScheme: The scheme PassKit asked for (see `EncryptionScheme`): `ECC_V2` (the default) or
             ///   - deviceType:
             public init(
                 certificates: [Swift.String],
                 nonce: Swift.String,
                 nonceSignature: Swift.String,
-                encryptionScheme: Components.Schemas.EncryptionScheme? = nil,
+                encryptionScheme: Swift.String? = nil,
                 deviceType: Components.Schemas.DeviceType? = nil
             ) {
                 self.certificates = certificates
@@ -1083,7 +1089,7 @@ extension Components {
                     forKey: .nonceSignature
                 )
                 self.encryptionScheme = try container.decodeIfPresent(
-                    Components.Schemas.EncryptionScheme.self,
+                    Swift.String.self,
                     forKey: .encryptionScheme
                 )
                 self.deviceType = try container.decodeIfPresent(

@@ -18,10 +18,13 @@ public struct ApplePayloadBuilder: Sendable {
         self.activationDataLifetime = activationDataLifetime
     }
 
+    /// Refuses an expired card (`card_expired`) and a chain that does not validate at `time`
+    /// for the requested scheme, then seals and signs.
     public func build(_ request: ApplePayloadRequest, at time: Date) throws -> ApplePayloadResponse {
-        let (payload, scheme) = try request.validated(at: time)
-        let chain = try validator.validate(base64Certificates: request.certificates, scheme: scheme, at: time)
-        return try build(payload: payload, chain: chain, at: time)
+        try request.expiry.requireValid(at: time)
+        let chain = try validator.validate(
+            base64Certificates: request.challenge.certificates, scheme: request.challenge.scheme, at: time)
+        return try build(payload: request.payload, chain: chain, at: time)
     }
 
     public func build(payload: ApplePassPayload, chain: ValidatedAppleChain, at time: Date) throws -> ApplePayloadResponse {

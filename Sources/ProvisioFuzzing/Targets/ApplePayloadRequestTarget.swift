@@ -2,9 +2,9 @@ import Foundation
 import ProvisioCore
 import ProvisioCrypto
 
-/// The payload request an issuer backend sends: `ApplePayloadRequest.decode(from:)` then
-/// `validated(at:)`, which parses the PAN, the expiry, the name, the nonce and its signature (hex
-/// or base64) and the encryption scheme.
+/// The payload request `provisio apple-payload` reads: `ApplePayloadRequest.decode(from:)`, which
+/// parses the PAN, the expiry, the name, the nonce and its signature (hex or base64) and the
+/// encryption scheme, then the expiry check the builder makes.
 ///
 /// Accepted: the PAN is the input's digits, 13–19 of them, Luhn-valid (checked independently) and
 /// re-parses to itself; the expiry and the name re-parse to themselves and the card is not expired;
@@ -48,18 +48,20 @@ public struct ApplePayloadRequestTarget: FuzzTarget {
 
     public func run(input: [UInt8]) -> FuzzOutcome {
         let request: ApplePayloadRequest
-        let validated: (payload: ApplePassPayload, scheme: EncryptionScheme)
+        let text: InputText
         do {
             request = try ApplePayloadRequest.decode(from: Data(input))
-            validated = try request.validated(at: Self.time)
+            try request.expiry.requireValid(at: Self.time)
+            // What the input says, read again on its own to compare the checked values with.
+            text = try JSONDecoder().decode(InputText.self, from: Data(input))
         } catch {
             let pans = LenientJSON.values(forKey: "primaryAccountNumber", in: input).flatMap(FuzzChecks.digitRuns)
             return FuzzChecks.refusal(error, codes: Self.codes, secrets: seedSecrets, inputSecrets: pans)
         }
-        let payload = validated.payload
+        let payload = request.payload
 
         // The card number.
-        let digits = String(request.primaryAccountNumber.unicodeScalars.filter { $0 != " " && $0 != "-" }.map(Character.init))
+        let digits = String(text.primaryAccountNumber.unicodeScalars.filter { $0 != " " && $0 != "-" }.map(Character.init))
         let pan = payload.primaryAccountNumber.unmaskedDigits
         guard pan == digits else { return .violation("the PAN is not the input's digits") }
         guard (13...19).contains(pan.utf8.count), pan.utf8.allSatisfy({ (0x30...0x39).contains($0) }), !pan.hasPrefix("0")
@@ -82,8 +84,8 @@ public struct ApplePayloadRequestTarget: FuzzTarget {
 
         // Nonce, signature (what their text encodes, decoded independently), scheme.
         for (field, bytes, text, limit) in [
-            ("nonce", payload.nonce, request.nonce, ApplePayloadRequest.maximumNonceLength),
-            ("nonceSignature", payload.nonceSignature, request.nonceSignature, ApplePayloadRequest.maximumNonceSignatureLength),
+            ("nonce", payload.nonce, text.nonce, PassKitChallenge.maximumNonceLength),
+            ("nonceSignature", payload.nonceSignature, text.nonceSignature, PassKitChallenge.maximumNonceSignatureLength),
         ] {
             guard !bytes.isEmpty, bytes.count <= limit else {
                 return .violation("accepted a \(field) of \(bytes.count) bytes (non-empty, at most \(limit), promised)")
@@ -96,7 +98,7 @@ public struct ApplePayloadRequestTarget: FuzzTarget {
                 return .violation("the \(field) bytes are not what its text encodes")
             }
         }
-        guard validated.scheme == EncryptionScheme(rawValue: (request.encryptionScheme ?? "ECC_V2").uppercased()) else {
+        guard request.challenge.scheme == EncryptionScheme(rawValue: (text.encryptionScheme ?? "ECC_V2").uppercased()) else {
             return .violation("the encryption scheme is not the input's")
         }
 
@@ -114,6 +116,14 @@ public struct ApplePayloadRequestTarget: FuzzTarget {
             return .violation("the request's description shows more of the PAN than its last four digits")
         }
         return .accepted
+    }
+
+    /// The fields whose checked values are compared with their text.
+    private struct InputText: Decodable {
+        var primaryAccountNumber: String
+        var nonce: String
+        var nonceSignature: String
+        var encryptionScheme: String?
     }
 
     /// Luhn, written again here so a regression in the parser's copy is caught.

@@ -210,18 +210,6 @@ extension Components {
             case watch = "watch"
             case tablet = "tablet"
         }
-        /// The scheme PassKit asked for in `PKAddPaymentPassRequestConfiguration.encryptionScheme`.
-        /// `ECC_V2` (the default): the pass data is encrypted to the EC P-256 key of Apple's leaf
-        /// certificate through an ephemeral ECDH key agreement and AES-256-GCM. `RSA_V2`: a fresh
-        /// AES-256 key encrypts the pass data and is itself wrapped to the leaf's RSA key with
-        /// RSA-OAEP (SHA-256). Requests accept either case.
-        ///
-        ///
-        /// - Remark: Generated from `#/components/schemas/EncryptionScheme`.
-        @frozen public enum EncryptionScheme: String, Codable, Hashable, Sendable, CaseIterable {
-            case eccV2 = "ECC_V2"
-            case rsaV2 = "RSA_V2"
-        }
         /// A card as the app sees it; only what the wallet and the add button need.
         ///
         /// - Remark: Generated from `#/components/schemas/MobileCard`.
@@ -373,8 +361,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ApplePayRequest/nonce_signature`.
             public var nonceSignature: Swift.String
+            /// The scheme PassKit asked for (see `EncryptionScheme`): `ECC_V2` (the default) or
+            /// `RSA_V2`, in either case. Any other value is refused with
+            /// `unsupported_encryption_scheme` and, unlike a body that cannot be read, recorded as a
+            /// failed attempt.
+            ///
+            ///
             /// - Remark: Generated from `#/components/schemas/ApplePayRequest/encryption_scheme`.
-            public var encryptionScheme: Components.Schemas.EncryptionScheme?
+            public var encryptionScheme: Swift.String?
             /// - Remark: Generated from `#/components/schemas/ApplePayRequest/device_type`.
             public var deviceType: Components.Schemas.DeviceType?
             /// Creates a new `ApplePayRequest`.
@@ -383,13 +377,13 @@ extension Components {
             ///   - certificates: The certificate chain as base64 DER, leaf and intermediate in any order.
             ///   - nonce: The nonce, hex or base64, at most 256 bytes.
             ///   - nonceSignature: The nonce signature, hex or base64, at most 1024 bytes.
-            ///   - encryptionScheme:
+            ///   - encryptionScheme: The scheme PassKit asked for (see `EncryptionScheme`): `ECC_V2` (the default) or
             ///   - deviceType:
             public init(
                 certificates: [Swift.String],
                 nonce: Swift.String,
                 nonceSignature: Swift.String,
-                encryptionScheme: Components.Schemas.EncryptionScheme? = nil,
+                encryptionScheme: Swift.String? = nil,
                 deviceType: Components.Schemas.DeviceType? = nil
             ) {
                 self.certificates = certificates
@@ -420,7 +414,7 @@ extension Components {
                     forKey: .nonceSignature
                 )
                 self.encryptionScheme = try container.decodeIfPresent(
-                    Components.Schemas.EncryptionScheme.self,
+                    Swift.String.self,
                     forKey: .encryptionScheme
                 )
                 self.deviceType = try container.decodeIfPresent(

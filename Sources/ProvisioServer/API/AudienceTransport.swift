@@ -13,9 +13,6 @@ struct AudienceTransport: ServerTransport {
     let issuer: RouterGroup<ProvisioRequestContext>
     let network: RouterGroup<ProvisioRequestContext>
     let mobile: RouterGroup<ProvisioRequestContext>
-    /// Operations ("METHOD /path" as the document spells them) still served by hand-written
-    /// routes while the move to generated handlers is under way.
-    let skipping: Set<String>
 
     func register(
         _ handler:
@@ -24,7 +21,6 @@ struct AudienceTransport: ServerTransport {
             ),
         method: HTTPRequest.Method, path: String
     ) throws {
-        guard !skipping.contains("\(method.rawValue) \(path)") else { return }
         if let rest = Self.strip("/v1/mobile", from: path) {
             mobile.register(handler, method: method, path: rest)
         } else if let rest = Self.strip("/v1/network", from: path) {

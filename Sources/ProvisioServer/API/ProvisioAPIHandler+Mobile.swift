@@ -25,7 +25,7 @@ extension ProvisioAPIHandler {
             } while cursor != nil
             return all.filter(services.cards.isEligible)
         case .provisionToken(let token, _):
-            try MobileRoutes.requireUnspent(token)
+            try Self.requireUnspent(token)
             let card = try await services.cards.card(id: token.cardID, tenantID: token.tenantID)
             return services.cards.isEligible(card) ? [card] : []
         case .tenant, .network:

@@ -34,7 +34,7 @@ struct StrictBodyMiddleware: RouterMiddleware {
             guard Self.isPlainFieldName(member.key) else { break }
             throw ProvisioError(.invalidRequest, "The field '\(member.key)' contains a control character.")
         }
-        try RequestJSON.checkText(object, fieldsAreDeclared: false)
+        try RequestJSON.checkText(object)
         return try await next(request, context)
     }
 

@@ -28,8 +28,7 @@ public enum ProvisioHTTPApplication {
             group.group().add(middleware: StrictBodyMiddleware()).add(middleware: RequestScopeMiddleware())
         }
         let transport = AudienceTransport(
-            open: api(router.group()), issuer: api(issuer), network: api(network), mobile: api(mobile),
-            skipping: ProvisioAPIHandler.unmigrated)
+            open: api(router.group()), issuer: api(issuer), network: api(network), mobile: api(mobile))
         do {
             // Compact JSON with sorted keys and unescaped slashes, as the hand-written routes wrote it.
             try ProvisioAPIHandler(services: services).registerHandlers(
@@ -39,9 +38,6 @@ public enum ProvisioHTTPApplication {
             // have produced.
             preconditionFailure("The generated operations could not be registered: \(error)")
         }
-        // Not moved to generated handlers yet.
-        IssuerRoutes(cards: services.cards, provisioning: services.provisioning).register(on: issuer)
-        MobileRoutes(cards: services.cards, provisioning: services.provisioning, access: services.access).register(on: mobile)
         return router
     }
 

@@ -2,9 +2,8 @@ import Foundation
 import ProvisioCore
 
 /// Every JSON body from outside goes through the strict parser first: duplicate keys (at any
-/// depth), bad UTF-8, over-deep nesting, unknown fields in nested objects and control
-/// characters in any text are refused before a decoder can pick one of two values. Error
-/// messages name only fields the endpoint declares, never what the caller invented.
+/// depth), bad UTF-8, over-deep nesting, control characters in any text and nulls are refused
+/// before a decoder can pick one of two values. Error messages never quote what the caller sent.
 enum RequestJSON {
     static func parse(_ bytes: Data) throws -> JSONValue {
         do {
@@ -21,46 +20,17 @@ enum RequestJSON {
         return Data(value.canonicalData())
     }
 
-    /// Checks a body's fields against what the endpoint declares: top-level `fields`, and for
-    /// each nested object the keys `nested` lists for it. Then no text anywhere may carry a
-    /// control character (C0, DEL, C1): nothing in this API is multi-line, and such characters
-    /// hide data in logs and consoles.
-    static func checkShape(_ object: JSONObject, fields: Set<String>, nested: [String: Set<String>]) throws {
-        if !object.unknownKeys(allowed: fields).isEmpty {
-            throw ProvisioError(.unknownField, "The request body has a field this endpoint does not accept.")
+    /// No text anywhere may carry a control character (C0, DEL, C1: nothing in this API is
+    /// multi-line, and such characters hide data in logs and consoles), and no value may be null
+    /// (an optional field is left out instead). The messages name no field: the caller's keys
+    /// have not been checked against the declared ones yet.
+    static func checkText(_ object: JSONObject) throws {
+        if object.members.contains(where: { containsControlCharacter($0.value) }) {
+            throw ProvisioError(.invalidRequest, "A text in the request body contains a control character.")
         }
-        for (key, allowed) in nested {
-            let children: [JSONObject]
-            switch object[key] {
-            case .object(let child)?: children = [child]
-            case .array(let elements)?: children = elements.compactMap(\.objectValue)
-            default: children = []
-            }
-            for child in children where !child.unknownKeys(allowed: allowed).isEmpty {
-                throw ProvisioError(.unknownField, "The object '\(key)' has a field this endpoint does not accept.")
-            }
-        }
-        try checkText(object, fieldsAreDeclared: true)
-    }
-
-    /// No text anywhere may carry a control character, and no value may be null (an optional
-    /// field is left out instead). Messages name the field only when the caller's keys have
-    /// already been checked against the declared ones (`fieldsAreDeclared`).
-    static func checkText(_ object: JSONObject, fieldsAreDeclared: Bool) throws {
-        for member in object.members where containsControlCharacter(member.value) {
+        if object.members.contains(where: { containsNull($0.value) }) {
             throw ProvisioError(
-                .invalidRequest,
-                fieldsAreDeclared
-                    ? "The field '\(member.key)' contains a control character."
-                    : "A text in the request body contains a control character.")
-        }
-        // An optional field is left out, never null: null is not a string, number or object.
-        for member in object.members where containsNull(member.value) {
-            throw ProvisioError(
-                .invalidRequest,
-                fieldsAreDeclared
-                    ? "The field '\(member.key)' must not be null; leave it out instead."
-                    : "A value in the request body is null; leave an optional field out instead.")
+                .invalidRequest, "A value in the request body is null; leave an optional field out instead.")
         }
     }
 

@@ -4,14 +4,6 @@ import ProvisioCrypto
 
 /// Builds wallet payloads for a card and records every attempt (never the PAN).
 public struct ProvisioningService: Sendable {
-    public struct ApplePayInput: Sendable {
-        public var certificates: [String]
-        public var nonce: String
-        public var nonceSignature: String
-        public var encryptionScheme: String?
-        public var deviceType: String?
-    }
-
     let store: any ProvisioStore
     let cards: CardService
     let applePayloads: ApplePayloadBuilder
@@ -31,17 +23,19 @@ public struct ProvisioningService: Sendable {
         self.clock = clock
     }
 
-    public func applePay(card: CardRecord, input: ApplePayInput) async throws -> ApplePayloadResponse {
-        let deviceType = try input.deviceType.map(DeviceType.init(wireName:))
-        let scheme = try? input.encryptionScheme.map(EncryptionScheme.init(wireName:)) ?? .eccV2
+    /// Builds the Apple Pay payload for `card`. The challenge comes as the edge read it: one it
+    /// refused (a bad nonce, an unknown scheme) is still recorded as a failed attempt, since the
+    /// app did try to add this card.
+    public func applePay(card: CardRecord, deviceType: DeviceType?, challenge: Result<PassKitChallenge, ProvisioError>)
+        async throws -> ApplePayloadResponse
+    {
+        let scheme = try? challenge.get().scheme
         return try await recordingAttempt(card: card, wallet: .applePay, deviceType: deviceType, scheme: scheme) {
             try cards.requireEligible(card)
-            let pan = try cards.primaryAccountNumber(of: card)
             let request = ApplePayloadRequest(
-                primaryAccountNumber: pan.unmaskedDigits,
-                expiration: try CardExpiry(month: card.expiryMonth, year: card.expiryYear).slashed,
-                name: card.cardholderName, certificates: input.certificates, nonce: input.nonce,
-                nonceSignature: input.nonceSignature, encryptionScheme: input.encryptionScheme)
+                primaryAccountNumber: try cards.primaryAccountNumber(of: card),
+                expiry: try CardExpiry(month: card.expiryMonth, year: card.expiryYear),
+                name: try CardholderName(card.cardholderName), challenge: try challenge.get())
             return try applePayloads.build(request, at: clock.now())
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
 
@@ -203,9 +204,15 @@ public struct TokenService: Sendable {
 
     /// The webhook announcing `event`, to be stored with it.
     private func announcement(_ event: TokenEventRecord, token: TokenRecord) async throws -> OutboxEntry {
-        var data = TokenWire(token)
+        // The payload is the API's token, plus why and by whom it changed.
+        var data = Components.Schemas.Token(token)
         data.reasonCode = event.reasonCode
-        data.actor = event.actor.rawValue
+        data.actor = {
+            switch event.actor {
+            case .issuer: .issuer
+            case .network: .network
+            }
+        }()
         return try await publisher.prepare(tenantID: token.tenantID, type: event.type, data: data)
     }
 

@@ -2,26 +2,17 @@ import ProvisioCore
 
 /// The push-tokenize data Google Pay (TapAndPay `PushTokenizeRequest`) and Samsung Pay take
 /// from the issuer app: an opaque payment card only the network can read, plus display data.
-public struct WalletPushData: Codable, Sendable, Equatable {
+public struct WalletPushData: Sendable, Equatable {
     public var opaquePaymentCard: String
     public var displayName: String
     public var lastDigits: String
     public var network: String
     public var tokenServiceProvider: String
     public var userAddress: UserAddress
-
-    enum CodingKeys: String, CodingKey {
-        case opaquePaymentCard = "opaque_payment_card"
-        case displayName = "display_name"
-        case lastDigits = "last_digits"
-        case network
-        case tokenServiceProvider = "token_service_provider"
-        case userAddress = "user_address"
-    }
 }
 
 /// The cardholder's address as TapAndPay's `UserAddress` carries it.
-public struct UserAddress: Codable, Sendable, Equatable {
+public struct UserAddress: Sendable, Equatable {
     public var name: String
     public var address1: String?
     public var address2: String?
@@ -30,14 +21,6 @@ public struct UserAddress: Codable, Sendable, Equatable {
     public var countryCode: String?
     public var postalCode: String?
     public var phoneNumber: String?
-
-    enum CodingKeys: String, CodingKey {
-        case name, address1, address2, locality
-        case administrativeArea = "administrative_area"
-        case countryCode = "country_code"
-        case postalCode = "postal_code"
-        case phoneNumber = "phone_number"
-    }
 
     func validated() throws -> UserAddress {
         for (field, value) in [

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
 
@@ -33,7 +34,7 @@ public struct OTPRelay: Sendable {
     }
 
     struct Payload: Encodable {
-        var token: TokenWire
+        var token: Components.Schemas.Token
         var card: CardSummary
         var code: String
         var expiresAt: Date
@@ -71,7 +72,8 @@ public struct OTPRelay: Sendable {
         let result = try await SynchronousWebhook(store: store, vault: vault, sender: sender, clock: clock).call(
             type: Self.eventType,
             data: Payload(
-                token: TokenWire(token), card: CardSummary(id: card.id, last4: card.last4, customerRef: card.customerRef),
+                token: Components.Schemas.Token(token),
+                card: CardSummary(id: card.id, last4: card.last4, customerRef: card.customerRef),
                 code: code, expiresAt: expiresAt),
             tenantID: token.tenantID, endpoints: Array(endpoints), timeout: timeout, parse: Self.parse)
         guard let channels = result.answer else {

@@ -30,10 +30,12 @@ struct Issuer: Sendable {
         certificates: [String], nonce: Data, nonceSignature: Data, scheme: EncryptionScheme,
         encoding: BinaryEncoding = .hex, at time: Date
     ) throws -> ApplePayloadResponse {
+        let challenge = try PassKitChallenge(
+            certificates: certificates, nonceText: encoding.text(nonce), nonceSignatureText: encoding.text(nonceSignature),
+            schemeName: scheme.rawValue)
         let request = ApplePayloadRequest(
-            primaryAccountNumber: SandboxFixtures.pan.unmaskedDigits, expiration: SandboxFixtures.expiry.slashed,
-            name: SandboxFixtures.name.value, certificates: certificates, nonce: encoding.text(nonce),
-            nonceSignature: encoding.text(nonceSignature), encryptionScheme: scheme.rawValue)
+            primaryAccountNumber: SandboxFixtures.pan, expiry: SandboxFixtures.expiry, name: SandboxFixtures.name,
+            challenge: challenge)
         return try builder.build(request, at: time)
     }
 }
