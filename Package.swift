@@ -110,6 +110,7 @@ let package = Package(
                 "ProvisioSandboxServer",
                 "ProvisioServer",
                 "ProvisioAPI",
+                "ProvisioClient",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

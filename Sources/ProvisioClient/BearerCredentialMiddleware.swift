@@ -2,11 +2,14 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 
-/// Sends the credential as `Authorization: Bearer` on every request of the generated client.
-struct BearerCredentialMiddleware: ClientMiddleware {
+/// Sends the credential as `Authorization: Bearer` on every request of a generated client (the
+/// demo's issuer-side calls use it too).
+public struct BearerCredentialMiddleware: ClientMiddleware {
     let token: String
 
-    func intercept(
+    public init(token: String) { self.token = token }
+
+    public func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {

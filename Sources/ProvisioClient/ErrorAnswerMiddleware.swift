@@ -7,10 +7,12 @@ import ProvisioCore
 /// it: the server's `{"error": {...}}` body keeps its stable code; anything else (a redirect, a
 /// proxy's page) is `client_response_invalid` with the status. Error bodies are small; reading
 /// more than `maximumErrorBody` bytes is refused.
-struct ErrorAnswerMiddleware: ClientMiddleware {
+public struct ErrorAnswerMiddleware: ClientMiddleware {
     static let maximumErrorBody = 64 * 1024
 
-    func intercept(
+    public init() {}
+
+    public func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {

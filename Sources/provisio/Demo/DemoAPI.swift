@@ -1,41 +1,36 @@
 import Foundation
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+import ProvisioAPI
+import ProvisioClient
+import ProvisioCore
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// A small JSON client for Provisio's API, as an issuer's backend or app would use it.
+/// Provisio's API as an issuer's backend or app calls it: the client generated from
+/// openapi.yaml, one per credential. An answer outside 2xx is thrown as a
+/// `ProvisioClientError` carrying the server's stable code.
 struct DemoAPI: Sendable {
-    struct Reply: Sendable {
-        var status: Int
-        var body: Data
-        var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] }
-        var errorCode: String? { (json?["error"] as? [String: Any])?["code"] as? String }
-    }
+    let serverURL: URL
 
-    let baseURL: String
-
-    func get(_ path: String, token: String) async throws -> Reply {
-        try await send("GET", path, token: token, body: nil)
-    }
-
-    func post(_ path: String, token: String, json: [String: Any]) async throws -> Reply {
-        try await send("POST", path, token: token, body: try JSONSerialization.data(withJSONObject: json))
-    }
-
-    func put(_ path: String, token: String, json: [String: Any]) async throws -> Reply {
-        try await send("PUT", path, token: token, body: try JSONSerialization.data(withJSONObject: json))
-    }
-
-    private func send(_ method: String, _ path: String, token: String, body: Data?) async throws -> Reply {
-        var request = URLRequest(url: URL(string: baseURL + path)!)
-        request.httpMethod = method
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        if let body {
-            request.httpBody = body
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    init(baseURL: String) throws {
+        guard let url = URL(string: baseURL), url.scheme == "http" || url.scheme == "https" else {
+            throw ProvisioError(.invalidArgument, "The server URL must be an http or https URL.")
         }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        return Reply(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
+        self.serverURL = url
+    }
+
+    /// The generated client, sending `token` as its bearer credential.
+    func client(_ token: String) -> Client {
+        Client(
+            serverURL: serverURL, transport: AsyncHTTPClientTransport(),
+            middlewares: [BearerCredentialMiddleware(token: token), ErrorAnswerMiddleware()])
+    }
+
+    /// The stable code of a failed call: the server's, or the client's own.
+    static func code(of error: any Error) -> String {
+        switch error {
+        case let error as ProvisioClientError: error.code
+        case let error as ClientError: code(of: error.underlyingError)
+        default: "client_transport_failed"
+        }
     }
 }

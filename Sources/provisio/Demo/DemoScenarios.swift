@@ -1,4 +1,7 @@
 import Foundation
+import OpenAPIRuntime
+import ProvisioAPI
+import ProvisioClient
 import ProvisioCore
 import ProvisioCrypto
 import ProvisioSandbox
@@ -45,8 +48,10 @@ struct DemoScenarios {
     func green() async throws {
         let card = try await world.createCard(
             customer: "alice", pan: "4111111111111111", name: "Alice Appleseed", title: "Demo Visa")
+        // The answer's type has no PAN field, and decoding it refused any field it does not declare.
         await transcript.check(
-            card["pan"] == nil, "card •••• \(card["last4"] ?? "") created for alice (the PAN never comes back)")
+            !Mirror(reflecting: card).children.contains { $0.label == "pan" },
+            "card •••• \(card.last4) created for alice (the PAN never comes back)")
         let session = try await world.mobileSession(customer: "alice")
         let (_, result) = try await world.add(card: card, on: .phone, mobileToken: session)
         await transcript.pass("PassKit session on the iPhone: 16-byte nonce signed by the secure element, sandbox chain")
@@ -60,9 +65,9 @@ struct DemoScenarios {
             outcome.decision == .approve,
             "the network asked Provisio: \(outcome.decision.rawValue) (\(outcome.reasons.joined(separator: ", ")))")
         await transcript.check(outcome.pass?.activationState == .activated, "pass on the iPhone is activated")
-        let token = try await world.tokens(cardID: card["id"] as! String).first
-        await transcript.check(token?["state"] as? String == "active", "Provisio's token is active")
-        let event = await world.receiver.waitFor("token.activated", tokenID: token?["id"] as? String)
+        let token = try await world.tokens(cardID: card.id).first
+        await transcript.check(token?.state == .active, "Provisio's token is active")
+        let event = await world.receiver.waitFor("token.activated", tokenID: token?.id)
         await transcript.check(event != nil, "webhook token.activated received and its signature verified")
     }
 
@@ -73,7 +78,7 @@ struct DemoScenarios {
             await transcript.fail("scenario 1 must run first (no card for alice)")
             return
         }
-        let identity = try Self.identity(card)
+        let identity = Self.identity(card)
         let before = AddCardDecider(library: try await DemoPassLibrary.snapshot(sandbox), issuerCards: [identity])
             .decision(for: identity)
         await transcript.check(
@@ -88,9 +93,9 @@ struct DemoScenarios {
         }
         await transcript.check(
             outcome.pass?.activationState == .activated && outcome.pass?.device == .watch, "pass on the Watch is activated")
-        let tokens = try await world.tokens(cardID: card["id"] as! String)
+        let tokens = try await world.tokens(cardID: card.id)
         await transcript.check(
-            tokens.count == 2 && tokens.allSatisfy { $0["state"] as? String == "active" },
+            tokens.count == 2 && tokens.allSatisfy { $0.state == .active },
             "Provisio has two active tokens for the card (iPhone and Watch)")
         let after = AddCardDecider(library: try await DemoPassLibrary.snapshot(sandbox), issuerCards: [identity])
             .decision(for: identity)
@@ -118,9 +123,9 @@ struct DemoScenarios {
         let library = try await DemoPassLibrary.snapshot(sandbox)
         let found = parsed.flatMap { library.pass(for: $0) }
         await transcript.check(found?.serialNumber == pass.serialNumber, "the app found the pass by its serial number")
-        let activation = try await world.api.post(
-            "/v1/tokens/\(outcome.issuerTokenID)/activation", token: world.apiKey, json: ["mode": "tav"])
-        let tav = activation.json?["activation_data"] as? String
+        let tav = try? await world.issuer.activateToken(
+            path: .init(id: outcome.issuerTokenID), body: .json(.init(mode: .tav))
+        ).ok.body.json.activationData
         await transcript.check(tav != nil, "activation data (TAV) fetched from Provisio")
         do {
             _ = try await sandbox.verifyActivationData(networkTokenRef: outcome.networkTokenRef, activationData: tav ?? "")
@@ -130,8 +135,8 @@ struct DemoScenarios {
         } catch let error as ProvisioError {
             await transcript.fail("the network refused the TAV: \(error.code)")
         }
-        let token = try await world.tokens(cardID: card["id"] as! String).first
-        await transcript.check(token?["state"] as? String == "active", "Provisio's token is active")
+        let token = try await world.tokens(cardID: card.id).first
+        await transcript.check(token?.state == .active, "Provisio's token is active")
     }
 
     // MARK: 5
@@ -176,9 +181,9 @@ struct DemoScenarios {
         } catch let error as ProvisioError {
             await transcript.fail("the right code was refused: \(error.code)")
         }
-        let token = try await world.tokens(cardID: card["id"] as! String).first
+        let token = try await world.tokens(cardID: card.id).first
         await transcript.check(
-            token?["state"] as? String == "active" && token?["network_state"] as? String == "otp_verified",
+            token?.state == .active && token?.networkState == "otp_verified",
             "Provisio's token is active")
     }
 
@@ -195,13 +200,19 @@ struct DemoScenarios {
         await transcript.check(
             pass.activationState == .requiresActivation && outcome.activationMethods.contains("customer_service"),
             "Provisio decided yellow (\(outcome.reasons.joined(separator: ", "))); the cardholder calls the bank")
-        let activated = try await world.api.post(
-            "/v1/tokens/\(outcome.issuerTokenID)/activation", token: world.apiKey,
-            json: ["mode": "customer_service", "reason_code": "agent_verified_identity"])
+        let activated: String
+        do {
+            activated =
+                try await world.issuer.activateToken(
+                    path: .init(id: outcome.issuerTokenID),
+                    body: .json(.init(mode: .customerService, reasonCode: "agent_verified_identity"))
+                ).ok.body.json.state?.rawValue ?? "no state"
+        } catch {
+            activated = DemoAPI.code(of: error)
+        }
         await transcript.check(
-            activated.status == 200 && activated.json?["state"] as? String == "active",
-            "the agent verified the caller; Provisio asked the network to activate the token → "
-                + "\(activated.json?["state"] as? String ?? activated.errorCode ?? "HTTP \(activated.status)")")
+            activated == "active",
+            "the agent verified the caller; Provisio asked the network to activate the token → \(activated)")
         let onDevice = try await world.pass(serialNumber: pass.serialNumber)
         await transcript.check(onDevice?.activationState == .activated, "the network activated the pass on the iPhone")
         let event = await world.receiver.waitFor("token.activated", tokenID: outcome.issuerTokenID)
@@ -221,12 +232,11 @@ struct DemoScenarios {
         }
         let outcome = try? await sandbox.outcome(sessionID: addSession.id)
         await transcript.check(outcome != nil && outcome?.pass == nil, "no pass on the iPhone")
-        let token = try await world.tokens(cardID: card["id"] as! String).first
+        let token = try await world.tokens(cardID: card.id).first
         await transcript.check(
-            token?["state"] as? String == "declined",
-            "Provisio's token is declined; reasons: \((token?["decision_reasons"] as? [String])?.joined(separator: ", ") ?? "none")"
-        )
-        let event = await world.receiver.waitFor("provisioning.declined", tokenID: token?["id"] as? String)
+            token?.state == .declined,
+            "Provisio's token is declined; reasons: \(token?.decisionReasons.joined(separator: ", ") ?? "none")")
+        let event = await world.receiver.waitFor("provisioning.declined", tokenID: token?.id)
         await transcript.check(event != nil, "webhook provisioning.declined received")
     }
 
@@ -237,54 +247,52 @@ struct DemoScenarios {
             await transcript.fail("scenario 1 must run first (no card for alice)")
             return
         }
-        let tokens = try await world.tokens(cardID: card["id"] as! String)
-        guard let phoneToken = tokens.first(where: { $0["device_type"] as? String == "phone" }),
-            let tokenID = phoneToken["id"] as? String,
-            let phonePass = try await sandbox.passes(
-                on: .phone, primaryAccountIdentifier: card["primary_account_identifier"] as? String
-            ).first
+        let tokens = try await world.tokens(cardID: card.id)
+        guard let tokenID = tokens.first(where: { $0.deviceType == .phone })?.id,
+            let phonePass = try await sandbox.passes(on: .phone, primaryAccountIdentifier: card.primaryAccountIdentifier).first
         else {
             await transcript.fail("scenario 1 must run first (no iPhone token for alice)")
             return
         }
-        let steps: [(String, String, String, SandboxPassActivationState)] = [
-            ("suspend", "suspended", "token.suspended", .suspended), ("resume", "active", "token.resumed", .activated),
-        ]
+        let steps:
+            [(
+                Components.Schemas.TokenTransitionRequest.ActionPayload, Components.Schemas.TokenState, String,
+                SandboxPassActivationState
+            )] = [(.suspend, .suspended, "token.suspended", .suspended), (.resume, .active, "token.resumed", .activated)]
         for (action, state, event, passState) in steps {
-            let reply = try await world.api.post(
-                "/v1/tokens/\(tokenID)/transitions", token: world.apiKey,
-                json: ["action": action, "reason_code": "demo_\(action)"])
+            let answer = try? await transition(tokenID, action, reasonCode: "demo_\(action.rawValue)")
             let received = await world.receiver.waitFor(event, tokenID: tokenID)
             let pass = try await world.pass(serialNumber: phonePass.serialNumber)
             await transcript.check(
-                reply.json?["state"] as? String == state && received != nil && pass?.activationState == passState,
-                "issuer \(action)s the token → \(state) at the network, pass \(pass?.activationState.rawValue ?? "gone"); \(event) received"
-            )
+                answer?.state == state && received != nil && pass?.activationState == passState,
+                "issuer \(action.rawValue)s the token → \(state.rawValue) at the network, pass "
+                    + "\(pass?.activationState.rawValue ?? "gone"); \(event) received")
         }
-        let invalid = try await world.api.post(
-            "/v1/tokens/\(tokenID)/transitions", token: world.apiKey, json: ["action": "resume"])
-        await transcript.check(
-            invalid.status == 409 && invalid.errorCode == "token_invalid_transition", "resuming an active token is refused (409)")
-        let deleted = try await world.api.post(
-            "/v1/tokens/\(tokenID)/transitions", token: world.apiKey, json: ["action": "delete"])
+        do {
+            _ = try await transition(tokenID, .resume)
+            await transcript.fail("resuming an active token was accepted")
+        } catch {
+            let refusal = Self.refusal(error)
+            await transcript.check(
+                refusal?.httpStatus == 409 && refusal?.code == "token_invalid_transition",
+                "resuming an active token is refused (409)")
+        }
+        let deleted = try? await transition(tokenID, .delete)
         let deletedEvent = await world.receiver.waitFor("token.deleted", tokenID: tokenID)
         let gone = try await world.pass(serialNumber: phonePass.serialNumber)
         await transcript.check(
-            deleted.json?["state"] as? String == "deleted" && deletedEvent != nil && gone == nil,
+            deleted?.state == .deleted && deletedEvent != nil && gone == nil,
             "issuer deletes it: the pass leaves the iPhone; token.deleted received")
 
-        guard let watchToken = tokens.first(where: { $0["device_type"] as? String == "watch" }),
-            let watchTokenID = watchToken["id"] as? String, let ref = watchToken["network_token_ref"] as? String
-        else {
+        guard let watchToken = tokens.first(where: { $0.deviceType == .watch }) else {
             await transcript.fail("no Watch token to remove (scenario 2 must run first)")
             return
         }
-        _ = try await sandbox.report(event: .removedFromWallet, networkTokenRef: ref)
-        let removed = await world.receiver.waitFor("token.deleted", tokenID: watchTokenID)
-        let after = try await world.tokens(cardID: card["id"] as! String).first { $0["id"] as? String == watchTokenID }
+        _ = try await sandbox.report(event: .removedFromWallet, networkTokenRef: watchToken.networkTokenRef)
+        let removed = await world.receiver.waitFor("token.deleted", tokenID: watchToken.id)
+        let after = try await world.tokens(cardID: card.id).first { $0.id == watchToken.id }
         await transcript.check(
-            after?["state"] as? String == "deleted" && after?["network_state"] as? String == "removed_from_wallet"
-                && removed != nil,
+            after?.state == .deleted && after?.networkState == "removed_from_wallet" && removed != nil,
             "the cardholder removed the pass from the Watch: the network told Provisio, token deleted, webhook received")
     }
 
@@ -293,7 +301,7 @@ struct DemoScenarios {
     /// A new customer's card, added in the app to the iPhone while the network reports `risk`
     /// for it.
     private func addNewCard(customer: String, pan: String, name: String, title: String, risk: RiskAssessment)
-        async throws -> ([String: Any], SandboxWire.AddSession, Result<SandboxWire.Outcome, ProvisioError>)
+        async throws -> (Components.Schemas.Card, SandboxWire.AddSession, Result<SandboxWire.Outcome, ProvisioError>)
     {
         let card = try await world.createCard(customer: customer, pan: pan, name: name, title: title)
         _ = try await sandbox.setRisk(risk, forLast4: String(pan.suffix(4)))
@@ -309,23 +317,32 @@ struct DemoScenarios {
     }
 
     private func webhookEndpoint() async throws -> String {
-        let reply = try await world.api.post(
-            "/v1/webhook-endpoints", token: world.apiKey, json: ["url": world.receiver.url, "events": ["*"]])
-        let secret = reply.json?["secret"] as? String ?? ""
+        let secret =
+            (try? await world.issuer.createWebhookEndpoint(body: .json(.init(url: world.receiver.url, events: [._ast_])))
+                .created.body.json.secret) ?? ""
         if !secret.isEmpty { try world.receiver.trust(secret: secret) }
         return secret
     }
 
-    private func card(of customer: String) async throws -> [String: Any]? {
-        let reply = try await world.api.get("/v1/cards?customer_ref=\(world.customer(customer))", token: world.apiKey)
-        return (reply.json?["data"] as? [[String: Any]])?.first
+    private func card(of customer: String) async throws -> Components.Schemas.Card? {
+        try await world.issuer.listCards(query: .init(customerRef: world.customer(customer))).ok.body.json.data.first
     }
 
-    static func identity(_ card: [String: Any]) throws -> CardIdentity {
-        guard let identifier = card["primary_account_identifier"] as? String, let last4 = card["last4"] as? String else {
-            throw ProvisioError(.internalError, "The card has no primary account identifier or last 4.")
-        }
-        return CardIdentity(primaryAccountIdentifier: identifier, last4: last4)
+    private func transition(
+        _ tokenID: String, _ action: Components.Schemas.TokenTransitionRequest.ActionPayload, reasonCode: String? = nil
+    ) async throws -> Components.Schemas.Token {
+        try await world.issuer.transitionToken(
+            path: .init(id: tokenID), body: .json(.init(action: action, reasonCode: reasonCode))
+        ).ok.body.json
+    }
+
+    /// The server's refusal inside a failed call, if it answered with one.
+    static func refusal(_ error: any Error) -> ProvisioClientError? {
+        (error as? ClientError)?.underlyingError as? ProvisioClientError ?? error as? ProvisioClientError
+    }
+
+    static func identity(_ card: Components.Schemas.Card) -> CardIdentity {
+        CardIdentity(primaryAccountIdentifier: card.primaryAccountIdentifier, last4: card.last4)
     }
 
     static func describe<T>(_ result: Result<T, ProvisioError>) -> String {

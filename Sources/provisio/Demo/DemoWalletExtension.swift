@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioAPI
 import ProvisioCore
 import ProvisioSandbox
 
@@ -24,8 +25,7 @@ extension DemoScenarios {
         let appGroup = NSTemporaryDirectory() + "provisio-demo-appgroup-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: appGroup, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: appGroup) }
-        let listed = try await world.api.get("/v1/mobile/cards", token: appSession)
-        let cards = (listed.json?["data"] as? [[String: Any]] ?? []).compactMap(Self.extensionCard)
+        let cards = try await world.api.client(appSession).listMobileCards().ok.body.json.data.map(Self.extensionCard)
         let account = ExtensionAccount(issuerID: "demo-bank", consumerID: world.customer("erin"), cards: cards)
         let file = appGroup + "/provisio-extension.json"
         try ExtensionConfiguration(accounts: [account], savedAt: Date()).encoded().write(to: URL(fileURLWithPath: file))
@@ -97,17 +97,14 @@ extension DemoScenarios {
                 && after.remotePassEntriesAvailable,
             "the pass appeared: nothing left to add on the iPhone, both cards still offered for the Watch")
         let token = try await world.tokens(cardID: plan.card.id).first
-        await transcript.check(token?["state"] as? String == "active", "Provisio's token is active")
+        await transcript.check(token?.state == .active, "Provisio's token is active")
     }
 
     /// A card of `GET /v1/mobile/cards` as the app stores it for its extension.
-    static func extensionCard(_ json: [String: Any]) -> ExtensionCard? {
-        guard let id = json["id"] as? String, let identifier = json["primary_account_identifier"] as? String,
-            let last4 = json["last4"] as? String
-        else { return nil }
-        return ExtensionCard(
-            id: id, primaryAccountIdentifier: identifier, title: json["product_title"] as? String ?? "Card •••• \(last4)",
-            last4: last4, cardholderName: json["cardholder_name"] as? String,
-            network: (json["network"] as? String).flatMap(PaymentNetwork.init(rawValue:)), artReference: "card-\(id).png")
+    static func extensionCard(_ card: Components.Schemas.MobileCard) -> ExtensionCard {
+        ExtensionCard(
+            id: card.id, primaryAccountIdentifier: card.primaryAccountIdentifier,
+            title: card.productTitle ?? "Card •••• \(card.last4)", last4: card.last4, cardholderName: card.cardholderName,
+            network: PaymentNetwork(rawValue: card.network.rawValue), artReference: "card-\(card.id).png")
     }
 }

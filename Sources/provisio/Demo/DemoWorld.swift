@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Hummingbird
 import Logging
+import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
 import ProvisioSandbox
@@ -91,7 +92,8 @@ final class DemoWorld: Sendable {
         let sandboxURL = "http://127.0.0.1:\(sandboxPort)"
         await transcript.note("Sandbox (iPhone + Watch, Apple, card network) listening on \(sandboxURL)")
         return try await connect(
-            api: DemoAPI(baseURL: provisioURL), apiKey: apiKey, sandbox: SandboxClient(baseURL: sandboxURL, apiKey: sandboxKey),
+            api: try DemoAPI(baseURL: provisioURL), apiKey: apiKey,
+            sandbox: SandboxClient(baseURL: sandboxURL, apiKey: sandboxKey),
             sandboxURL: sandboxURL, sandboxKey: sandboxKey, runID: "",
             embedded: Embedded(directory: directory, handle: handle, tasks: [server, delivering, sandboxTask]))
     }
@@ -99,7 +101,7 @@ final class DemoWorld: Sendable {
     /// Uses a running Provisio and a running `provisio sandbox serve` wired to it.
     static func connectRemote(server: String, apiKey: String, sandboxURL: String, sandboxKey: String) async throws -> DemoWorld {
         try await connect(
-            api: DemoAPI(baseURL: server.hasSuffix("/") ? String(server.dropLast()) : server), apiKey: apiKey,
+            api: try DemoAPI(baseURL: server.hasSuffix("/") ? String(server.dropLast()) : server), apiKey: apiKey,
             sandbox: SandboxClient(baseURL: sandboxURL, apiKey: sandboxKey), sandboxURL: sandboxURL, sandboxKey: sandboxKey,
             runID: "-" + String(UUID().uuidString.prefix(6)).lowercased(), embedded: nil)
     }
@@ -113,12 +115,12 @@ final class DemoWorld: Sendable {
         let receiver = DemoWebhookReceiver()
         try await receiver.start()
         let world = DemoWorld(api: api, apiKey: apiKey, sandbox: sandbox, receiver: receiver, runID: runID, embedded: embedded)
-        let network = try await api.put("/v1/settings/network", token: apiKey, json: ["url": sandboxURL, "api_key": sandboxKey])
-        guard network.status == 200 else {
+        do {
+            _ = try await api.client(apiKey).setNetworkSettings(body: .json(.init(url: sandboxURL, apiKey: sandboxKey))).ok
+        } catch {
             await world.shutdown()
             throw ProvisioError(
-                .demoServerRefused,
-                "Provisio refused the sandbox as the tenant's network: \(network.errorCode ?? "HTTP \(network.status)").")
+                .demoServerRefused, "Provisio refused the sandbox as the tenant's network: \(DemoAPI.code(of: error)).")
         }
         return world
     }
@@ -153,26 +155,31 @@ final class DemoWorld: Sendable {
     /// This run's name for a customer.
     func customer(_ name: String) -> String { name + runID }
 
-    func createCard(customer name: String, pan: String, name holder: String, title: String) async throws -> [String: Any] {
-        let reply = try await api.post(
-            "/v1/cards", token: apiKey,
-            json: [
-                "customer_ref": customer(name), "pan": pan, "expiry_month": 12, "expiry_year": 2031, "cardholder_name": holder,
-                "product_title": title,
-            ])
-        guard reply.status == 201, let card = reply.json else {
-            throw ProvisioError(.demoServerRefused, "Creating the card failed: \(reply.errorCode ?? "HTTP \(reply.status)").")
+    /// The issuer's backend calling Provisio with its API key.
+    var issuer: Client { api.client(apiKey) }
+
+    func createCard(customer name: String, pan: String, name holder: String, title: String) async throws
+        -> Components.Schemas.Card
+    {
+        do {
+            return try await issuer.createCard(
+                body: .json(
+                    .init(
+                        customerRef: customer(name), pan: pan, expiryMonth: 12, expiryYear: 2031, cardholderName: holder,
+                        productTitle: title))
+            ).created.body.json
+        } catch {
+            throw ProvisioError(.demoServerRefused, "Creating the card failed: \(DemoAPI.code(of: error)).")
         }
-        return card
     }
 
     func mobileSession(customer name: String) async throws -> String {
-        let reply = try await api.post("/v1/mobile-sessions", token: apiKey, json: ["customer_ref": customer(name)])
-        guard let token = reply.json?["token"] as? String else {
-            throw ProvisioError(
-                .demoServerRefused, "Creating the mobile session failed: \(reply.errorCode ?? "HTTP \(reply.status)").")
+        do {
+            return try await issuer.createMobileSession(body: .json(.init(customerRef: customer(name)))).created.body.json
+                .token
+        } catch {
+            throw ProvisioError(.demoServerRefused, "Creating the mobile session failed: \(DemoAPI.code(of: error)).")
         }
-        return token
     }
 
     /// The in-app add: PassKit's session on the device, the app asks Provisio for the payload
@@ -182,22 +189,21 @@ final class DemoWorld: Sendable {
         async throws -> (SandboxWire.AddSession, Result<SandboxWire.Outcome, ProvisioError>)
     {
         let session = try await sandbox.beginAdd(on: kind, scheme: .eccV2, primaryAccountIdentifier: primaryAccountIdentifier)
-        let reply = try await api.post(
-            "/v1/mobile/cards/\(cardID)/provisioning/apple-pay", token: mobileToken,
-            json: [
-                "certificates": session.certificates, "nonce": session.nonce, "nonce_signature": session.nonceSignature,
-                "device_type": kind.deviceType.rawValue,
-            ])
-        guard reply.status == 200, let json = reply.json else {
-            return (
-                session,
-                .failure(ProvisioError(.demoServerRefused, "Provisio refused: \(reply.errorCode ?? "HTTP \(reply.status)")"))
-            )
+        let payload: Components.Schemas.ApplePayPayload
+        do {
+            payload = try await api.client(mobileToken).provisionApplePayFromMobile(
+                path: .init(id: cardID),
+                body: .json(
+                    .init(
+                        certificates: session.certificates, nonce: session.nonce, nonceSignature: session.nonceSignature,
+                        deviceType: .init(rawValue: kind.deviceType.rawValue)))
+            ).ok.body.json
+        } catch {
+            return (session, .failure(ProvisioError(.demoServerRefused, "Provisio refused: \(DemoAPI.code(of: error))")))
         }
         let answer = SandboxWire.SubmissionRequest(
-            encryptedPassData: json["encrypted_pass_data"] as? String ?? "",
-            activationData: json["activation_data"] as? String ?? "",
-            ephemeralPublicKey: json["ephemeral_public_key"] as? String, wrappedKey: json["wrapped_key"] as? String)
+            encryptedPassData: payload.encryptedPassData, activationData: payload.activationData,
+            ephemeralPublicKey: payload.ephemeralPublicKey, wrappedKey: payload.wrappedKey)
         do {
             return (session, .success(try await sandbox.submit(sessionID: session.id, response: answer).outcome))
         } catch let error as ProvisioError {
@@ -205,18 +211,16 @@ final class DemoWorld: Sendable {
         }
     }
 
-    func add(card: [String: Any], on kind: SandboxDeviceKind, mobileToken: String) async throws
+    func add(card: Components.Schemas.Card, on kind: SandboxDeviceKind, mobileToken: String) async throws
         -> (SandboxWire.AddSession, Result<SandboxWire.Outcome, ProvisioError>)
     {
         try await add(
-            cardID: card["id"] as? String ?? "", primaryAccountIdentifier: card["primary_account_identifier"] as? String,
-            on: kind,
-            mobileToken: mobileToken)
+            cardID: card.id, primaryAccountIdentifier: card.primaryAccountIdentifier, on: kind, mobileToken: mobileToken)
     }
 
     /// The issuer's view of a card's tokens.
-    func tokens(cardID: String) async throws -> [[String: Any]] {
-        try await api.get("/v1/tokens?card_id=\(cardID)", token: apiKey).json?["data"] as? [[String: Any]] ?? []
+    func tokens(cardID: String) async throws -> [Components.Schemas.Token] {
+        try await issuer.listTokens(query: .init(cardId: cardID)).ok.body.json.data
     }
 
     /// The pass with this serial number on either device, nil when Wallet has none.
