@@ -25,6 +25,8 @@ public struct ServerServices: Sendable {
     public let requestDigester: KeyedDigester
     /// The guarded client for every call to an address a tenant chose.
     public let outbound: OutboundHTTPClient
+    /// Signs and sends webhooks through `outbound` (the outbox worker, the decision hook, the OTP relay).
+    let webhookSender: HTTPWebhookSender
     /// How long an idempotency claim holds without renewal (after a crash, a retry waits this long).
     public var idempotencyLease: Duration = .seconds(30)
 
@@ -42,21 +44,24 @@ public struct ServerServices: Sendable {
         let vault = PANVault(keyring: keys.keyring)
         let cards = CardService(store: store, vault: vault, fingerprinter: keys.panFingerprinter, clock: clock)
         let publisher = WebhookPublisher(store: store, clock: clock)
+        // Each collaborator once, shared by the services that need it.
+        let tavSigner = TAVSigner(privateKey: keys.tavSigningKey)
+        let webhookSender = HTTPWebhookSender(client: outbound)
         self.vault = vault
         self.requestDigester = keys.requestDigester
         self.webhookStore = store
         self.webhookPublisher = publisher
         self.outbound = outbound
         self.webhooks = WebhookService(store: store, vault: vault, publisher: publisher, outbound: outbound, clock: clock)
-        self.otpRelay = OTPRelay(store: store, vault: vault, sender: HTTPWebhookSender(client: outbound), clock: clock)
+        self.webhookSender = webhookSender
+        self.otpRelay = OTPRelay(store: store, vault: vault, sender: webhookSender, clock: clock)
         let connectors = NetworkConnectorResolver(store: store, vault: vault, serverDefault: network, outbound: outbound)
         let settings = SettingsService(store: store, vault: vault, connectors: connectors, clock: clock)
         self.settings = settings
         self.tokens = TokenService(
             store: store, cards: cards, fingerprinter: keys.panFingerprinter,
-            tavSigner: TAVSigner(privateKey: keys.tavSigningKey), publisher: publisher, settings: settings,
-            decisionHook: IssuerDecisionHook(
-                store: store, vault: vault, sender: HTTPWebhookSender(client: outbound), clock: clock),
+            tavSigner: tavSigner, publisher: publisher, settings: settings,
+            decisionHook: IssuerDecisionHook(store: store, vault: vault, sender: webhookSender, clock: clock),
             connectors: connectors, clock: clock)
         self.handle = handle
         self.store = store
@@ -66,7 +71,7 @@ public struct ServerServices: Sendable {
         self.clock = clock
         self.provisioning = ProvisioningService(
             store: store, cards: cards,
-            applePayloads: ApplePayloadBuilder(validator: chainValidator, tavSigner: TAVSigner(privateKey: keys.tavSigningKey)),
+            applePayloads: ApplePayloadBuilder(validator: chainValidator, tavSigner: tavSigner),
             pushData: WalletPushDataBuilder(networkKey: networkKey, networkKeyID: networkKeyID),
             metrics: metrics, clock: clock)
     }
@@ -77,7 +82,7 @@ public struct ServerServices: Sendable {
         sender: (any WebhookSender)? = nil, policy: WebhookDeliveryPolicy = .standard, logger: Logger
     ) -> WebhookDeliveryWorker {
         WebhookDeliveryWorker(
-            store: webhookStore, vault: vault, sender: sender ?? HTTPWebhookSender(client: outbound), clock: clock,
+            store: webhookStore, vault: vault, sender: sender ?? webhookSender, clock: clock,
             policy: policy, logger: logger)
     }
 }
