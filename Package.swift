@@ -56,7 +56,13 @@ let package = Package(
             dependencies: [
                 "ProvisioCore",
                 "ProvisioCrypto",
+                "ProvisioSandboxAPI",
+                "ProvisioNetworkAPI",
+                "ProvisioWireClient",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -70,8 +76,38 @@ let package = Package(
                 "ProvisioCore",
                 "ProvisioCrypto",
                 "ProvisioSandbox",
+                "ProvisioSandboxAPI",
+                "ProvisioHTTP",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/sandbox-openapi.yaml")]
+        ),
+        // The HTTP stack Provisio's server and the sandbox's share: wire errors and their codes,
+        // request ids, strict bodies and queries, bearer parsing, the generated operations' routing.
+        .target(
+            name: "ProvisioHTTP",
+            dependencies: [
+                "ProvisioCore",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // What the generated clients of the wire share (the sandbox's clients, Provisio's network
+        // connector): the bearer key, bounded and strict answers, refusals as the caller's errors.
+        .target(
+            name: "ProvisioWireClient",
+            dependencies: [
+                "ProvisioCore",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .target(
@@ -80,6 +116,10 @@ let package = Package(
                 "ProvisioCore",
                 "ProvisioCrypto",
                 "ProvisioAPI",
+                "ProvisioHTTP",
+                // The card network's connector API, as the sandbox's document declares it.
+                "ProvisioSandboxAPI",
+                "ProvisioWireClient",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -133,6 +173,20 @@ let package = Package(
         // server protocol `provisio serve` implements and the client the demo and tests use.
         .target(
             name: "ProvisioAPI",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            exclude: ["openapi-generator-config.yaml"]
+        ),
+        // The sandbox's API, generated from its sandbox-openapi.yaml by Tools/generate-wire.sh: the
+        // types, the server protocol `provisio sandbox serve` implements, and the client of its
+        // connector API (Provisio's network connector) and control API (SandboxClient).
+        .target(
+            name: "ProvisioSandboxAPI",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            exclude: ["openapi-generator-config.yaml"]
+        ),
+        // The card network's part of Provisio's API (types and client), for the sandbox network.
+        .target(
+            name: "ProvisioNetworkAPI",
             dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             exclude: ["openapi-generator-config.yaml"]
         ),
@@ -220,6 +274,8 @@ let package = Package(
                 "ProvisioCrypto",
                 "ProvisioSandbox",
                 "ProvisioSandboxServer",
+                "ProvisioSandboxAPI",
+                "ProvisioNetworkAPI",
                 "ProvisioServer",
                 "ProvisioAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

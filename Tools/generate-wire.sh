@@ -20,6 +20,8 @@ generator="$(swift build --package-path Tools/WireGenerator --show-bin-path)/swi
 targets=(
     "ProvisioAPI Sources/ProvisioServer/Resources/openapi.yaml"
     "ProvisioMobileAPI Sources/ProvisioServer/Resources/openapi.yaml"
+    "ProvisioNetworkAPI Sources/ProvisioServer/Resources/openapi.yaml"
+    "ProvisioSandboxAPI Sources/ProvisioSandboxServer/Resources/sandbox-openapi.yaml"
 )
 
 out="$(mktemp -d)"

@@ -1,36 +1,63 @@
 import AsyncHTTPClient
 import Foundation
+import NIOCore
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
 import ProvisioCore
+import ProvisioSandboxAPI
+import ProvisioWireClient
 
 /// The sandbox's control API over HTTP (`provisio sandbox serve`): what a test, the demo or an
 /// issuer's own tooling does as the cardholder and their devices — begin an add on the iPhone
 /// or Watch, hand Apple the issuer's answer, read passes and tokens, verify, report events.
 ///
-/// A plain `Sendable` value over AsyncHTTPClient's shared, pooled client. Every refusal is
-/// thrown as the `ProvisioError` the service answered (its code kept); a transport failure is
-/// `sandbox_unreachable`.
+/// A plain `Sendable` value over the client generated from the sandbox's document, on
+/// AsyncHTTPClient's shared, pooled client. Every refusal is thrown as the `ProvisioError` the
+/// service answered (its code kept); a transport failure is `sandbox_unreachable`, an answer
+/// that is not the documented JSON (strictly: no field it does not declare) `sandbox_answer_malformed`.
 public struct SandboxClient: Sendable {
     /// Where the sandbox listens, e.g. `http://127.0.0.1:8090` (no trailing `/sandbox/v1`).
     public let baseURL: String
-    private let apiKey: String
-    private let client: HTTPClient
-    private let timeout: Duration
+    private let client: Client?
+    private let failures: WireClientFailures
 
     /// Token and pass lists grow with a long-running sandbox; anything beyond this is not its.
     static let maximumAnswerBytes = 8 * 1024 * 1024
 
     public init(baseURL: String, apiKey: String, client: HTTPClient = .shared, timeout: Duration = .seconds(10)) {
-        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
-        self.apiKey = apiKey
-        self.client = client
-        self.timeout = timeout
+        let baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.baseURL = baseURL
+        self.client = URL(string: baseURL).map { url in
+            Client(
+                serverURL: url,
+                transport: AsyncHTTPClientTransport(configuration: .init(client: client, timeout: TimeAmount(timeout))),
+                middlewares: [
+                    WireClientMiddleware(
+                        key: apiKey, userAgent: "Provisio-Sandbox-Client/1", maximumAnswerBytes: Self.maximumAnswerBytes)
+                ])
+        }
+        self.failures = WireClientFailures(
+            unreachable: { what, cause in
+                // The transport error may quote the URL, never a body, so it is safe to name.
+                ProvisioError(.sandboxUnreachable, "The sandbox at \(baseURL) could not be reached for \(what) (\(cause)).")
+            },
+            malformed: { what in
+                ProvisioError(.sandboxAnswerMalformed, "The sandbox's answer for \(what) is not the expected JSON.")
+            },
+            refused: { what, status, error in
+                // The sandbox's own code is kept, so a caller can tell `sandbox_otp_locked` from
+                // `sandbox_otp_invalid`.
+                error?.provisioError
+                    ?? ProvisioError(
+                        .sandboxAnswerMalformed, "The sandbox refused \(what) with HTTP \(status) and no error object.")
+            })
     }
 
     // MARK: - Devices and adding a card
 
     /// The iPhone, then the paired Watch.
     public func devices() async throws -> [SandboxWire.Device] {
-        try await call(.GET, "/devices", answer: SandboxWire.DeviceList.self).devices
+        try await call("the devices") { try await $0.listDevices().ok.body.json.devices.map(SandboxWire.Device.init) }
     }
 
     /// PassKit's side of "Add to Apple Wallet" on `kind`: the chain, nonce and nonce signature
@@ -38,22 +65,30 @@ public struct SandboxClient: Sendable {
     public func beginAdd(
         on kind: SandboxDeviceKind, scheme: EncryptionScheme = .eccV2, primaryAccountIdentifier: String? = nil
     ) async throws -> SandboxWire.AddSession {
-        try await call(
-            .POST, "/devices/\(Self.segment(kind.rawValue))/add-sessions",
-            body: SandboxWire.BeginAddRequest(scheme: scheme, primaryAccountIdentifier: primaryAccountIdentifier),
-            answer: SandboxWire.AddSession.self)
+        try await call("an add on the \(kind)") {
+            let session = try await $0.beginAdd(
+                path: .init(kind: try .init(spelling: kind)),
+                body: .json(.init(scheme: try .init(spelling: scheme), primaryAccountIdentifier: primaryAccountIdentifier))
+            ).created.body.json
+            return try SandboxWire.AddSession(session)
+        }
     }
 
     /// Hands Apple the issuer's answer for a session (Provisio's `apple-pay` answer). A red
     /// decision throws `sandbox_network_declined`; `outcome(sessionID:)` still tells why.
     public func submit(sessionID: String, response: SandboxWire.SubmissionRequest) async throws -> SandboxWire.Submission {
-        try await call(
-            .POST, "/add-sessions/\(Self.segment(sessionID))/submission", body: response, answer: SandboxWire.Submission.self)
+        try await call("the submission") {
+            let submission = try await $0.submitAddSession(path: .init(id: sessionID), body: .json(.init(response)))
+                .ok.body.json
+            return try SandboxWire.Submission(submission)
+        }
     }
 
     /// What became of a submitted session at the network, red included.
     public func outcome(sessionID: String) async throws -> SandboxWire.Outcome {
-        try await call(.GET, "/outcomes/\(Self.segment(sessionID))", answer: SandboxWire.Outcome.self)
+        try await call("the outcome") {
+            try SandboxWire.Outcome(try await $0.getOutcome(path: .init(id: sessionID)).ok.body.json)
+        }
     }
 
     // MARK: - Passes
@@ -62,15 +97,15 @@ public struct SandboxClient: Sendable {
     public func passes(on kind: SandboxDeviceKind? = nil, primaryAccountIdentifier: String? = nil) async throws
         -> [SandboxWire.Pass]
     {
-        var query: [String] = []
-        if let kind { query.append("device=\(Self.segment(kind.rawValue))") }
-        if let primaryAccountIdentifier { query.append("primary_account_identifier=\(Self.segment(primaryAccountIdentifier))") }
-        let path = "/passes" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-        return try await call(.GET, path, answer: SandboxWire.PassList.self).passes
+        try await call("the passes") {
+            let device = try kind.map { try Components.Schemas.DeviceKind(spelling: $0) }
+            return try await $0.listPasses(query: .init(device: device, primaryAccountIdentifier: primaryAccountIdentifier))
+                .ok.body.json.passes.map(SandboxWire.Pass.init)
+        }
     }
 
     public func pass(serialNumber: String) async throws -> SandboxWire.Pass {
-        try await call(.GET, "/passes/\(Self.segment(serialNumber))", answer: SandboxWire.Pass.self)
+        try await call("the pass") { try SandboxWire.Pass(try await $0.getPass(path: .init(serial: serialNumber)).ok.body.json) }
     }
 
     // MARK: - Scenario settings
@@ -79,41 +114,50 @@ public struct SandboxClient: Sendable {
     /// (every card when nil). Scores outside 1…5 are refused with `invalid_risk_assessment`.
     @discardableResult
     public func setRisk(_ risk: RiskAssessment, forLast4 last4: String? = nil) async throws -> SandboxWire.Risk {
-        try await call(.PUT, "/risk", body: SandboxWire.Risk(risk, last4: last4), answer: SandboxWire.Risk.self)
+        try await call("the risk") {
+            try SandboxWire.Risk(try await $0.setRisk(body: .json(try .init(SandboxWire.Risk(risk, last4: last4)))).ok.body.json)
+        }
     }
 
     // MARK: - Tokens
 
     /// Every token of the network, oldest first.
     public func tokens() async throws -> [SandboxWire.Token] {
-        try await call(.GET, "/tokens", answer: SandboxWire.TokenList.self).tokens
+        try await call("the tokens") { try await $0.listTokens().ok.body.json.tokens.map(SandboxWire.Token.init) }
     }
 
     public func token(networkTokenRef: String) async throws -> SandboxWire.Token {
-        try await call(.GET, "/tokens/\(Self.segment(networkTokenRef))", answer: SandboxWire.Token.self)
+        try await call("the token") {
+            try SandboxWire.Token(try await $0.getToken(path: .init(ref: networkTokenRef)).ok.body.json)
+        }
     }
 
     /// Flow 3a: the app hands Wallet the issuer's activation data (TAV) for a pending token.
     @discardableResult
     public func verifyActivationData(networkTokenRef: String, activationData: String) async throws -> SandboxWire.Token {
-        try await call(
-            .POST, "/tokens/\(Self.segment(networkTokenRef))/tav",
-            body: SandboxWire.TAVRequest(activationData: activationData), answer: SandboxWire.Token.self)
+        try await call("the activation data") {
+            let token = try await $0.verifyActivationData(
+                path: .init(ref: networkTokenRef), body: .json(.init(activationData: activationData))
+            ).ok.body.json
+            return try SandboxWire.Token(token)
+        }
     }
 
     /// Flow 3b: the network issues a one-time code; the sandbox, as the cardholder's phone,
     /// shows it.
     public func requestOTP(networkTokenRef: String) async throws -> SandboxWire.OTPChallenge {
-        try await call(
-            .POST, "/tokens/\(Self.segment(networkTokenRef))/otp", body: SandboxWire.EmptyRequest(),
-            answer: SandboxWire.OTPChallenge.self)
+        try await call("a one-time code") {
+            SandboxWire.OTPChallenge(
+                try await $0.requestOneTimeCode(path: .init(ref: networkTokenRef), body: .json(.init())).ok.body.json)
+        }
     }
 
     @discardableResult
     public func verifyOTP(networkTokenRef: String, code: String) async throws -> SandboxWire.Token {
-        try await call(
-            .POST, "/tokens/\(Self.segment(networkTokenRef))/otp/verification",
-            body: SandboxWire.OTPVerificationRequest(code: code), answer: SandboxWire.Token.self)
+        try await call("the one-time code") {
+            try SandboxWire.Token(
+                try await $0.verifyOneTimeCode(path: .init(ref: networkTokenRef), body: .json(.init(code: code))).ok.body.json)
+        }
     }
 
     /// The cardholder removes the card from Wallet, loses the device, or the token expires.
@@ -121,9 +165,12 @@ public struct SandboxClient: Sendable {
     public func report(event: SandboxWire.TokenEventRequest.Event, networkTokenRef: String) async throws
         -> SandboxWire.Token
     {
-        try await call(
-            .POST, "/tokens/\(Self.segment(networkTokenRef))/events", body: SandboxWire.TokenEventRequest(event: event),
-            answer: SandboxWire.Token.self)
+        try await call("the \(event.rawValue) event") {
+            try SandboxWire.Token(
+                try await $0.reportTokenEvent(
+                    path: .init(ref: networkTokenRef), body: .json(.init(event: try .init(spelling: event)))
+                ).ok.body.json)
+        }
     }
 
     // MARK: - Certificate authority
@@ -131,80 +178,18 @@ public struct SandboxClient: Sendable {
     /// The sandbox CA's root certificate (PEM): what Provisio must trust (`--trust-anchor`)
     /// to accept the sandbox's certificate chains.
     public func rootCertificatePEM() async throws -> String {
-        String(decoding: try await send(.GET, "/ca/root.pem", body: nil, what: "the CA root"), as: UTF8.self)
-    }
-
-    // MARK: - HTTP
-
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    /// A path segment or query value with everything but unreserved characters escaped.
-    private static func segment(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
-    }
-
-    private enum Method: String {
-        case GET, POST, PUT
-    }
-
-    private func call<Answer: Decodable>(_ method: Method, _ path: String, answer: Answer.Type) async throws -> Answer {
-        try decode(answer, from: try await send(method, path, body: nil, what: "\(method.rawValue) \(path)"), path: path)
-    }
-
-    private func call<Answer: Decodable>(
-        _ method: Method, _ path: String, body: some Encodable, answer: Answer.Type
-    ) async throws -> Answer {
-        let data = try SandboxWire.makeEncoder().encode(body)
-        return try decode(answer, from: try await send(method, path, body: data, what: "\(method.rawValue) \(path)"), path: path)
-    }
-
-    private func decode<Answer: Decodable>(_ type: Answer.Type, from answer: Data, path: String) throws -> Answer {
-        do {
-            return try SandboxWire.makeDecoder().decode(Answer.self, from: answer)
-        } catch {
-            throw ProvisioError(.sandboxAnswerMalformed, "The sandbox's answer for \(path) is not the expected JSON.")
+        try await call("the CA root") {
+            let body = try await $0.getRootCertificate().ok.body.plainText
+            return String(decoding: try await [UInt8](collecting: body, upTo: Self.maximumAnswerBytes), as: UTF8.self)
         }
     }
 
-    /// Sends one request under `/sandbox/v1` and returns the body of a 2xx answer; anything
-    /// else is a `ProvisioError`.
-    private func send(_ method: Method, _ path: String, body: Data?, what: String) async throws -> Data {
-        var request = HTTPClientRequest(url: baseURL + "/sandbox/v1" + path)
-        switch method {
-        case .GET: request.method = .GET
-        case .POST: request.method = .POST
-        case .PUT: request.method = .PUT
-        }
-        request.headers.add(name: "Accept", value: "application/json")
-        request.headers.add(name: "Authorization", value: "Bearer \(apiKey)")
-        request.headers.add(name: "User-Agent", value: "Provisio-Sandbox-Client/1")
-        if let body {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(Array(body))
-        }
+    // MARK: - Calls
 
-        let status: Int
-        let answer: Data
-        do {
-            let response = try await client.execute(request, timeout: .seconds(timeout.components.seconds))
-            status = Int(response.status.code)
-            answer = Data(try await response.body.collect(upTo: Self.maximumAnswerBytes).readableBytesView)
-        } catch {
-            // The transport error may quote the URL, never a body, so it is safe to name.
-            throw ProvisioError(.sandboxUnreachable, "The sandbox at \(baseURL) could not be reached for \(what) (\(error)).")
+    private func call<Answer: Sendable>(_ what: String, _ body: (Client) async throws -> Answer) async throws -> Answer {
+        guard let client else {
+            throw ProvisioError(.sandboxUnreachable, "The sandbox URL \(baseURL) is not a URL.")
         }
-        guard (200..<300).contains(status) else {
-            throw Self.refusal(status: status, answer: answer, what: what)
-        }
-        return answer
-    }
-
-    /// The sandbox's own error keeps its code, so a caller can tell `sandbox_otp_locked` from
-    /// `sandbox_otp_invalid`.
-    private static func refusal(status: Int, answer: Data, what: String) -> ProvisioError {
-        if let error = WireError.decode(from: answer) { return error.provisioError }
-        return ProvisioError(
-            .sandboxAnswerMalformed, "The sandbox refused \(what) with HTTP \(status) and no error object.")
+        return try await WireCall.perform(what, failures: failures) { try await body(client) }
     }
 }

@@ -1,31 +1,12 @@
 import Foundation
 import ProvisioCore
+import ProvisioSandboxAPI
 
 extension SandboxWire {
-    /// `POST /sandbox/v1/devices/{kind}/add-sessions`: the app taps "Add to Apple Wallet".
-    public struct BeginAddRequest: SandboxWireRequest, Hashable {
-        public var scheme: EncryptionScheme
-        /// The card the app names in its request configuration, if it names one.
-        public var primaryAccountIdentifier: String?
-
-        public init(scheme: EncryptionScheme, primaryAccountIdentifier: String? = nil) {
-            self.scheme = scheme
-            self.primaryAccountIdentifier = primaryAccountIdentifier
-        }
-
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case scheme
-            case primaryAccountIdentifier = "primary_account_identifier"
-        }
-
-        public static let fieldNames = Set(CodingKeys.allCases.map(\.stringValue))
-        public static let allowedValues = ["scheme": EncryptionScheme.allCases.map(\.rawValue)]
-    }
-
     /// What PassKit hands the issuer app (`generateRequestWithCertificateChain`), plus the
     /// session id and deadline the answer is checked against. Base64 throughout: the form the
     /// app sends on to Provisio's `apple-pay` endpoint.
-    public struct AddSession: Codable, Sendable, Hashable {
+    public struct AddSession: Sendable, Hashable {
         public var id: String
         public var device: SandboxDeviceKind
         public var scheme: EncryptionScheme
@@ -45,10 +26,23 @@ extension SandboxWire {
             self.expiresAt = session.expiresAt
         }
 
-        enum CodingKeys: String, CodingKey {
-            case id, device, scheme, certificates, nonce
-            case nonceSignature = "nonce_signature"
-            case expiresAt = "expires_at"
+        package init(_ session: Components.Schemas.AddSession) throws {
+            self.id = session.id
+            self.device = try .init(spelling: session.device)
+            self.scheme = try .init(spelling: session.scheme)
+            self.certificates = session.certificates
+            self.nonce = session.nonce
+            self.nonceSignature = session.nonceSignature
+            self.expiresAt = session.expiresAt
         }
+    }
+}
+
+extension Components.Schemas.AddSession {
+    package init(_ session: SandboxWire.AddSession) throws {
+        self.init(
+            id: session.id, device: try .init(spelling: session.device), scheme: try .init(spelling: session.scheme),
+            certificates: session.certificates,
+            nonce: session.nonce, nonceSignature: session.nonceSignature, expiresAt: session.expiresAt)
     }
 }

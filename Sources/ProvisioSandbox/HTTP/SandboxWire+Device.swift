@@ -1,9 +1,10 @@
 import Crypto
 import Foundation
+import ProvisioSandboxAPI
 
 extension SandboxWire {
     /// One device of the wallet, as `GET /sandbox/v1/devices` lists it.
-    public struct Device: Codable, Sendable, Hashable {
+    public struct Device: Sendable, Hashable {
         public var kind: SandboxDeviceKind
         /// The secure element's P-256 public key, base64 of its X9.63 (uncompressed) form.
         public var secureElementPublicKey: String
@@ -13,17 +14,15 @@ extension SandboxWire {
             self.secureElementPublicKey = device.secureElementPublicKey.x963Representation.base64EncodedString()
         }
 
-        enum CodingKeys: String, CodingKey {
-            case kind
-            case secureElementPublicKey = "secure_element_public_key"
+        package init(_ device: Components.Schemas.Device) throws {
+            self.kind = try .init(spelling: device.kind)
+            self.secureElementPublicKey = device.secureElementPublicKey
         }
     }
+}
 
-    public struct DeviceList: Codable, Sendable, Hashable {
-        public var devices: [Device]
-
-        public init(_ devices: [SandboxDevice]) {
-            self.devices = devices.map(Device.init)
-        }
+extension Components.Schemas.Device {
+    package init(_ device: SandboxWire.Device) throws {
+        self.init(kind: try .init(spelling: device.kind), secureElementPublicKey: device.secureElementPublicKey)
     }
 }

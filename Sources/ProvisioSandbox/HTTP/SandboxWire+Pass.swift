@@ -1,7 +1,9 @@
+import ProvisioSandboxAPI
+
 extension SandboxWire {
     /// A pass in Wallet, with what PassKit's `PKSecureElementPass` shows the issuer app: the
     /// card's last four digits, never its number.
-    public struct Pass: Codable, Sendable, Hashable {
+    public struct Pass: Sendable, Hashable {
         public var serialNumber: String
         public var passTypeIdentifier: String
         public var primaryAccountIdentifier: String
@@ -20,22 +22,25 @@ extension SandboxWire {
             self.device = pass.deviceKind
         }
 
-        enum CodingKeys: String, CodingKey {
-            case serialNumber = "serial_number"
-            case passTypeIdentifier = "pass_type_identifier"
-            case primaryAccountIdentifier = "primary_account_identifier"
-            case primaryAccountNumberSuffix = "primary_account_number_suffix"
-            case deviceAccountIdentifier = "device_account_identifier"
-            case activationState = "activation_state"
-            case device
+        package init(_ pass: Components.Schemas.Pass) throws {
+            self.serialNumber = pass.serialNumber
+            self.passTypeIdentifier = pass.passTypeIdentifier
+            self.primaryAccountIdentifier = pass.primaryAccountIdentifier
+            self.primaryAccountNumberSuffix = pass.primaryAccountNumberSuffix
+            self.deviceAccountIdentifier = pass.deviceAccountIdentifier
+            self.activationState = try .init(spelling: pass.activationState)
+            self.device = try .init(spelling: pass.device)
         }
     }
+}
 
-    public struct PassList: Codable, Sendable, Hashable {
-        public var passes: [Pass]
-
-        public init(_ passes: [SandboxPass]) {
-            self.passes = passes.map(Pass.init)
-        }
+extension Components.Schemas.Pass {
+    package init(_ pass: SandboxWire.Pass) throws {
+        self.init(
+            serialNumber: pass.serialNumber, passTypeIdentifier: pass.passTypeIdentifier,
+            primaryAccountIdentifier: pass.primaryAccountIdentifier,
+            primaryAccountNumberSuffix: pass.primaryAccountNumberSuffix,
+            deviceAccountIdentifier: pass.deviceAccountIdentifier, activationState: try .init(spelling: pass.activationState),
+            device: try .init(spelling: pass.device))
     }
 }

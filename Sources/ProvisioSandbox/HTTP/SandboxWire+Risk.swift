@@ -1,9 +1,10 @@
 import ProvisioCore
+import ProvisioSandboxAPI
 
 extension SandboxWire {
     /// `PUT /sandbox/v1/risk`: what the network and Wallet say about the next requests — for
-    /// cards ending in `last4`, or for every card when `last4` is absent. The answer echoes it.
-    public struct Risk: SandboxWireRequest, Hashable {
+    /// cards ending in `last4`, or for every card when `last4` is nil. The answer is the setting.
+    public struct Risk: Sendable, Hashable {
         public var last4: String?
         public var deviceScore: Int
         public var accountScore: Int
@@ -16,29 +17,23 @@ extension SandboxWire {
             self.walletRecommendation = risk.walletRecommendation
         }
 
+        package init(_ risk: Components.Schemas.Risk) throws {
+            self.last4 = risk.last4
+            self.deviceScore = risk.deviceScore
+            self.accountScore = risk.accountScore
+            self.walletRecommendation = try .init(spelling: risk.walletRecommendation)
+        }
+
         public var assessment: RiskAssessment {
             RiskAssessment(deviceScore: deviceScore, accountScore: accountScore, walletRecommendation: walletRecommendation)
         }
+    }
+}
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case last4
-            case deviceScore = "device_score"
-            case accountScore = "account_score"
-            case walletRecommendation = "wallet_recommendation"
-        }
-
-        public static let fieldNames = Set(CodingKeys.allCases.map(\.stringValue))
-        public static let allowedValues = [
-            "wallet_recommendation": [DecisionOutcome.approve, .requireVerification, .decline].map(\.rawValue)
-        ]
-
-        // The echo writes `last4: null` for the default, so it says which setting changed.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(last4, forKey: .last4)
-            try container.encode(deviceScore, forKey: .deviceScore)
-            try container.encode(accountScore, forKey: .accountScore)
-            try container.encode(walletRecommendation, forKey: .walletRecommendation)
-        }
+extension Components.Schemas.Risk {
+    package init(_ risk: SandboxWire.Risk) throws {
+        self.init(
+            last4: risk.last4, deviceScore: risk.deviceScore, accountScore: risk.accountScore,
+            walletRecommendation: try .init(spelling: risk.walletRecommendation))
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import ProvisioCore
 import ProvisioCrypto
+import ProvisioSandboxAPI
 
 extension SandboxWire {
     /// `POST /sandbox/v1/add-sessions/{id}/submission`: PassKit hands the issuer's answer to
-    /// Apple. The fields are exactly those of Provisio's `apple-pay` answer, so that answer can
-    /// be decoded into this type as it is; the scheme is the session's.
-    public struct SubmissionRequest: SandboxWireRequest, Hashable {
+    /// Apple. The fields are exactly those of Provisio's `apple-pay` answer; the scheme is the
+    /// session's.
+    public struct SubmissionRequest: Sendable, Hashable {
         public var encryptedPassData: String
         public var activationData: String
         /// ECC_V2.
@@ -27,6 +28,12 @@ extension SandboxWire {
                 ephemeralPublicKey: response.ephemeralPublicKey, wrappedKey: response.wrappedKey)
         }
 
+        package init(_ request: Components.Schemas.SubmissionRequest) {
+            self.init(
+                encryptedPassData: request.encryptedPassData, activationData: request.activationData,
+                ephemeralPublicKey: request.ephemeralPublicKey, wrappedKey: request.wrappedKey)
+        }
+
         /// The answer as the sandbox's Apple service takes it.
         public var applePayloadResponse: ApplePayloadResponse {
             // `ApplePayloadResponse` is only built from sealed bytes; its fields are settable, and
@@ -39,20 +46,11 @@ extension SandboxWire {
             response.wrappedKey = wrappedKey
             return response
         }
-
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case encryptedPassData = "encrypted_pass_data"
-            case activationData = "activation_data"
-            case ephemeralPublicKey = "ephemeral_public_key"
-            case wrappedKey = "wrapped_key"
-        }
-
-        public static let fieldNames = Set(CodingKeys.allCases.map(\.stringValue))
     }
 
     /// What became of a submission at the network: green, yellow or red, why, and the pass
-    /// Wallet added (null on red).
-    public struct Outcome: Codable, Sendable, Hashable {
+    /// Wallet added (nil on red).
+    public struct Outcome: Sendable, Hashable {
         public var networkTokenRef: String
         public var issuerTokenID: String
         public var decision: DecisionOutcome
@@ -69,39 +67,53 @@ extension SandboxWire {
             self.pass = outcome.pass.map(Pass.init)
         }
 
-        enum CodingKeys: String, CodingKey {
-            case networkTokenRef = "network_token_ref"
-            case issuerTokenID = "issuer_token_id"
-            case decision, reasons
-            case activationMethods = "activation_methods"
-            case pass
-        }
-
-        // `pass` is written as null on red rather than left out, so a reader sees the field.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(networkTokenRef, forKey: .networkTokenRef)
-            try container.encode(issuerTokenID, forKey: .issuerTokenID)
-            try container.encode(decision, forKey: .decision)
-            try container.encode(reasons, forKey: .reasons)
-            try container.encode(activationMethods, forKey: .activationMethods)
-            try container.encode(pass, forKey: .pass)
+        package init(_ outcome: Components.Schemas.Outcome) throws {
+            self.networkTokenRef = outcome.networkTokenRef
+            self.issuerTokenID = outcome.issuerTokenId
+            self.decision = try .init(spelling: outcome.decision)
+            self.reasons = outcome.reasons
+            self.activationMethods = outcome.activationMethods
+            self.pass = try outcome.pass.map(Pass.init)
         }
     }
 
     /// The answer to an accepted submission.
-    public struct Submission: Codable, Sendable, Hashable {
+    public struct Submission: Sendable, Hashable {
         public var sessionID: String
         public var outcome: Outcome
 
-        public init(sessionID: String, outcome: Outcome) {
-            self.sessionID = sessionID
-            self.outcome = outcome
+        /// What Apple forwarded, and what the network made of it.
+        public init(_ submission: ProvisioningSubmission, outcome: NetworkProvisioningOutcome) {
+            self.sessionID = submission.sessionID
+            self.outcome = Outcome(outcome)
         }
 
-        enum CodingKeys: String, CodingKey {
-            case sessionID = "session_id"
-            case outcome
+        package init(_ submission: Components.Schemas.Submission) throws {
+            self.sessionID = submission.sessionId
+            self.outcome = try Outcome(submission.outcome)
         }
+    }
+}
+
+extension Components.Schemas.SubmissionRequest {
+    package init(_ request: SandboxWire.SubmissionRequest) {
+        self.init(
+            encryptedPassData: request.encryptedPassData, activationData: request.activationData,
+            ephemeralPublicKey: request.ephemeralPublicKey, wrappedKey: request.wrappedKey)
+    }
+}
+
+extension Components.Schemas.Outcome {
+    package init(_ outcome: SandboxWire.Outcome) throws {
+        self.init(
+            networkTokenRef: outcome.networkTokenRef, issuerTokenId: outcome.issuerTokenID,
+            decision: try .init(spelling: outcome.decision), reasons: outcome.reasons,
+            activationMethods: outcome.activationMethods, pass: try outcome.pass.map(Components.Schemas.Pass.init))
+    }
+}
+
+extension Components.Schemas.Submission {
+    package init(_ submission: SandboxWire.Submission) throws {
+        self.init(sessionId: submission.sessionID, outcome: try .init(submission.outcome))
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import ProvisioCore
+import ProvisioSandboxAPI
 
 extension SandboxWire {
     /// A token of the sandbox network as its API shows it: the last four digits of the token
     /// PAN and nothing of the funding card's number.
-    public struct Token: Codable, Sendable, Hashable {
+    public struct Token: Sendable, Hashable {
         public var networkTokenRef: String
         public var issuerTokenID: String?
         public var state: NetworkTokenState
@@ -33,42 +34,31 @@ extension SandboxWire {
             self.createdAt = token.createdAt
         }
 
-        enum CodingKeys: String, CodingKey {
-            case networkTokenRef = "network_token_ref"
-            case issuerTokenID = "issuer_token_id"
-            case state, decision, reasons
-            case activationMethods = "activation_methods"
-            case tokenLast4 = "token_last4"
-            case device
-            case deviceAccountIdentifier = "device_account_identifier"
-            case primaryAccountIdentifier = "primary_account_identifier"
-            case passSerialNumber = "pass_serial_number"
-            case createdAt = "created_at"
-        }
-
-        // Absent values are written as null, so every token shows the same fields.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(networkTokenRef, forKey: .networkTokenRef)
-            try container.encode(issuerTokenID, forKey: .issuerTokenID)
-            try container.encode(state, forKey: .state)
-            try container.encode(decision, forKey: .decision)
-            try container.encode(reasons, forKey: .reasons)
-            try container.encode(activationMethods, forKey: .activationMethods)
-            try container.encode(tokenLast4, forKey: .tokenLast4)
-            try container.encode(device, forKey: .device)
-            try container.encode(deviceAccountIdentifier, forKey: .deviceAccountIdentifier)
-            try container.encode(primaryAccountIdentifier, forKey: .primaryAccountIdentifier)
-            try container.encode(passSerialNumber, forKey: .passSerialNumber)
-            try container.encode(createdAt, forKey: .createdAt)
+        package init(_ token: Components.Schemas.Token) throws {
+            self.networkTokenRef = token.networkTokenRef
+            self.issuerTokenID = token.issuerTokenId
+            self.state = try .init(spelling: token.state)
+            self.decision = try .init(spelling: token.decision)
+            self.reasons = token.reasons
+            self.activationMethods = token.activationMethods
+            self.tokenLast4 = token.tokenLast4
+            self.device = try .init(spelling: token.device)
+            self.deviceAccountIdentifier = token.deviceAccountIdentifier
+            self.primaryAccountIdentifier = token.primaryAccountIdentifier
+            self.passSerialNumber = token.passSerialNumber
+            self.createdAt = token.createdAt
         }
     }
+}
 
-    public struct TokenList: Codable, Sendable, Hashable {
-        public var tokens: [Token]
-
-        public init(_ tokens: [NetworkToken]) {
-            self.tokens = tokens.map(Token.init)
-        }
+extension Components.Schemas.Token {
+    package init(_ token: SandboxWire.Token) throws {
+        self.init(
+            networkTokenRef: token.networkTokenRef, issuerTokenId: token.issuerTokenID, state: try .init(spelling: token.state),
+            decision: try .init(spelling: token.decision), reasons: token.reasons, activationMethods: token.activationMethods,
+            tokenLast4: token.tokenLast4, device: try .init(spelling: token.device),
+            deviceAccountIdentifier: token.deviceAccountIdentifier,
+            primaryAccountIdentifier: token.primaryAccountIdentifier, passSerialNumber: token.passSerialNumber,
+            createdAt: token.createdAt)
     }
 }

@@ -1,20 +1,6 @@
-import Foundation
-
-/// The JSON the sandbox's HTTP service speaks (`provisio sandbox serve`), shared by the service
-/// and `SandboxClient`: plain `Codable` values with snake_case keys, built from the sandbox's
-/// own types. None of them can carry a PAN: passes and tokens show the last four digits only.
-public enum SandboxWire {
-    /// Dates travel as ISO 8601 (whole seconds, UTC), like Provisio's own API.
-    public static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }
-
-    public static func makeDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
-}
+/// The sandbox API's objects as Swift values: what `SandboxClient` returns and takes, and what
+/// the sandbox's service answers with. Each is built once from the sandbox's own types and
+/// converted once to and from the generated wire type (`ProvisioSandboxAPI`, from
+/// sandbox-openapi.yaml), which alone says how it looks on the wire. None can carry a PAN: passes
+/// and tokens show the last four digits only.
+public enum SandboxWire {}

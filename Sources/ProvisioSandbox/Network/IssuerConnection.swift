@@ -1,52 +1,61 @@
 import AsyncHTTPClient
 import Foundation
+import NIOCore
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
 import ProvisioCore
+import ProvisioNetworkAPI
+import ProvisioWireClient
 
-/// The card network's line to one issuer's Provisio: its network API over HTTP, authenticated
-/// with the network key (`Bearer prv_nk_…`) the issuer gave the network.
+/// The card network's line to one issuer's Provisio: its network API (`/v1/network/…`) over
+/// HTTP, through the client generated from Provisio's document (`ProvisioNetworkAPI`),
+/// authenticated with the network key (`Bearer prv_nk_…`) the issuer gave the network.
 ///
-/// A plain `Sendable` value over AsyncHTTPClient's shared, pooled client.
+/// A plain `Sendable` value over AsyncHTTPClient's shared, pooled client. Provisio's own error
+/// keeps its code (a received one: relayed by the sandbox, it answers 502), so the caller can
+/// tell `card_not_found` from `token_invalid_transition`; answers are read within a bound and
+/// strictly (no field the document does not declare).
 public struct IssuerConnection: Sendable {
     /// Where Provisio listens, e.g. `http://127.0.0.1:8080` (no trailing `/v1`).
     public let baseURL: String
-    private let networkKey: String
-    private let client: HTTPClient
-    private let timeout: Duration
+    private let client: Client?
 
     /// Answers larger than this are not Provisio's; reading stops there.
     static let maximumAnswerBytes = 256 * 1024
 
     public init(baseURL: String, networkKey: String, client: HTTPClient = .shared, timeout: Duration = .seconds(10)) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
-        self.networkKey = networkKey
-        self.client = client
-        self.timeout = timeout
+        self.client = URL(string: self.baseURL).map { url in
+            Client(
+                serverURL: url,
+                transport: AsyncHTTPClientTransport(configuration: .init(client: client, timeout: TimeAmount(timeout))),
+                middlewares: [
+                    WireClientMiddleware(
+                        key: networkKey, userAgent: "Provisio-Sandbox-Network/1", maximumAnswerBytes: Self.maximumAnswerBytes)
+                ])
+        }
     }
 
     /// Asks the issuer to decide on a new token. Provisio answers a retried request (same
     /// `network_token_ref`) with the token and decision it already made.
     public func requestDecision(_ request: IssuerDecisionRequest) async throws -> IssuerDecision {
-        let body = try JSONEncoder().encode(request.wire)
-        let answer = try await post("/v1/network/token-requests", body: body, what: "the token request")
-        do {
-            return try JSONDecoder().decode(IssuerDecision.self, from: answer)
-        } catch {
-            throw ProvisioError(.sandboxIssuerAnswerMalformed, "Provisio's decision is not the expected JSON object.")
+        try await call("the token request") {
+            try IssuerDecision(try await $0.requestTokenDecision(body: .json(try .init(request))).ok.body.json)
         }
     }
 
     /// Tells the issuer about a change the network made or saw on a token.
     public func report(event: NetworkTokenEvent, reasonCode: String? = nil, networkTokenRef: String) async throws {
-        var fields = ["event": event.rawValue]
-        if let reasonCode { fields["reason_code"] = reasonCode }
-        // The ref goes into the path: escape everything but unreserved characters.
-        let ref = networkTokenRef.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? networkTokenRef
-        _ = try await post(
-            "/v1/network/tokens/\(ref)/events", body: try JSONEncoder().encode(fields), what: "the \(event.rawValue) event")
+        _ = try await call("the \(event.rawValue) event") {
+            try await $0.reportTokenEvent(
+                path: .init(ref: networkTokenRef), body: .json(.init(event: try .init(spelling: event), reasonCode: reasonCode))
+            ).ok
+        }
     }
 
     /// One channel the issuer sent a one-time code to, masked for the cardholder's screen.
-    public struct OTPChannel: Codable, Sendable, Hashable {
+    public struct OTPChannel: Sendable, Hashable {
+        /// `sms`, `email`, `voice` or `app`.
         public var type: String
         public var masked: String
     }
@@ -54,66 +63,36 @@ public struct IssuerConnection: Sendable {
     /// Flow 3b: hands a one-time code to the issuer (through Provisio's signed webhook) and
     /// returns where the issuer sent it.
     public func relayOTP(_ otp: SandboxOTP) async throws -> [OTPChannel] {
-        struct Body: Encodable {
-            var code: String
-            var expiresAt: String
-            enum CodingKeys: String, CodingKey {
-                case code
-                case expiresAt = "expires_at"
-            }
+        try await call("the one-time code") {
+            try await $0.relayOneTimeCode(
+                path: .init(ref: otp.networkTokenRef), body: .json(.init(code: otp.code, expiresAt: otp.expiresAt))
+            ).ok.body.json.channels.map { OTPChannel(type: $0._type.rawValue, masked: $0.masked) }
         }
-        struct Answer: Decodable { var channels: [OTPChannel] }
-        let ref = otp.networkTokenRef.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? otp.networkTokenRef
-        let body = try JSONEncoder().encode(Body(code: otp.code, expiresAt: otp.expiresAt.formatted(.iso8601)))
-        let answer = try await post("/v1/network/tokens/\(ref)/otp", body: body, what: "the one-time code")
-        guard let channels = try? JSONDecoder().decode(Answer.self, from: answer).channels else {
-            throw ProvisioError(.sandboxIssuerAnswerMalformed, "Provisio's OTP answer is not {\"channels\": […]}.")
-        }
-        return channels
     }
 
-    // MARK: - HTTP
+    // MARK: - Calls
 
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    /// POSTs JSON and returns the body of a 2xx answer; anything else is a `ProvisioError`.
-    private func post(_ path: String, body: Data, what: String) async throws -> Data {
-        var request = HTTPClientRequest(url: baseURL + path)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.headers.add(name: "Accept", value: "application/json")
-        request.headers.add(name: "Authorization", value: "Bearer \(networkKey)")
-        request.headers.add(name: "User-Agent", value: "Provisio-Sandbox-Network/1")
-        request.body = .bytes(Array(body))
-
-        let status: Int
-        let answer: Data
-        do {
-            let response = try await client.execute(request, timeout: .seconds(timeout.components.seconds))
-            status = Int(response.status.code)
-            let buffer = try await response.body.collect(upTo: Self.maximumAnswerBytes)
-            answer = Data(buffer.readableBytesView)
-        } catch {
+    private static let failures = WireClientFailures(
+        unreachable: { what, cause in
             // The transport error may quote the URL, never the body, so it is safe to name.
-            throw ProvisioError(
-                .sandboxIssuerUnreachable, "Provisio at \(baseURL) could not be reached for \(what) (\(error)).")
-        }
-        guard (200..<300).contains(status) else {
-            throw Self.refusal(status: status, answer: answer, what: what)
-        }
-        return answer
-    }
-
-    /// Provisio's own error (`{"error": {"code", "message"}}`) keeps its code, so the caller can
-    /// tell `card_not_found` from `token_invalid_transition`; anything else is `sandbox_issuer_error`.
-    /// A kept code is a received one: the sandbox relays it with 502, an upstream's refusal.
-    private static func refusal(status: Int, answer: Data, what: String) -> ProvisioError {
-        if let error = WireError.decode(from: answer) {
+            ProvisioError(.sandboxIssuerUnreachable, "Provisio could not be reached for \(what) (\(cause)).")
+        },
+        malformed: { what in
+            ProvisioError(.sandboxIssuerAnswerMalformed, "Provisio's answer to \(what) is not the documented JSON.")
+        },
+        refused: { what, status, error in
+            guard let error else {
+                return ProvisioError(.sandboxIssuerError, "Provisio refused \(what) with HTTP \(status) and no error object.")
+            }
             return ProvisioError(
                 ProvisioError.Code(received: error.code), "Provisio refused \(what) (HTTP \(status)): \(error.message)")
+        })
+
+    private func call<Answer: Sendable>(_ what: String, _ body: (Client) async throws -> Answer) async throws -> Answer {
+        guard let client else {
+            throw ProvisioError(.sandboxIssuerUnreachable, "Provisio's URL \(baseURL) is not a URL.")
         }
-        return ProvisioError(.sandboxIssuerError, "Provisio refused \(what) with HTTP \(status) and no error object.")
+        return try await WireCall.perform(what, failures: Self.failures) { try await body(client) }
     }
 }
 

@@ -2,7 +2,7 @@ import ProvisioCore
 
 /// The issuer's answer to a token request: green, yellow or red, why, and for yellow how the
 /// cardholder may verify.
-public struct IssuerDecision: Sendable, Hashable, Decodable {
+public struct IssuerDecision: Sendable, Hashable {
     /// The issuer's (Provisio's) id of the token.
     public let tokenID: String
     public let outcome: DecisionOutcome
@@ -18,21 +18,5 @@ public struct IssuerDecision: Sendable, Hashable, Decodable {
         self.reasons = reasons
         self.state = state
         self.activationMethods = activationMethods
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case tokenID = "token_id"
-        case outcome = "decision"
-        case reasons, state
-        case activationMethods = "activation_methods"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.tokenID = try container.decode(String.self, forKey: .tokenID)
-        self.outcome = try container.decode(DecisionOutcome.self, forKey: .outcome)
-        self.reasons = try container.decodeIfPresent([String].self, forKey: .reasons) ?? []
-        self.state = try container.decode(String.self, forKey: .state)
-        self.activationMethods = try container.decodeIfPresent([String].self, forKey: .activationMethods) ?? []
     }
 }

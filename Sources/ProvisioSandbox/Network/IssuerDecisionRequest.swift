@@ -32,37 +32,4 @@ public struct IssuerDecisionRequest: Sendable, Hashable, CustomStringConvertible
     }
 
     public var customMirror: Mirror { Mirror(self, children: ["description": description]) }
-
-    /// The JSON body Provisio's network API takes; the only place the PAN leaves in clear.
-    var wire: Wire {
-        Wire(
-            pan: primaryAccountNumber.unmaskedDigits, expiryMonth: expiry.month, expiryYear: expiry.year,
-            wallet: wallet.rawValue, deviceType: deviceType?.rawValue, networkTokenRef: networkTokenRef,
-            tokenLast4: tokenLast4, deviceAccountIdentifier: deviceAccountIdentifier,
-            risk: risk)
-    }
-
-    struct Wire: Encodable {
-        var pan: String
-        var expiryMonth: Int
-        var expiryYear: Int
-        var wallet: String
-        var deviceType: String?
-        var networkTokenRef: String
-        var tokenLast4: String?
-        var deviceAccountIdentifier: String?
-        var risk: RiskAssessment
-
-        enum CodingKeys: String, CodingKey {
-            case pan
-            case expiryMonth = "expiry_month"
-            case expiryYear = "expiry_year"
-            case wallet
-            case deviceType = "device_type"
-            case networkTokenRef = "network_token_ref"
-            case tokenLast4 = "token_last4"
-            case deviceAccountIdentifier = "device_account_identifier"
-            case risk
-        }
-    }
 }

@@ -1,35 +1,58 @@
 import Hummingbird
 import Logging
+import ProvisioHTTP
 import ProvisioSandbox
+import ProvisioSandboxAPI
 
 /// The sandbox counterparty as its own HTTP service (`provisio sandbox serve`), so Provisio and
 /// the issuer's tooling reach it the way they will reach the real Apple and card network: over
-/// the wire, with a key.
+/// the wire, with a key. Its contract is `Resources/sandbox-openapi.yaml` (served at
+/// `/openapi.yaml`); the service implements the protocol generated from it (`ProvisioSandboxAPI`)
+/// on the HTTP stack Provisio's server uses (`ProvisioHTTP`).
 ///
 /// - `/network/v1/…`: the network's connector API, what Provisio calls to suspend, resume or
 ///   delete a token, or to activate one after customer-service verification.
 /// - `/sandbox/v1/…`: the control API, what a test or the demo does as the cardholder and
 ///   their devices (`SandboxClient` speaks it).
 ///
-/// Every route needs `Authorization: Bearer <apiKey>`, except the CA root (public anyway).
+/// Every operation needs `Authorization: Bearer <apiKey>`, except the CA root and the document.
 public enum SandboxHTTPService {
     /// Requests are small JSON objects; the largest is an add-card submission.
-    public static let maximumBodyBytes = 256 * 1024
+    public static let maximumBodyBytes = PlainRequestContext.maximumBodyBytes
 
-    public static func router(world: SandboxHTTPWorld, apiKey: String) -> Router<SandboxRequestContext> {
+    /// The operations anyone may call (`security: []` in the document): the CA root an operator
+    /// fetches to make Provisio trust it, and the document itself.
+    static let publicPaths: Set<String> = ["/sandbox/v1/ca/root.pem", "/openapi.yaml"]
+
+    /// The query parameters each operation takes; every other takes none.
+    static let queryParameters: [String: Set<String>] = ["/sandbox/v1/passes": ["device", "primary_account_identifier"]]
+
+    static func router(world: SandboxHTTPWorld, apiKey: String, logger: Logger) -> Router<PlainRequestContext> {
         precondition(!apiKey.isEmpty, "The sandbox service needs a non-empty API key.")
-        let router = Router(context: SandboxRequestContext.self)
-        router.add(middleware: SandboxErrorMiddleware())
-        // Before authentication: an operator fetches the root to make Provisio trust it.
-        CertificateAuthorityRoutes(certificateAuthority: world.certificateAuthority).register(on: router)
-        // Router-wide, so unknown routes are answered 401 before 404 and reveal nothing.
-        router.add(middleware: SandboxAuthenticationMiddleware(apiKey: apiKey))
-        ConnectorRoutes(network: world.network).register(on: router.group("network/v1"))
-        let control = router.group("sandbox/v1")
-        AddCardRoutes(world: world).register(on: control)
-        PassRoutes(wallet: world.wallet).register(on: control)
-        RiskRoutes(network: world.network).register(on: control)
-        TokenRoutes(network: world.network).register(on: control)
+        let router = Router(context: PlainRequestContext.self)
+        router.add(middleware: WireErrorMiddleware(dialect: .sandbox))
+        // Bodies are read within the limits and held to the strict JSON rules, queries to the
+        // declared names, before the generated code sees them.
+        let open = router.group()
+            .add(middleware: StrictQueryMiddleware(parameters: queryParameters, dialect: .sandbox))
+            .add(middleware: StrictBodyMiddleware(dialect: .sandbox))
+        let keyed = router.group().add(middleware: SandboxKeyMiddleware(apiKey: apiKey))
+            .add(middleware: StrictQueryMiddleware(parameters: queryParameters, dialect: .sandbox))
+            .add(middleware: StrictBodyMiddleware(dialect: .sandbox))
+        let transport = RoutedTransport<PlainRequestContext> { _, path in
+            (publicPaths.contains(path) ? open : keyed, path)
+        }
+        do {
+            try SandboxAPIHandler(world: world, logger: logger).registerHandlers(
+                on: transport, configuration: WireCoding.openAPIConfiguration)
+        } catch {
+            // Registering only adds routes; it throws for a document the generator could not
+            // have produced.
+            preconditionFailure("The generated operations could not be registered: \(error)")
+        }
+        // Router-wide, after every route, so an unknown route is answered 401 before 404 and
+        // reveals nothing to a caller without the key.
+        router.add(middleware: SandboxKeyMiddleware(apiKey: apiKey))
         return router
     }
 
@@ -40,7 +63,7 @@ public enum SandboxHTTPService {
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         Application(
-            router: router(world: world, apiKey: apiKey),
+            router: router(world: world, apiKey: apiKey, logger: logger),
             configuration: .init(address: .hostname(host, port: port), serverName: "Provisio-Sandbox"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
             logger: logger)

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import OpenAPIHummingbird
 import OpenAPIRuntime
+import ProvisioHTTP
 
 /// Registers each generated operation on the router group of its audience, so that the
 /// group's authentication and idempotency run before it: `/v1/mobile/…` for the issuer's app,
@@ -21,20 +21,16 @@ struct AudienceTransport: ServerTransport {
             ),
         method: HTTPRequest.Method, path: String
     ) throws {
-        if let rest = Self.strip("/v1/mobile", from: path) {
-            mobile.register(handler, method: method, path: rest)
-        } else if let rest = Self.strip("/v1/network", from: path) {
-            network.register(handler, method: method, path: rest)
-        } else if let rest = Self.strip("/v1", from: path) {
-            issuer.register(handler, method: method, path: rest)
-        } else {
-            open.register(handler, method: method, path: path)
-        }
+        try RoutedTransport<ProvisioRequestContext>(route: { _, path in audience(of: path) })
+            .register(handler, method: method, path: path)
     }
 
-    /// The path below `prefix` (a whole segment), or nil.
-    static func strip(_ prefix: String, from path: String) -> String? {
-        guard path.hasPrefix(prefix + "/") else { return nil }
-        return String(path.dropFirst(prefix.count))
+    /// The group of the operation at `path`, and the path below the group's prefix.
+    func audience(of path: String) -> (group: RouterGroup<ProvisioRequestContext>, path: String) {
+        typealias Transport = RoutedTransport<ProvisioRequestContext>
+        if let rest = Transport.strip("/v1/mobile", from: path) { return (mobile, rest) }
+        if let rest = Transport.strip("/v1/network", from: path) { return (network, rest) }
+        if let rest = Transport.strip("/v1", from: path) { return (issuer, rest) }
+        return (open, path)
     }
 }

@@ -1,17 +1,13 @@
 import Foundation
 import OpenAPIRuntime
 import ProvisioAPI
+import ProvisioHTTP
 
 /// Unauthenticated operational endpoints: liveness, readiness (the database answers),
 /// Prometheus metrics, and the OpenAPI document itself.
 extension ProvisioAPIHandler {
     /// The document served at `/openapi.yaml`: the same bytes the wire code is generated from.
-    static let openAPIDocument: String = {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
-            let text = try? String(contentsOf: url, encoding: .utf8)
-        else { fatalError("The bundled openapi.yaml is missing; the package is broken.") }
-        return text
-    }()
+    static let openAPIDocument = BundledDocument.text("openapi", extension: "yaml", in: .module)
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
         .ok(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(.init(status: .ok))))

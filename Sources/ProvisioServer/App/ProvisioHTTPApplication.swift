@@ -3,12 +3,13 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import OpenAPIRuntime
+import ProvisioHTTP
 
 /// Builds the Hummingbird application: routes, middleware, and the outer responder.
 public enum ProvisioHTTPApplication {
     public static func router(services: ServerServices) -> Router<ProvisioRequestContext> {
         let router = Router(context: ProvisioRequestContext.self)
-        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: WireErrorMiddleware(dialect: .provisio))
         let idempotency = IdempotencyMiddleware(
             store: services.store, vault: services.vault, digester: services.requestDigester, clock: services.clock,
             lease: services.idempotencyLease)
@@ -25,14 +26,14 @@ public enum ProvisioHTTPApplication {
         // audience's authentication; their bodies are read within the limits and held to the
         // strict JSON rules first, and the handler sees the request's scope.
         func api(_ group: RouterGroup<ProvisioRequestContext>) -> RouterGroup<ProvisioRequestContext> {
-            group.group().add(middleware: StrictBodyMiddleware()).add(middleware: RequestScopeMiddleware())
+            group.group().add(middleware: StrictBodyMiddleware(dialect: .provisio)).add(middleware: RequestScopeMiddleware())
         }
         let transport = AudienceTransport(
             open: api(router.group()), issuer: api(issuer), network: api(network), mobile: api(mobile))
         do {
-            // Compact JSON with sorted keys and unescaped slashes, as the hand-written routes wrote it.
+            // Compact JSON with sorted keys and unescaped slashes, as every answer of the wire.
             try ProvisioAPIHandler(services: services).registerHandlers(
-                on: transport, configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
+                on: transport, configuration: WireCoding.openAPIConfiguration)
         } catch {
             // Registering only adds routes; it throws for a document the generator could not
             // have produced.

@@ -1,9 +1,10 @@
 import ProvisioCore
+import ProvisioHTTP
 
 /// Error codes raised by the HTTP layer itself (authentication, routing, request shape).
 enum APIError {
     static func missingCredentials() -> ProvisioError {
-        ProvisioError(.missingCredentials, "Send an Authorization: Bearer header.")
+        BearerAuthorization.missing(.provisio)
     }
     static func invalidCredentials() -> ProvisioError {
         ProvisioError(.invalidCredentials, "The bearer token is not valid.")

@@ -1,5 +1,6 @@
 import Hummingbird
 import ProvisioCore
+import ProvisioHTTP
 
 /// Reads `Authorization: Bearer …`, resolves it with `AccessService`, and admits only the
 /// credential kinds the route group allows (API keys for the issuer's backend; mobile sessions
@@ -18,12 +19,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
     {
-        guard let header = request.headers[.authorization] else { throw APIError.missingCredentials() }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
-            throw ProvisioError(.missingCredentials, "The Authorization header must be 'Bearer <token>'.")
-        }
-        let principal = try await access.authenticate(bearer: String(parts[1]))
+        let principal = try await access.authenticate(bearer: try BearerAuthorization.token(of: request, dialect: .provisio))
         switch (audience, principal) {
         case (.issuerBackend, .tenant), (.mobile, .mobileSession), (.mobile, .provisionToken), (.network, .network):
             break

@@ -3,6 +3,7 @@ import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
 import ProvisioCore
+import ProvisioHTTP
 
 /// Sits between the HTTP codec and Hummingbird on every connection:
 ///
@@ -60,9 +61,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         case .head(var head):
             if head.headerFields[.connection]?.lowercased() == "close" { closeAfterEnd = true }
             if Self.isParserErrorResponse(head) {
-                let requestID = "req_" + RandomToken.hex(byteCount: 12)
+                let requestID = RequestID.generate()
                 let error = ProvisioError(.malformedRequest, "The request's line or headers are malformed or too large.")
-                let body = (try? JSONCoding.encoder.encode(WireError(error, requestID: requestID))) ?? Data()
+                let body = (try? WireCoding.encoder.encode(WireError(error, requestID: requestID))) ?? Data()
                 head.headerFields[.contentLength] = "\(body.count)"
                 head.headerFields[.contentType] = "application/json"
                 head.headerFields[.requestID] = requestID

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import ProvisioCore
 import ProvisioCrypto
+import ProvisioHTTP
 
 /// `Idempotency-Key` on POST: the first request with a key runs and its response (including a
 /// 4xx) is stored; the same key with the same method, path and body replays it with
@@ -47,7 +48,7 @@ struct IdempotencyMiddleware: RouterMiddleware {
         }
         let scope = try context.requirePrincipal().idempotencyScope
         var request = request
-        let body = try await RequestBodyReader.collect(&request, context: context)
+        let body = try await RequestBodyReader.collect(&request, context: context, dialect: .provisio)
         let requestHash = Self.fingerprint(method: request.method, path: request.uri.description, body: body, digester: digester)
         let token = RandomToken.secret(prefix: "idl_")
         // Registered before the store can show it on the key, so a duplicate that reads it there
@@ -124,7 +125,8 @@ struct IdempotencyMiddleware: RouterMiddleware {
                 try await IdempotentEffect.$previous.withValue(previousEffect) { try await next(request, context) }
             }
         } catch {
-            response = ErrorMiddleware.response(for: ErrorMiddleware.provisioError(for: error), requestID: context.requestID)
+            response = WireDialect.provisio.response(
+                for: WireDialect.provisio.provisioError(for: error), requestID: context.requestID)
         }
         renewal.cancel()
         guard response.status.code < 500 else {
@@ -195,4 +197,9 @@ final class BodyCollector: ResponseBodyWriter, @unchecked Sendable {
     }
 
     func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}
+
+extension HTTPField.Name {
+    static let idempotencyKey = Self("Idempotency-Key")!
+    static let idempotentReplayed = Self("Idempotent-Replayed")!
 }

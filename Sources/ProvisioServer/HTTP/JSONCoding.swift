@@ -1,13 +1,9 @@
 import Foundation
+import ProvisioHTTP
 
 /// The JSON Provisio writes itself (errors, webhook payloads, the sealed card for the network):
-/// compact, sorted keys, unescaped slashes and ISO 8601 dates, byte-for-byte stable. Answers of
-/// the generated operations use the same options (`ProvisioHTTPApplication`).
+/// the wire's own (`WireCoding`) — compact, sorted keys, unescaped slashes and ISO 8601 dates,
+/// byte-for-byte stable, as the generated operations answer.
 enum JSONCoding {
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }()
+    static var encoder: JSONEncoder { WireCoding.encoder }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Hummingbird
+import ProvisioHTTP
 
 /// Per-request state: a request id for the error body and logs, and who is calling.
-public struct ProvisioRequestContext: RequestContext {
+public struct ProvisioRequestContext: WireRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let requestID: String
     public var principal: Principal?
@@ -17,7 +18,7 @@ public struct ProvisioRequestContext: RequestContext {
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
-        self.requestID = "req_" + RandomToken.hex(byteCount: 12)
+        self.requestID = RequestID.generate()
         self.logger[metadataKey: "request_id"] = .string(requestID)
     }
 

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import ProvisioCore
+import ProvisioHTTP
 
 /// The outermost responder: the server's limits on every request context, metrics for every
 /// request, and the wire error shape also for paths no route matches (the router answers those
@@ -28,17 +29,18 @@ struct ProvisioResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Contex
             if methods.matchedRoute(endpointPath: context.endpointPath) == nil {
                 let allowed = methods.allowed(forPath: request.uri.path)
                 if allowed.isEmpty {
-                    response = ErrorMiddleware.response(
+                    response = WireDialect.provisio.response(
                         for: ProvisioError(.routeNotFound, "No such route."), requestID: context.requestID)
                 } else {
-                    response = ErrorMiddleware.response(
+                    response = WireDialect.provisio.response(
                         for: ProvisioError(.methodNotAllowed, "This route does not accept that method."),
                         requestID: context.requestID)
                     response.headers[.allow] = allowed.joined(separator: ", ")
                 }
             }
         } catch {
-            response = ErrorMiddleware.response(for: ErrorMiddleware.provisioError(for: error), requestID: context.requestID)
+            response = WireDialect.provisio.response(
+                for: WireDialect.provisio.provisioError(for: error), requestID: context.requestID)
         }
         response.headers[.requestID] = context.requestID
         metrics.recordRequest(

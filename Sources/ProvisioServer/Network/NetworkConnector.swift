@@ -12,18 +12,13 @@ public enum NetworkCommand: Sendable, Equatable {
 }
 
 /// The network's answer: the token's state on its side after the command.
-public struct NetworkCommandAnswer: Sendable, Equatable, Decodable {
+public struct NetworkCommandAnswer: Sendable, Equatable {
     public var networkTokenRef: String
     public var state: String
 
     public init(networkTokenRef: String, state: String) {
         self.networkTokenRef = networkTokenRef
         self.state = state
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case networkTokenRef = "network_token_ref"
-        case state
     }
 }
 

@@ -58,8 +58,17 @@ struct SandboxHTTPHarness: Sendable {
     // MARK: - Provisio's side
 
     /// What the issuer app does with a session: Provisio's `apple-pay` endpoint builds the
-    /// answer, which decodes as it is into the sandbox's submission body.
+    /// answer, whose fields are exactly the sandbox's submission body.
     func issuerAnswer(for session: SandboxWire.AddSession) async throws -> SandboxWire.SubmissionRequest {
+        let json = try await issuerAnswerJSON(for: session)
+        return SandboxWire.SubmissionRequest(
+            encryptedPassData: try #require(json["encrypted_pass_data"] as? String),
+            activationData: try #require(json["activation_data"] as? String),
+            ephemeralPublicKey: json["ephemeral_public_key"] as? String, wrappedKey: json["wrapped_key"] as? String)
+    }
+
+    /// Provisio's `apple-pay` answer as it came, to hand on to the sandbox as it is.
+    func issuerAnswerJSON(for session: SandboxWire.AddSession) async throws -> [String: Any] {
         let answer = try await server.client.post(
             "/v1/cards/\(cardID)/provisioning/apple-pay", token: issuerAPIKey,
             json: [
@@ -67,7 +76,7 @@ struct SandboxHTTPHarness: Sendable {
                 "encryption_scheme": session.scheme.rawValue, "device_type": session.device.deviceType.rawValue,
             ])
         #expect(answer.status == 200, "\(answer.text)")
-        return try SandboxWire.makeDecoder().decode(SandboxWire.SubmissionRequest.self, from: answer.body)
+        return try #require(answer.json)
     }
 
     /// "Add to Apple Wallet" end to end over HTTP: the device's session, Provisio's answer, Apple.
@@ -116,8 +125,26 @@ struct SandboxHTTPHarness: Sendable {
                 status: answer.status.code, headers: answer.headers, body: Data((answer.body ?? ByteBuffer()).readableBytesView))
         }
         await answers.record(response.text)
+        // Every answer of an operation the document lists is what the document says, down to
+        // the error codes each response lists, and an accepted request was one it describes;
+        // other paths are the router's 401 and 404.
+        if Self.spec.operation(method.rawValue, path) != nil {
+            var conformance = OpenAPIConformance(spec: Self.spec)
+            conformance.check(response, method.rawValue, path, request: (200..<300).contains(response.status) ? json : nil)
+        }
         return response
     }
+
+    /// The sandbox's own document, as the service bundles and serves it.
+    static let spec: OpenAPISpec = {
+        let url = OpenAPISpec.sourceURL.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("ProvisioSandboxServer/Resources/sandbox-openapi.yaml")
+        do {
+            return try OpenAPISpec(data: try Data(contentsOf: url))
+        } catch {
+            fatalError("sandbox-openapi.yaml cannot be read: \(error)")
+        }
+    }()
 
     /// Every token PAN the network issued, in full (held in process, never on the wire).
     func tokenPANs() async -> [String] {
@@ -135,10 +162,15 @@ actor AnswerLog {
 }
 
 extension APIClient.Response {
-    /// `{"error": {"code", "message"}}` and nothing else.
+    /// `{"error": {"code", "message", "request_id"}}` and nothing else, Provisio's shape, with the
+    /// request id of the `X-Request-Id` header.
     var hasSandboxErrorShape: Bool {
         guard let json, json.count == 1, let error = json["error"] as? [String: Any] else { return false }
-        return Set(error.keys) == ["code", "message"] && error["code"] is String && error["message"] is String
+        guard let requestID = error["request_id"] as? String, requestID.hasPrefix("req_"), requestID.count == 28 else {
+            return false
+        }
+        return Set(error.keys) == ["code", "message", "request_id"] && error["code"] is String
+            && error["message"] is String && header("X-Request-Id") == requestID
     }
 
     var errorMessage: String? { (json?["error"] as? [String: Any])?["message"] as? String }

@@ -1,0 +1,62 @@
+import ProvisioCore
+import ProvisioSandbox
+import ProvisioSandboxAPI
+
+/// In-app provisioning as the cardholder's devices and Apple play it: the wallet's devices, a
+/// device beginning an add (what PassKit hands the issuer app), Apple receiving the issuer's
+/// answer and forwarding it to the network, what became of it, and Wallet's passes.
+extension SandboxAPIHandler {
+    func listDevices(_ input: Operations.ListDevices.Input) async throws -> Operations.ListDevices.Output {
+        .ok(.init(body: .json(.init(devices: try world.wallet.devices.map { try .init(SandboxWire.Device($0)) }))))
+    }
+
+    func beginAdd(_ input: Operations.BeginAdd.Input) async throws -> Operations.BeginAdd.Output {
+        guard case .json(let body) = input.body else { throw Self.unreadableBody() }
+        let session = try await world.wallet.beginAdd(
+            on: try .init(spelling: input.path.kind), scheme: try .init(spelling: body.scheme),
+            primaryAccountIdentifier: body.primaryAccountIdentifier)
+        return .created(.init(body: .json(try .init(SandboxWire.AddSession(session)))))
+    }
+
+    /// A red decision is thrown by Apple's service as `sandbox_network_declined` (422); the
+    /// network has recorded the outcome before, so `GET /outcomes/{id}` still tells why.
+    func submitAddSession(_ input: Operations.SubmitAddSession.Input) async throws -> Operations.SubmitAddSession.Output {
+        guard case .json(let body) = input.body else { throw Self.unreadableBody() }
+        let sessionID = input.path.id
+        guard let session = await world.wallet.session(id: sessionID) else {
+            throw ProvisioError(.sandboxSessionUnknown, "No add-card session has this id.")
+        }
+        let submission = try await world.apple.submit(
+            sessionID: sessionID, response: SandboxWire.SubmissionRequest(body).applePayloadResponse, scheme: session.scheme)
+        guard let outcome = await world.network.outcome(sessionID: submission.sessionID) else { throw Self.noOutcome() }
+        return .ok(
+            .init(body: .json(try .init(SandboxWire.Submission(submission, outcome: outcome)))))
+    }
+
+    func getOutcome(_ input: Operations.GetOutcome.Input) async throws -> Operations.GetOutcome.Output {
+        guard let outcome = await world.network.outcome(sessionID: input.path.id) else { throw Self.noOutcome() }
+        return .ok(.init(body: .json(try .init(SandboxWire.Outcome(outcome)))))
+    }
+
+    func listPasses(_ input: Operations.ListPasses.Input) async throws -> Operations.ListPasses.Output {
+        let kind = try input.query.device.map { try SandboxDeviceKind(spelling: $0) }
+        let passes: [SandboxPass]
+        if let card = input.query.primaryAccountIdentifier {
+            passes = await world.wallet.passes(primaryAccountIdentifier: card, on: kind)
+        } else {
+            passes = await world.wallet.passes(on: kind)
+        }
+        return .ok(.init(body: .json(.init(passes: try passes.map { try .init(SandboxWire.Pass($0)) }))))
+    }
+
+    func getPass(_ input: Operations.GetPass.Input) async throws -> Operations.GetPass.Output {
+        guard let pass = await world.wallet.pass(serialNumber: input.path.serial) else {
+            throw ProvisioError(.sandboxPassUnknown, "No pass has this serial number.")
+        }
+        return .ok(.init(body: .json(try .init(SandboxWire.Pass(pass)))))
+    }
+
+    private static func noOutcome() -> ProvisioError {
+        ProvisioError(.sandboxOutcomeUnknown, "The network has no outcome for this add-card session.")
+    }
+}

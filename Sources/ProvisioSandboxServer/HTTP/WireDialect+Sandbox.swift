@@ -1,0 +1,42 @@
+import ProvisioCore
+import ProvisioHTTP
+import ProvisioSandbox
+import ProvisioSandboxAPI
+
+extension WireDialect {
+    /// The sandbox's wire: every malformed request is `sandbox_invalid_request` (a value outside
+    /// a field's vocabulary listing the words it takes), an unknown path or method
+    /// `sandbox_route_not_found`, a missing or malformed key `sandbox_unauthorized`.
+    static let sandbox = WireDialect(
+        invalidJSON: .sandboxInvalidRequest, duplicateKey: .sandboxInvalidRequest, invalidRequest: .sandboxInvalidRequest,
+        unknownField: .sandboxInvalidRequest, invalidParameter: .sandboxInvalidRequest,
+        payloadTooLarge: .sandboxPayloadTooLarge, requestTimeout: .sandboxRequestTimeout,
+        routeNotFound: .sandboxRouteNotFound, methodNotAllowed: .sandboxRouteNotFound,
+        missingCredentials: .sandboxUnauthorized, internalError: .sandboxInternalError,
+        // No handler drains a refused body: Hummingbird keeps the connection as it is.
+        closesUnreadConnections: false,
+        valueRefusal: { field in
+            if field == "kind" || field == "device" { return deviceRefusal() }
+            return vocabulary[field].map {
+                ProvisioError(.sandboxInvalidRequest, "The field '\(field)' must be one of \($0.joined(separator: ", ")).")
+            }
+        },
+        parameterRefusal: { error, _ in
+            // The only parameters that can be unreadable are the device in these operations' path
+            // or query; every other one is a string.
+            [Operations.BeginAdd.id, Operations.ListPasses.id].contains(error.operationID) ? deviceRefusal() : nil
+        })
+
+    /// The words each body field with a vocabulary takes, as the document lists them.
+    private static let vocabulary: [String: [String]] = [
+        "scheme": Components.Schemas.EncryptionScheme.allCases.map(\.rawValue),
+        "wallet_recommendation": Components.Schemas.DecisionOutcome.allCases.map(\.rawValue),
+        "event": Components.Schemas.TokenEventRequest.EventPayload.allCases.map(\.rawValue),
+        "action": Components.Schemas.LifecycleRequest.ActionPayload.allCases.map(\.rawValue),
+        "method": Components.Schemas.ActivationRequest.MethodPayload.allCases.map(\.rawValue),
+    ]
+
+    private static func deviceRefusal() -> ProvisioError {
+        ProvisioError(.sandboxInvalidRequest, "The device must be phone or watch.")
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import HTTPTypes
+import ProvisioCore
+import ProvisioSandboxServer
+import Testing
+
+@testable import ProvisioServer
+
+/// The sandbox's document (`sandbox-openapi.yaml`) is its contract: every error code it lists is
+/// declared with the status it is listed under, the service serves it byte for byte, and
+/// exactly the operations it marks public answer without the key.
+@Suite struct SandboxOpenAPIDocumentTests {
+    let spec = SandboxHTTPHarness.spec
+
+    @Test func everyListedCodeIsDeclaredWithItsResponseStatus() throws {
+        let found = try ErrorCodeDeclarations.scan()
+        var checked = 0
+        for operation in spec.operations {
+            for key in (operation.object["responses"]?.objectValue ?? [:]).keys.sorted() {
+                guard let status = Int(key), status >= 400 else { continue }
+                let response = try #require(try spec.response(of: operation, status: status))
+                let codes = response["x-error-codes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                #expect(!codes.isEmpty, "\(operation.key) \(status) lists no x-error-codes")
+                for code in codes {
+                    checked += 1
+                    #expect(
+                        found.statuses(of: code) == [ProvisioError.Status(rawValue: status)],
+                        "\(operation.key) lists \(code) under \(status); Sources/ declare it \(found.statuses(of: code))")
+                }
+            }
+        }
+        #expect(checked > 50)
+    }
+
+    /// Every schema of the document is closed: a field it does not declare is refused, in
+    /// requests and in answers alike.
+    @Test func everyObjectRefusesUndeclaredFields() throws {
+        func objects(_ node: OpenAPIJSON, at path: String) -> [String] {
+            var open: [String] = []
+            if node["type"]?.stringValue == "object", node["additionalProperties"]?.boolValue != false {
+                open.append(path)
+            }
+            for (key, child) in node.objectValue ?? [:] { open += objects(child, at: path + "/" + key) }
+            for (index, child) in (node.arrayValue ?? []).enumerated() { open += objects(child, at: "\(path)/\(index)") }
+            return open
+        }
+        #expect(objects(spec.root, at: "#").isEmpty)
+    }
+
+    @Test(arguments: TestEngine.available)
+    func theServiceServesItsDocumentAndKeysAllButThePublicOperations(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            try await SandboxHTTPHarness.run(server) { h in
+                let document = try await h.raw(.get, "/openapi.yaml", authorization: .some(nil))
+                #expect(document.status == 200 && document.header("Content-Type")?.hasPrefix("application/yaml") == true)
+                #expect(document.body == h.spec.data)
+
+                for operation in h.spec.operations {
+                    let isPublic = operation.object["security"]?.arrayValue?.isEmpty == true
+                    let path = operation.template.replacingOccurrences(
+                        of: #"\{[a-z_]+\}"#, with: "phone", options: .regularExpression)
+                    let answer = try await h.raw(
+                        HTTPRequest.Method(operation.method.uppercased())!, path, authorization: .some(nil))
+                    if isPublic {
+                        #expect(answer.status == 200, "\(operation.key) is public")
+                    } else {
+                        #expect(answer.status == 401 && answer.hasSandboxErrorShape, "\(operation.key) needs the key")
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension SandboxHTTPHarness {
+    var spec: OpenAPISpec { Self.spec }
+}
