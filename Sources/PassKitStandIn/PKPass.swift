@@ -1,10 +1,10 @@
 import Foundation
 
-/// https://developer.apple.com/documentation/passkit/pkobject
-open class PKObject: NSObject {}
-
 /// https://developer.apple.com/documentation/passkit/pkpass
+///
+/// No availability attribute on the class: PKPass.h declares none.
 open class PKPass: PKObject {
+    /// Not part of Apple's API: the device's record of the pass.
     let record: PassKitStandInPass
 
     init(record: PassKitStandInPass) {
@@ -16,49 +16,12 @@ open class PKPass: PKObject {
     /// https://developer.apple.com/documentation/passkit/pkpass/passtypeidentifier
     open var passTypeIdentifier: String { record.passTypeIdentifier }
     /// https://developer.apple.com/documentation/passkit/pkpass/isremotepass
+    @available(iOS 9.0, *)
     open var isRemotePass: Bool { record.isRemote }
     /// https://developer.apple.com/documentation/passkit/pkpass/devicename
+    @available(iOS 9.0, *)
     open var deviceName: String { record.deviceName }
     /// https://developer.apple.com/documentation/passkit/pkpass/secureelementpass
+    @available(iOS 13.4, *)
     open var secureElementPass: PKSecureElementPass? { self as? PKSecureElementPass }
 }
-
-/// https://developer.apple.com/documentation/passkit/pksecureelementpass
-open class PKSecureElementPass: PKPass {
-
-    /// https://developer.apple.com/documentation/passkit/pksecureelementpass/passactivationstate-swift.enum
-    public enum PassActivationState: Int, Sendable {
-        /// https://developer.apple.com/documentation/passkit/pksecureelementpass/passactivationstate-swift.enum/activated
-        case activated = 0
-        /// https://developer.apple.com/documentation/passkit/pksecureelementpass/passactivationstate-swift.enum/requiresactivation
-        case requiresActivation = 1
-        /// https://developer.apple.com/documentation/passkit/pksecureelementpass/passactivationstate-swift.enum/activating
-        case activating = 2
-        /// https://developer.apple.com/documentation/passkit/pksecureelementpass/passactivationstate-swift.enum/suspended
-        case suspended = 3
-        /// https://developer.apple.com/documentation/passkit/pksecureelementpass/passactivationstate-swift.enum/deactivated
-        case deactivated = 4
-    }
-
-    /// https://developer.apple.com/documentation/passkit/pksecureelementpass/primaryaccountidentifier
-    open var primaryAccountIdentifier: String { record.primaryAccountIdentifier }
-    /// https://developer.apple.com/documentation/passkit/pksecureelementpass/primaryaccountnumbersuffix
-    open var primaryAccountNumberSuffix: String { record.primaryAccountNumberSuffix }
-    /// https://developer.apple.com/documentation/passkit/pksecureelementpass/deviceaccountidentifier
-    open var deviceAccountIdentifier: String { record.deviceAccountIdentifier }
-    /// https://developer.apple.com/documentation/passkit/pksecureelementpass/deviceaccountnumbersuffix
-    open var deviceAccountNumberSuffix: String { record.deviceAccountNumberSuffix }
-    /// https://developer.apple.com/documentation/passkit/pksecureelementpass/passactivationstate-swift.property
-    open var passActivationState: PassActivationState {
-        switch record.activationState {
-        case .activated: .activated
-        case .requiresActivation: .requiresActivation
-        case .activating: .activating
-        case .suspended: .suspended
-        case .deactivated: .deactivated
-        }
-    }
-}
-
-/// https://developer.apple.com/documentation/passkit/pkpaymentpass
-open class PKPaymentPass: PKSecureElementPass {}

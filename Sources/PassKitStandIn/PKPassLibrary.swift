@@ -1,17 +1,19 @@
 import Foundation
 
 /// https://developer.apple.com/documentation/passkit/pkpasslibrary
+@available(iOS 6.0, *)
 open class PKPassLibrary: NSObject {
     /// Not part of Apple's API: the device this library reads (captured at init).
     let device: any PassKitStandInDevice
 
-    /// https://developer.apple.com/documentation/passkit/pkpasslibrary/init()
+    /// NSObject's initializer (PassKit declares none of its own); the stand-in captures its device.
     public override init() {
         self.device = PassKitStandInEnvironment.current
         super.init()
     }
 
     /// https://developer.apple.com/documentation/passkit/pkpasslibrary/ispasslibraryavailable()
+    @available(iOS 6.0, *)
     open class func isPassLibraryAvailable() -> Bool {
         PassKitStandInEnvironment.current.isPassLibraryAvailable
     }
@@ -22,6 +24,7 @@ open class PKPassLibrary: NSObject {
     }
 
     /// https://developer.apple.com/documentation/passkit/pkpasslibrary/passes(of:)
+    @available(iOS 8.0, *)
     open func passes(of passType: PKPassType) -> [PKPass] {
         switch passType {
         case .barcode: []
@@ -30,6 +33,7 @@ open class PKPassLibrary: NSObject {
     }
 
     /// https://developer.apple.com/documentation/passkit/pkpasslibrary/remotesecureelementpasses
+    @available(iOS 13.4, *)
     open var remoteSecureElementPasses: [PKSecureElementPass] {
         device.secureElementPasses(remote: true).map { PKPaymentPass(record: $0) }
     }
@@ -42,11 +46,13 @@ open class PKPassLibrary: NSObject {
     }
 
     /// https://developer.apple.com/documentation/passkit/pkpasslibrary/canaddsecureelementpass(primaryaccountidentifier:)
+    @available(iOS 13.4, *)
     open func canAddSecureElementPass(primaryAccountIdentifier: String) -> Bool {
         device.canAddSecureElementPass(primaryAccountIdentifier: primaryAccountIdentifier)
     }
 
     /// https://developer.apple.com/documentation/passkit/pkpasslibrary/activate(_:activationdata:completion:)
+    @available(iOS 13.4, *)
     open func activate(
         _ secureElementPass: PKSecureElementPass, activationData: Data,
         completion: (@Sendable (Bool, (any Error)?) -> Void)? = nil
@@ -62,12 +68,11 @@ open class PKPassLibrary: NSObject {
             }
         }
     }
-}
 
-extension Notification.Name {
-    /// https://developer.apple.com/documentation/foundation/nsnotification/name/pkpasslibrarydidchange
-    public static let PKPassLibraryDidChange = Notification.Name("PKPassLibraryDidChangeNotification")
-    /// https://developer.apple.com/documentation/foundation/nsnotification/name/pkpasslibraryremotepaymentpassesdidchange
-    public static let PKPassLibraryRemotePaymentPassesDidChange = Notification.Name(
-        "PKPassLibraryRemotePaymentPassesDidChangeNotification")
+    /// https://developer.apple.com/documentation/passkit/pkpasslibrary/activate(_:activationdata:completion:)
+    @available(iOS 13.4, *)
+    open func activate(_ secureElementPass: PKSecureElementPass, activationData: Data) async throws -> Bool {
+        _ = try await device.activate(serialNumber: secureElementPass.serialNumber, activationData: activationData)
+        return true
+    }
 }

@@ -128,7 +128,8 @@ final class UnavailablePassKitDevice: PassKitStandInDevice {
     func secureElementPasses(remote: Bool) -> [PassKitStandInPass] { [] }
     func canAddSecureElementPass(primaryAccountIdentifier: String) -> Bool { false }
     func activate(serialNumber: String, activationData: Data) async throws -> PassKitStandInPass {
-        throw PKPassKitError(.notEntitledError)
+        // PassKit's PKPassKitError.Code.notEntitledError (PKError.h).
+        throw NSError(domain: PKPassKitErrorDomain, code: 4)
     }
     func beginAdd(_ request: PassKitStandInAddRequest) async throws -> PassKitStandInAddSession? {
         throw NSError(domain: PKPassKitErrorDomain, code: PKAddPaymentPassError.unsupported.rawValue)

@@ -21,9 +21,10 @@ public enum AddCardResult: Sendable, Hashable {
 /// The in-app add: presents `PKAddPaymentPassViewController` for a card, answers PassKit's request
 /// through a `ProvisioPayloadProvider` and returns how it ended.
 ///
-/// PassKit's request handler is called exactly once (Core's `CompletionOnce`): with the payload,
-/// or — on a provider error or when `deadline` passes first — with an empty request, which makes
-/// PassKit fail the add; the result then carries the real cause, not PassKit's generic error.
+/// PassKit's request is answered exactly once (the delegate's `async` request method returns once;
+/// Core's `CompletionOnce` keeps the first answer): with the payload, or — on a provider error or
+/// when `deadline` passes first — with an empty request, which makes PassKit fail the add; the
+/// result then carries the real cause, not PassKit's generic error.
 @MainActor
 public final class InAppProvisioning {
     /// Apple gives the app 20 seconds; the deadline stays under it.
@@ -92,31 +93,34 @@ final class AddPaymentPassCoordinator: NSObject, PKAddPaymentPassViewControllerD
         state.onFinish(deliver)
     }
 
+    /// The `async` form of PassKit's request method (Swift imports both forms of the one
+    /// Objective-C method; this one has the same shape in every SDK, whatever Sendable annotation
+    /// the completion-handler form carries). Returns before `deadline` whatever the provider does.
     func addPaymentPassViewController(
         _ controller: PKAddPaymentPassViewController, generateRequestWithCertificateChain certificates: [Data], nonce: Data,
-        nonceSignature: Data, completionHandler handler: @escaping @Sendable (PKAddPaymentPassRequest) -> Void
-    ) {
-        let state = self.state
-        let once = CompletionOnce<PayloadAnswer> { answer in
-            if case .failure(let error) = answer { state.recordFailure(error) }
-            handler(answer.passKitRequest())
-        }
+        nonceSignature: Data
+    ) async -> PKAddPaymentPassRequest {
         let request = ApplePayPayloadRequest(
             certificates: certificates, nonce: nonce, nonceSignature: nonceSignature, encryptionScheme: .eccV2)
         let (card, provider, deadline) = (self.card, self.provider, self.deadline)
-        let work = Task {
-            do {
-                let payload = try await provider.applePayPayload(
-                    for: card, request: request, idempotencyKey: UUID().uuidString)
-                once.complete(.payload(payload))
-            } catch {
-                once.complete(.failure(ProvisioKitError(payloadError: error)))
+        let answer: PayloadAnswer = await withCheckedContinuation { continuation in
+            let once = CompletionOnce<PayloadAnswer> { continuation.resume(returning: $0) }
+            let work = Task {
+                do {
+                    let payload = try await provider.applePayPayload(
+                        for: card, request: request, idempotencyKey: UUID().uuidString)
+                    once.complete(.payload(payload))
+                } catch {
+                    once.complete(.failure(ProvisioKitError(payloadError: error)))
+                }
+            }
+            Task {
+                try? await Task.sleep(for: deadline)
+                if once.complete(.failure(.deadlineExceeded(deadline))) { work.cancel() }
             }
         }
-        Task {
-            try? await Task.sleep(for: deadline)
-            if once.complete(.failure(.deadlineExceeded(deadline))) { work.cancel() }
-        }
+        if case .failure(let error) = answer { state.recordFailure(error) }
+        return answer.passKitRequest()
     }
 
     func addPaymentPassViewController(

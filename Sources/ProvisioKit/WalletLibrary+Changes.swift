@@ -8,6 +8,12 @@ import ProvisioCore
 #endif
 
 extension WalletLibrary {
+    /// The notifications PassKit posts when the iPhone's or the Watch's passes change. PassKit
+    /// types them as `PKPassLibraryNotificationName`, not `Notification.Name`.
+    nonisolated public static let passLibraryNotifications: [Notification.Name] = [
+        PKPassLibraryNotificationName.PKPassLibraryDidChange, .PKPassLibraryRemotePaymentPassesDidChange,
+    ].map { Notification.Name($0.rawValue) }
+
     /// A fresh snapshot each time PassKit says the iPhone's or the Watch's passes changed
     /// (`PKPassLibraryDidChange`, `PKPassLibraryRemotePaymentPassesDidChange`), starting with the
     /// current one — so a card's status and Add button follow Wallet. Ends when the task reading
@@ -16,7 +22,7 @@ extension WalletLibrary {
         let (stream, continuation) = AsyncStream<PassLibrarySnapshot>.makeStream(bufferingPolicy: .bufferingNewest(1))
         continuation.yield(snapshot())
         let observers = ObserverBox(center: notificationCenter)
-        for name in [Notification.Name.PKPassLibraryDidChange, .PKPassLibraryRemotePaymentPassesDidChange] {
+        for name in Self.passLibraryNotifications {
             observers.add(name) { [weak self] in
                 Task { @MainActor in
                     guard let self else { return }

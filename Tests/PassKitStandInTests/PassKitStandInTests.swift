@@ -24,7 +24,7 @@
             !passes.contains { $0.primaryAccountIdentifier == primaryAccountIdentifier }
         }
         func activate(serialNumber: String, activationData: Data) async throws -> PassKitStandInPass {
-            throw PKPassKitError(.invalidDataError)
+            throw NSError(domain: PKPassKitErrorDomain, code: 1)  // PKPassKitError.Code.invalidDataError
         }
         func beginAdd(_ request: PassKitStandInAddRequest) async throws -> PassKitStandInAddSession? {
             PassKitStandInAddSession(
@@ -45,12 +45,12 @@
     /// Records what PassKit tells the delegate, and answers the request as told.
     final class RecordingDelegate: NSObject, PKAddPaymentPassViewControllerDelegate, @unchecked Sendable {
         // @unchecked: the stand-in calls the delegate on the main actor only; tests read after it finished.
-        var answer: ((@escaping @Sendable (PKAddPaymentPassRequest) -> Void) -> Void)?
+        var answer: ((@escaping (PKAddPaymentPassRequest) -> Void) -> Void)?
         var finished: CheckedContinuation<(String?, Int?), Never>?
 
         func addPaymentPassViewController(
             _ controller: PKAddPaymentPassViewController, generateRequestWithCertificateChain certificates: [Data], nonce: Data,
-            nonceSignature: Data, completionHandler handler: @escaping @Sendable (PKAddPaymentPassRequest) -> Void
+            nonceSignature: Data, completionHandler handler: @escaping (PKAddPaymentPassRequest) -> Void
         ) {
             #expect(certificates == [Data([1])])
             #expect(nonce == Data([2]))
@@ -69,7 +69,7 @@
         @Test func configurationAcceptsOnlyApplesSchemes() {
             #expect(PKAddPaymentPassRequestConfiguration(encryptionScheme: .ECC_V2)?.encryptionScheme == .ECC_V2)
             #expect(PKAddPaymentPassRequestConfiguration(encryptionScheme: .RSA_V2) != nil)
-            #expect(PKAddPaymentPassRequestConfiguration(encryptionScheme: PKEncryptionScheme("ROT13")) == nil)
+            #expect(PKAddPaymentPassRequestConfiguration(encryptionScheme: PKEncryptionScheme(rawValue: "ROT13")) == nil)
             let configuration = PKAddPaymentPassRequestConfiguration(encryptionScheme: .ECC_V2)
             #expect(configuration?.style == .payment)
             #expect(configuration?.requiresFelicaSecureElement == false)

@@ -217,7 +217,7 @@
             }
         }
 
-        @Test func aMissingAppGroupOrInfoPlistIsAClearError() throws {
+        @Test func aMissingAppGroupOrInfoPlistIsAClearError() async throws {
             let missing = URL(fileURLWithPath: "/nonexistent/appgroup-\(UUID().uuidString)")
             #expect(throws: ProvisioError.self) { try AppGroupStorage(container: missing) }
             do {
@@ -226,11 +226,17 @@
                 #expect(error.code == .appGroupUnavailable)
             }
             let unconfigured = RecordingHandler()
+            // Wallet calls the completion-handler form; ProvisioKit answers through the async one.
             let done = Recorder()
-            unconfigured.generateAddPaymentPassRequestForPassEntryWithIdentifier(
-                "phone:x", configuration: PKAddPaymentPassRequestConfiguration(encryptionScheme: .ECC_V2)!, certificateChain: [],
-                nonce: Data(), nonceSignature: Data()
-            ) { done.add($0 == nil ? "nil" : "request") }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                unconfigured.generateAddPaymentPassRequestForPassEntryWithIdentifier(
+                    "phone:x", configuration: PKAddPaymentPassRequestConfiguration(encryptionScheme: .ECC_V2)!,
+                    certificateChain: [], nonce: Data(), nonceSignature: Data()
+                ) { request in
+                    done.add(request == nil ? "nil" : "request")
+                    continuation.resume()
+                }
+            }
             #expect(done.all == ["nil"])
             #expect(unconfigured.errors.all == ["extension_not_configured"])
         }

@@ -8,6 +8,9 @@
 
     /// Card status follows Wallet: each PassKit change notification brings a fresh snapshot.
     @Suite struct WalletLibraryChangesTests {
+        /// PassKit's name is a `PKPassLibraryNotificationName`; NotificationCenter takes its raw value.
+        static let didChange = Notification.Name(PKPassLibraryNotificationName.PKPassLibraryDidChange.rawValue)
+
         @Test func statusFollowsPassKitsChangeNotifications() async throws {
             try await LiveProvisio.run { live in
                 let device = await InAppProvisioningTests.device(live)
@@ -28,7 +31,7 @@
                     let result = await InAppProvisioningTests.add(
                         card, provider: ProvisioClientPayloadProvider(client: client))
                     guard case .added = result else { throw SetupError("the add failed: \(result)") }
-                    center.post(name: .PKPassLibraryDidChange, object: nil)
+                    center.post(name: Self.didChange, object: nil)
                     let afterAdd = try #require(await changes.next())
                     #expect(resolver(afterAdd) == .activated)
 
@@ -36,7 +39,7 @@
                     let ref = try #require(await live.network.allTokens().first?.networkTokenRef)
                     _ = try await live.network.applyIssuerAction(.suspend, networkTokenRef: ref)
                     await device.refresh()
-                    center.post(name: .PKPassLibraryDidChange, object: nil)
+                    center.post(name: Self.didChange, object: nil)
                     let afterSuspend = try #require(await changes.next())
                     #expect(resolver(afterSuspend) == .suspended)
                 }

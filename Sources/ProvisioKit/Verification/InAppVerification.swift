@@ -61,7 +61,9 @@ public final class InAppVerification {
             return .failed(ProvisioKitError(payloadError: error))
         }
         let outcome: Result<Void, ProvisioKitError> = await withCheckedContinuation { continuation in
-            library.passLibrary.activate(passKitPass, activationData: activationData) { activated, error in
+            // @Sendable, not main-actor isolated: PassKit calls it on its own queue, and SDKs before
+            // Apple's current one do not mark the completion @Sendable themselves.
+            library.passLibrary.activate(passKitPass, activationData: activationData) { @Sendable activated, error in
                 if activated {
                     continuation.resume(returning: .success(()))
                 } else {

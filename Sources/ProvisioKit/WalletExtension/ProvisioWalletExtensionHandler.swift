@@ -17,6 +17,10 @@ import ProvisioCore
 /// whose add is in flight; `generate…` plans with `AddRequestPlanner`, calls Provisio with the
 /// stored session and answers Wallet exactly once, before the deadline.
 ///
+/// It overrides the `async` forms of PassKit's methods (Swift imports each Objective-C method
+/// with a completion handler and as `async`; Wallet's calls reach either). Their shape is the same
+/// in every SDK, while the completion handlers became `@Sendable` only in recent ones.
+///
 /// `@unchecked Sendable`: PassKit's base class is not marked Sendable, but this subclass adds only
 /// an immutable `Result` of Sendable values, and the base class keeps no state of its own.
 open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler, @unchecked Sendable {
@@ -40,8 +44,8 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
 
     // MARK: - Status
 
-    open override func status(completion: @escaping @Sendable (PKIssuerProvisioningExtensionStatus) -> Void) {
-        Task { completion(await self.currentStatus()) }
+    open override func status() async -> PKIssuerProvisioningExtensionStatus {
+        await currentStatus()
     }
 
     /// Core's `ExtensionStatus` mapped to PassKit's.
@@ -62,12 +66,12 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
 
     // MARK: - Entries
 
-    open override func passEntries(completion: @escaping @Sendable ([PKIssuerProvisioningExtensionPassEntry]) -> Void) {
-        Task { completion(await self.entries(for: .phone)) }
+    open override func passEntries() async -> [PKIssuerProvisioningExtensionPassEntry] {
+        await entries(for: .phone)
     }
 
-    open override func remotePassEntries(completion: @escaping @Sendable ([PKIssuerProvisioningExtensionPassEntry]) -> Void) {
-        Task { completion(await self.entries(for: .watch)) }
+    open override func remotePassEntries() async -> [PKIssuerProvisioningExtensionPassEntry] {
+        await entries(for: .watch)
     }
 
     /// The entries for `device`; a card whose art cannot be read is left out (and reported).
@@ -103,32 +107,32 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
 
     // MARK: - Generate
 
+    /// Answers within `deadline` whatever Provisio does: with the request, or nil (Wallet then
+    /// fails the add) when the payload cannot be had in time.
     open override func generateAddPaymentPassRequestForPassEntryWithIdentifier(
         _ identifier: String, configuration: PKAddPaymentPassRequestConfiguration, certificateChain certificates: [Data],
-        nonce: Data, nonceSignature: Data, completionHandler completion: @escaping @Sendable (PKAddPaymentPassRequest?) -> Void
-    ) {
+        nonce: Data, nonceSignature: Data
+    ) async -> PKAddPaymentPassRequest? {
         guard case .success(let environment) = environment else {
             reportConfigurationError()
-            completion(nil)
-            return
+            return nil
         }
-        let once = CompletionOnce<PayloadAnswer?> { completion($0?.passKitRequest()) }
-        let work = Task {
-            once.complete(
-                await self.payload(
-                    for: identifier,
-                    request: ApplePayPayloadRequest(
-                        certificates: certificates, nonce: nonce, nonceSignature: nonceSignature, encryptionScheme: .eccV2)))
-        }
-        Task {
-            try? await Task.sleep(for: environment.deadline)
-            if once.complete(nil) {
-                work.cancel()
-                self.errorEncountered(
-                    ProvisioError(
-                        .addDeadlineExceeded, "No payload within \(environment.deadline); Wallet was told the add failed."))
+        let request = ApplePayPayloadRequest(
+            certificates: certificates, nonce: nonce, nonceSignature: nonceSignature, encryptionScheme: .eccV2)
+        let answer: PayloadAnswer? = await withCheckedContinuation { continuation in
+            let once = CompletionOnce<PayloadAnswer?> { continuation.resume(returning: $0) }
+            let work = Task { once.complete(await self.payload(for: identifier, request: request)) }
+            Task {
+                try? await Task.sleep(for: environment.deadline)
+                if once.complete(nil) {
+                    work.cancel()
+                    self.errorEncountered(
+                        ProvisioError(
+                            .addDeadlineExceeded, "No payload within \(environment.deadline); Wallet was told the add failed."))
+                }
             }
         }
+        return answer?.passKitRequest()
     }
 
     /// The payload for the entry, with its pending add recorded; nil (reported) when it cannot be had.

@@ -25,6 +25,9 @@
         }
 
         private let state = Locked(State())
+        /// PassKit's `PKPassKitError.Code` values (PKError.h) for the errors this device reports.
+        static let invalidDataError = 1
+        static let unknownError = -1
 
         init(
             wallet: SandboxWallet, apple: SandboxAppleProvisioningService, network: SandboxNetworkTokenService,
@@ -68,13 +71,13 @@
 
         func activate(serialNumber: String, activationData: Data) async throws -> PassKitStandInPass {
             guard let token = await network.allTokens().first(where: { $0.passSerialNumber == serialNumber }) else {
-                throw NSError(domain: PKPassKitErrorDomain, code: PKPassKitError.Code.invalidDataError.rawValue)
+                throw NSError(domain: PKPassKitErrorDomain, code: Self.invalidDataError)
             }
             _ = try await network.verifyActivationData(
                 networkTokenRef: token.networkTokenRef, activationData: activationData.base64EncodedString())
             await refresh()
             guard let pass = await wallet.pass(serialNumber: serialNumber) else {
-                throw NSError(domain: PKPassKitErrorDomain, code: PKPassKitError.Code.unknownError.rawValue)
+                throw NSError(domain: PKPassKitErrorDomain, code: Self.unknownError)
             }
             return Self.map(pass)
         }
@@ -97,7 +100,7 @@
             -> PassKitStandInPass
         {
             guard let stored = await wallet.session(id: session.id) else {
-                throw NSError(domain: PKPassKitErrorDomain, code: PKPassKitError.Code.invalidDataError.rawValue)
+                throw NSError(domain: PKPassKitErrorDomain, code: Self.invalidDataError)
             }
             let wire: [String: String] = [
                 "encryptedPassData": response.encryptedPassData?.base64EncodedString() ?? "",
@@ -110,7 +113,7 @@
             await refresh()
             guard let identifier = submission.primaryAccountIdentifier,
                 let pass = await wallet.pass(primaryAccountIdentifier: identifier, on: stored.device.kind)
-            else { throw NSError(domain: PKPassKitErrorDomain, code: PKPassKitError.Code.unknownError.rawValue) }
+            else { throw NSError(domain: PKPassKitErrorDomain, code: Self.unknownError) }
             return Self.map(pass)
         }
 
