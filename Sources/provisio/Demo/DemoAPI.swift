@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
@@ -18,10 +19,19 @@ struct DemoAPI: Sendable {
         self.serverURL = url
     }
 
+    /// One HTTP client for the demo's whole run (it lives as long as the process). A server that
+    /// cannot be reached fails the call at once instead of being retried until the timeout.
+    static let http: HTTPClient = {
+        var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(5), read: .seconds(30)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
     /// The generated client, sending `token` as its bearer credential.
     func client(_ token: String) -> Client {
         Client(
-            serverURL: serverURL, transport: AsyncHTTPClientTransport(),
+            serverURL: serverURL,
+            transport: AsyncHTTPClientTransport(configuration: .init(client: Self.http, timeout: .seconds(30))),
             middlewares: [BearerCredentialMiddleware(token: token), ErrorAnswerMiddleware()])
     }
 

@@ -119,6 +119,8 @@ final class DemoWorld: Sendable {
             _ = try await api.client(apiKey).setNetworkSettings(body: .json(.init(url: sandboxURL, apiKey: sandboxKey))).ok
         } catch {
             await world.shutdown()
+            // A refusal is the server's answer; anything else means it could not be reached.
+            guard DemoScenarios.refusal(error)?.isServerError == true else { throw error }
             throw ProvisioError(
                 .demoServerRefused, "Provisio refused the sandbox as the tenant's network: \(DemoAPI.code(of: error)).")
         }
