@@ -144,6 +144,7 @@ let package = Package(
         .executableTarget(
             name: "provisio",
             dependencies: [
+                "ProvisioDoctor",
                 "ProvisioCore",
                 "ProvisioCrypto",
                 "ProvisioSandbox",
@@ -228,7 +229,7 @@ let package = Package(
             exclude: [
                 "README.md",
                 "App/IssuerApp.swift", "App/CardListView.swift", "App/AppSupport.swift", "App/Info.plist",
-                "App/IssuerApp.entitlements",
+                "App/IssuerApp.entitlements", "App/Assets.xcassets",
                 "NonUIExtension/Info.plist", "NonUIExtension/NonUIExtension.entitlements",
                 "UIExtension/AuthorizationViewController.swift", "UIExtension/Info.plist",
                 "UIExtension/UIExtension.entitlements",
@@ -238,6 +239,24 @@ let package = Package(
                 "App/WalletCardsModel.swift", "App/WalletExtensionPublisher.swift",
                 "NonUIExtension/IssuerWalletExtensionHandler.swift",
                 "UIExtension/WalletAuthorizationViewController.swift",
+            ]
+        ),
+        // `provisio doctor`: reads an issuer's Xcode project, source folder or built .app (Info.plists,
+        // entitlements, card art) and reports every Wallet-extension misconfiguration with a stable code.
+        .target(
+            name: "ProvisioDoctor",
+            dependencies: [
+                "ProvisioCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "ProvisioDoctorTests",
+            dependencies: [
+                "ProvisioDoctor",
+                "ProvisioCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         // Seeded fuzzing of every parser of outside input (see Fuzz/Corpus); `provisio-fuzz` runs it longer.

@@ -7,7 +7,7 @@ struct Provisio: AsyncParsableCommand {
         abstract: "Open push provisioning for card issuers: Apple Pay payloads, key material and the sandbox.",
         subcommands: [
             DemoCommand.self, ServeCommand.self, TenantsCommand.self, KeysCommand.self, SandboxCommand.self,
-            ApplePayloadCommand.self,
+            ApplePayloadCommand.self, DoctorCommand.self,
             BenchCommand.self,
         ]
     )
