@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
 import ProvisioServer
@@ -84,8 +85,9 @@ private struct PlannedRound: Sendable {
     ]
 
     static func make(_ number: Int, endpointID: String) throws -> PlannedRound {
-        func json(_ object: [String: Any]) throws -> Data {
-            try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        // The generated request types, encoded once: a retry sends these very bytes.
+        func json(_ body: some Encodable) throws -> Data {
+            try ServerEndpoint.encode(body)
         }
         var singles: [PlannedRequest] = []
         for index in 0..<18 {
@@ -94,24 +96,26 @@ private struct PlannedRound: Sendable {
                 PlannedRequest(
                     label: "r\(number)-card-\(index)", kind: .card, path: "/v1/cards", asNetwork: false,
                     key: "crash-r\(number)-card-\(index)",
-                    body: try json([
-                        "customer_ref": customer, "pan": "5555555555554444", "expiry_month": 12, "expiry_year": 2030,
-                        "cardholder_name": "Crash Test",
-                    ]), subject: customer, expectedStatus: 201))
+                    body: try json(
+                        Components.Schemas.CreateCardRequest(
+                            customerRef: customer, pan: "5555555555554444", expiryMonth: 12, expiryYear: 2030,
+                            cardholderName: "Crash Test")), subject: customer, expectedStatus: 201))
         }
         for index in 0..<12 {
             let customer = "crash-r\(number)-session-\(index)"
             singles.append(
                 PlannedRequest(
                     label: "r\(number)-session-\(index)", kind: .session, path: "/v1/mobile-sessions", asNetwork: false,
-                    key: "crash-r\(number)-session-\(index)", body: try json(["customer_ref": customer]), subject: customer,
+                    key: "crash-r\(number)-session-\(index)",
+                    body: try json(Components.Schemas.MobileSessionRequest(customerRef: customer)), subject: customer,
                     expectedStatus: 201))
         }
         for index in 0..<10 {
             singles.append(
                 PlannedRequest(
                     label: "r\(number)-test-\(index)", kind: .webhookTest, path: "/v1/webhook-endpoints/\(endpointID)/test",
-                    asNetwork: false, key: "crash-r\(number)-test-\(index)", body: try json([:]), subject: endpointID,
+                    asNetwork: false, key: "crash-r\(number)-test-\(index)", body: try json([String: String]()),
+                    subject: endpointID,
                     expectedStatus: 202))
         }
         var chains: [[PlannedRequest]] = []
@@ -121,20 +125,21 @@ private struct PlannedRound: Sendable {
                 PlannedRequest(
                     label: "r\(number)-tokreq-\(index)", kind: .tokenRequest, path: "/v1/network/token-requests",
                     asNetwork: true, key: "crash-r\(number)-tokreq-\(index)",
-                    body: try json([
-                        "pan": "4111111111111111", "expiry_month": 12, "expiry_year": 2030, "wallet": "apple_pay",
-                        "device_type": "phone", "network_token_ref": ref, "token_last4": "9876",
-                        "device_account_identifier": "DAI-\(ref)",
-                        "risk": ["device_score": 5, "account_score": 5, "wallet_recommendation": "approve"],
-                    ]), subject: ref, expectedStatus: 200, stateAfter: "active")
+                    body: try json(
+                        Components.Schemas.NetworkTokenRequest(
+                            pan: "4111111111111111", expiryMonth: 12, expiryYear: 2030, wallet: .applePay, deviceType: .phone,
+                            networkTokenRef: ref, tokenLast4: "9876", deviceAccountIdentifier: "DAI-\(ref)",
+                            risk: .init(deviceScore: 5, accountScore: 5, walletRecommendation: .approve))),
+                    subject: ref, expectedStatus: 200, stateAfter: "active")
             ]
             var state = "active"
             for (step, event) in events.enumerated() {
                 state = ["suspended": "suspended", "resumed": "active", "deleted": "deleted"][event]!
+                let body = Components.Schemas.NetworkTokenEventRequest(event: try #require(.init(rawValue: event)))
                 chain.append(
                     PlannedRequest(
                         label: "r\(number)-tokev-\(index)-\(step)", kind: .tokenEvent, path: "/v1/network/tokens/\(ref)/events",
-                        asNetwork: true, key: "crash-r\(number)-tokev-\(index)-\(step)", body: try json(["event": event]),
+                        asNetwork: true, key: "crash-r\(number)-tokev-\(index)-\(step)", body: try json(body),
                         subject: ref, expectedStatus: 200, event: event, stateAfter: state))
             }
             chains.append(chain)
@@ -158,8 +163,11 @@ private final class CrashLedger: Sendable {
         /// 409 `idempotency_request_in_progress` answers seen on the way.
         var inProgressRefusals: Int
 
-        var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] }
-        var errorCode: String? { (json?["error"] as? [String: Any])?["code"] as? String }
+        /// The answer as the reply it was, to read as the generated types.
+        var reply: ServerEndpoint.Reply { ServerEndpoint.Reply(status: status, headers: headers, body: body) }
+
+        /// The body as a generated type; nil when it is not one.
+        func decode<T: Decodable>(_ type: T.Type) -> T? { try? reply.decode(type) }
     }
 
     private struct State {
@@ -230,8 +238,10 @@ private final class KillSwitch: Sendable {
     }
 }
 
-/// HTTP to the server under test: its own session, so a burst is not queued behind
-/// `URLSession.shared`'s small per-host connection limit.
+/// Raw HTTP to the server under test, for the bursts and their retries: each retry must send
+/// exactly the same key and bytes, and each answer is kept byte for byte for the replays. Its
+/// own session, so a burst is not queued behind `URLSession.shared`'s small per-host connection
+/// limit.
 private struct CrashClient: Sendable {
     let session: URLSession
     let apiKey: String
@@ -271,32 +281,6 @@ private struct CrashClient: Sendable {
         for (key, value) in http.allHeaderFields { fields[String(describing: key).lowercased()] = String(describing: value) }
         return ServerEndpoint.Reply(status: http.statusCode, headers: fields, body: data)
     }
-
-    /// A GET that must answer 200 with a JSON object.
-    func object(_ path: String, port: Int) async throws -> [String: Any] {
-        let reply = try await request("GET", path, port: port)
-        guard reply.status == 200, let json = reply.json else {
-            throw ProcessFailure("GET \(path): HTTP \(reply.status) \(String(decoding: reply.body, as: UTF8.self))")
-        }
-        return json
-    }
-
-    /// Every item of a paged list (`data`, `next_cursor`), at most `pages` pages.
-    func list(_ path: String, port: Int, pages: Int = 50) async throws -> [[String: Any]] {
-        var items: [[String: Any]] = []
-        var cursor: String?
-        for _ in 0..<pages {
-            let separator = path.contains("?") ? "&" : "?"
-            let page = try await object(
-                path + separator + "limit=100"
-                    + (cursor.map { "&cursor=\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)" } ?? ""),
-                port: port)
-            items += page["data"] as? [[String: Any]] ?? []
-            guard let next = page["next_cursor"] as? String, !next.isEmpty else { return items }
-            cursor = next
-        }
-        throw ProcessFailure("GET \(path): more than \(pages) pages")
-    }
 }
 
 /// The whole scenario on one engine.
@@ -320,20 +304,17 @@ private struct CrashScenario {
         var server = try await startServer(&launches)
         defer { if server.process.isRunning { kill(server.process.processIdentifier, SIGKILL) } }
 
-        let endpoint = try await client.request(
-            "POST", "/v1/webhook-endpoints", port: server.port,
-            body: try JSONSerialization.data(withJSONObject: ["url": sink.url, "events": ["*"]]))
-        #expect(endpoint.status == 201, "\(String(decoding: endpoint.body, as: UTF8.self))")
-        let endpointID = try #require(endpoint.json?["id"] as? String)
-        let verifier = try WebhookVerifier(secret: try #require(endpoint.json?["secret"] as? String), tolerance: 900)
-        let holder = try await client.request(
-            "POST", "/v1/cards", port: server.port,
-            body: try JSONSerialization.data(withJSONObject: [
-                "customer_ref": "crash-token-holder", "pan": "4111111111111111", "expiry_month": 12, "expiry_year": 2030,
-                "cardholder_name": "Token Holder",
-            ]))
-        #expect(holder.status == 201)
-        let holderCardID = try #require(holder.json?["id"] as? String)
+        let endpoint = try await server.api(apiKey).createWebhookEndpoint(
+            body: .json(.init(url: sink.url, events: [._ast_]))
+        ).created.body.json
+        let endpointID = endpoint.id
+        let verifier = try WebhookVerifier(secret: try #require(endpoint.secret), tolerance: 900)
+        let holderCardID = try await server.api(apiKey).createCard(
+            body: .json(
+                .init(
+                    customerRef: "crash-token-holder", pan: "4111111111111111", expiryMonth: 12, expiryYear: 2030,
+                    cardholderName: "Token Holder"))
+        ).created.body.json.id
 
         // Three bursts, each cut by kill -9, each settled after a restart.
         let ledger = CrashLedger()
@@ -385,10 +366,15 @@ private struct CrashScenario {
         }
 
         // Exactly one effect per key: one card per card key (the one its answer names).
+        let api = server.api(apiKey)
         for planned in all where planned.kind == .card {
-            let cards = try await client.list("/v1/cards?customer_ref=\(planned.subject)", port: server.port)
-            let ids = cards.compactMap { $0["id"] as? String }
-            let answered = ledger.answer(planned.label)?.json?["id"] as? String
+            let cards = try await Self.everyPage { cursor in
+                let page = try await api.listCards(query: .init(customerRef: planned.subject, limit: 100, cursor: cursor))
+                    .ok.body.json
+                return (page.data, page.nextCursor)
+            }
+            let ids = cards.map(\.id)
+            let answered = ledger.answer(planned.label)?.decode(Components.Schemas.Card.self)?.id
             #expect(
                 answered.map(ids.contains) == true, "\(planned.label): the answer's card \(answered ?? "none") is not in \(ids)")
             checkEffects(
@@ -399,54 +385,58 @@ private struct CrashScenario {
 
         // One token per network reference; each token's history is its events, once each, and its
         // state is the last event's.
-        let tokens = try await client.list("/v1/tokens?card_id=\(holderCardID)", port: server.port)
+        let tokens = try await Self.everyPage { cursor in
+            let page = try await api.listTokens(query: .init(cardId: holderCardID, limit: 100, cursor: cursor)).ok.body.json
+            return (page.data, page.nextCursor)
+        }
         let chains = rounds.flatMap(\.chains)
         #expect(tokens.count == chains.count, "\(tokens.count) tokens for \(chains.count) token requests")
-        #expect(Set(tokens.compactMap { $0["network_token_ref"] as? String }) == Set(chains.map { $0[0].subject }))
+        #expect(Set(tokens.map(\.networkTokenRef)) == Set(chains.map { $0[0].subject }))
         var tokenHistories: [String: [String]] = [:]
         for chain in chains {
             let request = chain[0]
-            guard let tokenID = ledger.answer(request.label)?.json?["token_id"] as? String else {
-                Issue.record("\(request.label): no token_id in \(String(describing: ledger.answer(request.label)?.json))")
+            guard let tokenID = ledger.answer(request.label)?.decode(Components.Schemas.NetworkDecision.self)?.tokenId else {
+                Issue.record("\(request.label): no decision in \(String(describing: ledger.answer(request.label)?.body))")
                 continue
             }
-            let token = try await client.object("/v1/tokens/\(tokenID)", port: server.port)
+            let token = try await api.getToken(path: .init(id: tokenID)).ok.body.json
             let expectedEvents =
                 ["token.created", "token.activated"] + chain.dropFirst().map { "token." + $0.event! }
-            let types = (token["events"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String }
+            let types = (token.events ?? []).map(\._type)
             tokenHistories[tokenID] = types
             #expect(types == expectedEvents, "\(request.subject): history \(types), expected \(expectedEvents)")
             #expect(
-                token["state"] as? String == chain.last!.stateAfter,
-                "\(request.subject): \(token["state"] ?? "?"), expected \(chain.last!.stateAfter!)")
-            #expect(token["network_token_ref"] as? String == request.subject)
+                token.state.rawValue == chain.last!.stateAfter,
+                "\(request.subject): \(token.state), expected \(chain.last!.stateAfter!)")
+            #expect(token.networkTokenRef == request.subject)
         }
 
         // Webhooks: wait until every delivery in the database succeeded (a delivery the killed
         // process had claimed is sent again after its lease) and the sink saw every event.
         let deadline = lastKill + .seconds(CrashRecoveryTests.webhookLease + 45)
-        var deliveries: [[String: Any]] = []
+        var deliveries: [Components.Schemas.WebhookDelivery] = []
         while true {
-            deliveries = try await client.list("/v1/webhook-deliveries", port: server.port)
+            deliveries = try await Self.everyPage { cursor in
+                let page = try await api.listWebhookDeliveries(query: .init(limit: 100, cursor: cursor)).ok.body.json
+                return (page.data, page.nextCursor)
+            }
             let received = Set(sink.deliveries.map(\.id))
             let settled =
-                deliveries.allSatisfy { $0["state"] as? String != "pending" }
-                && deliveries.allSatisfy { received.contains($0["event_id"] as? String ?? "") }
+                deliveries.allSatisfy { $0.state != .pending } && deliveries.allSatisfy { received.contains($0.eventId) }
             if settled || clock.now >= deadline { break }
             try await Task.sleep(for: .milliseconds(500))
         }
         let now = Date()
-        let states = Dictionary(grouping: deliveries, by: { $0["state"] as? String ?? "?" }).mapValues(\.count)
-        #expect(deliveries.allSatisfy { $0["state"] as? String == "succeeded" }, "delivery states: \(states)")
-        for delivery in deliveries where delivery["state"] as? String == "pending" {
-            let due = (delivery["next_attempt_at"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) }
+        let states = Dictionary(grouping: deliveries, by: \.state.rawValue).mapValues(\.count)
+        #expect(deliveries.allSatisfy { $0.state == .succeeded }, "delivery states: \(states)")
+        for delivery in deliveries where delivery.state == .pending {
+            let due = delivery.nextAttemptAt
             #expect(
                 due.map { $0 > now.addingTimeInterval(-5) } ?? false,
-                "delivery \(delivery["id"] ?? "?") is pending with an expired lease (next attempt \(due.map { "\($0)" } ?? "none"))"
-            )
+                "delivery \(delivery.id) is pending with an expired lease (next attempt \(due.map { "\($0)" } ?? "none"))")
         }
         let received = sink.deliveries
-        let eventIDs = Set(deliveries.compactMap { $0["event_id"] as? String })
+        let eventIDs = Set(deliveries.map(\.eventId))
         let receivedIDs = Set(received.map(\.id))
         #expect(deliveries.count == eventIDs.count, "one endpoint: one delivery per event")
         #expect(
@@ -470,12 +460,14 @@ private struct CrashScenario {
                 bodies[message.id] = message.body
             }
         }
-        let events = bodies.compactMapValues { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }
+        let events = bodies.compactMapValues(SinkEvent.init)
+        #expect(events.count == bodies.count, "webhooks that are not Provisio's: \(bodies.count - events.count)")
 
         // One webhook.test event per test key, and the ones the answers name were delivered.
         let testRequests = all.filter { $0.kind == .webhookTest }
-        let testEvents = events.filter { $0.value["type"] as? String == "webhook.test" }.map(\.key)
-        let answeredTestEvents = Set(testRequests.compactMap { ledger.answer($0.label)?.json?["id"] as? String })
+        let testEvents = events.filter { $0.value.type == "webhook.test" }.map(\.key)
+        let answeredTestEvents = Set(
+            testRequests.compactMap { ledger.answer($0.label)?.decode(Components.Schemas.WebhookEventSummary.self)?.id })
         #expect(answeredTestEvents.count == testRequests.count)
         #expect(answeredTestEvents.isSubset(of: Set(testEvents)))
         let interruptedTests = testRequests.filter { interrupted.contains($0.label) }.count
@@ -486,11 +478,10 @@ private struct CrashScenario {
 
         // Every token event was published: the webhooks about a token are its history.
         for chain in chains {
-            guard let tokenID = ledger.answer(chain[0].label)?.json?["token_id"] as? String,
+            guard let tokenID = ledger.answer(chain[0].label)?.decode(Components.Schemas.NetworkDecision.self)?.tokenId,
                 let history = tokenHistories[tokenID]
             else { continue }
-            let published = events.values.filter { ($0["data"] as? [String: Any])?["id"] as? String == tokenID }
-                .compactMap { $0["type"] as? String }
+            let published = events.values.filter { $0.tokenID == tokenID }.map(\.type)
             // What a kill could have cut between a change and its webhook: the steps cut off.
             var losable: [String] = []
             for step in chain where interrupted.contains(step.label) {
@@ -580,18 +571,26 @@ private struct CrashScenario {
         switch planned.kind {
         case .tokenRequest:
             #expect(answer.status == 200, "\(text)")
-            #expect(answer.json?["state"] as? String == "active" && answer.json?["decision"] as? String == "approve", "\(text)")
+            let decision = answer.decode(Components.Schemas.NetworkDecision.self)
+            #expect(decision?.state == .active && decision?.decision == .approve, "\(text)")
         case .tokenEvent:
             // Were the event applied before the kill and run again by the retry, the retry would
             // be refused on a token already in the new state: collected as a repeat.
-            if interrupted && answer.retried && answer.status == 409 && answer.errorCode == "token_invalid_transition" {
+            if interrupted && answer.retried && answer.status == 409 && answer.reply.errorCode == .tokenInvalidTransition {
                 findings.reruns.append("\(planned.label): the retry was refused, 409 token_invalid_transition")
             } else {
                 #expect(answer.status == 200, "\(text)")
-                #expect(answer.json?["state"] as? String == planned.stateAfter, "\(text)")
+                #expect(answer.decode(Components.Schemas.Token.self)?.state.rawValue == planned.stateAfter, "\(text)")
             }
-        default:
+        case .card:
             #expect(answer.status == planned.expectedStatus, "\(text)")
+            #expect(answer.decode(Components.Schemas.Card.self)?.customerRef == planned.subject, "\(text)")
+        case .session:
+            #expect(answer.status == planned.expectedStatus, "\(text)")
+            #expect(answer.decode(Components.Schemas.MobileSession.self)?.customerRef == planned.subject, "\(text)")
+        case .webhookTest:
+            #expect(answer.status == planned.expectedStatus, "\(text)")
+            #expect(answer.decode(Components.Schemas.WebhookEventSummary.self)?._type == "webhook.test", "\(text)")
         }
     }
 
@@ -670,8 +669,7 @@ private struct CrashScenario {
             while attempts < 40, ContinuousClock.now - restartedAt < .seconds(45) {
                 attempts += 1
                 if let reply = try? await client.send(planned, port: port) {
-                    let code = WireCode.of(reply.body)
-                    if reply.status == 409 && code == "idempotency_request_in_progress" {
+                    if reply.status == 409 && reply.errorCode == .idempotencyRequestInProgress {
                         refusals += 1
                     } else if reply.status >= 500 {
                         ledger.serverError(
@@ -738,6 +736,21 @@ private struct CrashScenario {
         }
     }
 
+    /// Every item of a paged list, at most `pages` pages; `page` reads one from its cursor.
+    static func everyPage<Item>(
+        pages: Int = 50, _ page: (_ cursor: String?) async throws -> (items: [Item], next: String?)
+    ) async throws -> [Item] {
+        var items: [Item] = []
+        var cursor: String?
+        for _ in 0..<pages {
+            let (more, next) = try await page(cursor)
+            items += more
+            guard let next, !next.isEmpty else { return items }
+            cursor = next
+        }
+        throw ProcessFailure("more than \(pages) pages")
+    }
+
     /// Seconds, to the hundredth.
     static func seconds(_ duration: Duration) -> Double {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
@@ -745,12 +758,30 @@ private struct CrashScenario {
     }
 }
 
-/// The `error.code` of a Provisio error body.
-private enum WireCode {
-    static func of(_ body: Data) -> String? {
-        ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any]).flatMap {
-            ($0["error"] as? [String: Any])?["code"] as? String
+/// A webhook the sink received, as Provisio sends it: its type and, for the token events (which
+/// carry the API's token), the token.
+private struct SinkEvent {
+    let type: String
+    let tokenID: String?
+
+    private struct Kind: Decodable {
+        let type: String
+    }
+
+    private struct TokenWebhook: Decodable {
+        let type: String
+        let data: Components.Schemas.Token
+    }
+
+    init?(_ body: Data) {
+        let reply = ServerEndpoint.Reply(status: 200, headers: [:], body: body)
+        guard let kind = try? reply.decode(Kind.self) else { return nil }
+        guard kind.type.hasPrefix("token.") || kind.type == "provisioning.declined" else {
+            (type, tokenID) = (kind.type, nil)
+            return
         }
+        guard let event = try? reply.decode(TokenWebhook.self) else { return nil }
+        (type, tokenID) = (event.type, event.data.id)
     }
 }
 

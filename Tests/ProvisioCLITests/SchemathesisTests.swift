@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ProvisioAPI
 import Testing
 
 #if canImport(Glibc)
@@ -82,36 +83,29 @@ import Testing
         // Something for the generated requests to find: two cards (the second is the one the
         // close operation may close), a mobile session, a webhook endpoint on a closed loopback
         // port with one delivery, and an approved and a yellow token.
-        func post(_ path: String, token: String, _ body: [String: Any], _ field: String) async throws -> String {
-            let reply = try await server.request("POST", path, token: token, json: body)
-            let text = String(decoding: reply.body, as: UTF8.self)
-            try #require((200..<300).contains(reply.status), "POST \(path): \(reply.status) \(text)")
-            return try #require(reply.json?[field] as? String, "POST \(path): no \(field) in \(text)")
-        }
+        let api = server.api(apiKey)
         func card(_ pan: String) async throws -> String {
-            let body: [String: Any] = [
-                "customer_ref": "cust_1", "pan": pan, "expiry_month": 12, "expiry_year": 2030,
-                "cardholder_name": "Jane Appleseed",
-            ]
-            return try await post("/v1/cards", token: apiKey, body, "id")
+            try await api.createCard(
+                body: .json(
+                    .init(customerRef: "cust_1", pan: pan, expiryMonth: 12, expiryYear: 2030, cardholderName: "Jane Appleseed"))
+            ).created.body.json.id
         }
         let cardID = try await card("4111111111111111")
         let closableCardID = try await card("5555555555554444")
-        let session = try await post(
-            "/v1/mobile-sessions", token: apiKey, ["customer_ref": "cust_1", "ttl_seconds": 86_400], "token")
-        let endpointID = try await post(
-            "/v1/webhook-endpoints", token: apiKey, ["url": Self.loopbackURL, "events": ["webhook.test"]], "id")
-        _ = try await post("/v1/webhook-endpoints/\(endpointID)/test", token: apiKey, [:], "id")
-        let deliveries = try await server.request("GET", "/v1/webhook-deliveries", token: apiKey)
-        let deliveryID = try #require((deliveries.json?["data"] as? [[String: Any]])?.first?["id"] as? String)
+        let session = try await api.createMobileSession(body: .json(.init(customerRef: "cust_1", ttlSeconds: 86_400)))
+            .created.body.json.token
+        let endpointID = try await api.createWebhookEndpoint(body: .json(.init(url: Self.loopbackURL, events: [.webhook_test])))
+            .created.body.json.id
+        _ = try await api.sendTestWebhook(path: .init(id: endpointID)).accepted
+        let deliveryID = try #require(try await api.listWebhookDeliveries().ok.body.json.data.first?.id)
         var tokenIDs: [String] = []
-        for (ref, recommendation) in [("ref-green", "approve"), ("ref-yellow", "require_verification")] {
-            let body: [String: Any] = [
-                "pan": "4111111111111111", "expiry_month": 12, "expiry_year": 2030, "wallet": "apple_pay",
-                "network_token_ref": ref, "token_last4": "0001",
-                "risk": ["device_score": 5, "account_score": 5, "wallet_recommendation": recommendation],
-            ]
-            tokenIDs.append(try await post("/v1/network/token-requests", token: networkKey, body, "token_id"))
+        for (ref, recommendation) in [
+            ("ref-green", Components.Schemas.DecisionOutcome.approve), ("ref-yellow", .requireVerification),
+        ] {
+            let request = Components.Schemas.NetworkTokenRequest(
+                pan: "4111111111111111", expiryMonth: 12, expiryYear: 2030, wallet: .applePay, networkTokenRef: ref,
+                tokenLast4: "0001", risk: .init(deviceScore: 5, accountScore: 5, walletRecommendation: recommendation))
+            tokenIDs.append(try await server.api(networkKey).requestTokenDecision(body: .json(request)).ok.body.json.tokenId)
         }
 
         let configuration = base + "/schemathesis.toml"

@@ -1,4 +1,7 @@
 import Foundation
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+import ProvisioAPI
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -55,15 +58,20 @@ final class ServerProcess {
 
     var endpoint: ServerEndpoint { ServerEndpoint(port: port) }
 
-    func request(_ method: String, _ path: String, token: String? = nil, json: Any? = nil, headers: [String: String] = [:])
-        async throws -> ServerEndpoint.Reply
-    {
-        let body = try json.map { try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]) }
-        return try await endpoint.request(method, path, token: token, body: body, headers: headers)
+    /// Provisio's generated client against this server (see `ServerEndpoint.api`).
+    func api(_ token: String? = nil) -> Client { endpoint.api(token) }
+
+    /// `body` encoded as JSON (sorted keys), raw: for what the generated client cannot send.
+    func request(
+        _ method: String, _ path: String, token: String? = nil, body: some Encodable, headers: [String: String] = [:]
+    ) async throws -> ServerEndpoint.Reply {
+        try await endpoint.request(method, path, token: token, body: try ServerEndpoint.encode(body), headers: headers)
     }
 }
 
-/// Where a running server answers; `Sendable`, so parallel tasks can share it.
+/// Where a running server answers; `Sendable`, so parallel tasks can share it. The generated
+/// client (`api`) for what it can send; raw requests (`request`) for idempotency replays
+/// compared byte for byte, their answers read as the generated types (`Reply.decode`).
 struct ServerEndpoint: Sendable {
     let port: Int
 
@@ -71,7 +79,33 @@ struct ServerEndpoint: Sendable {
         var status: Int
         var headers: [String: String]
         var body: Data
-        var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] }
+
+        /// The body as a generated type (closed objects, enums).
+        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            return try decoder.decode(type, from: body)
+        }
+
+        /// The code of an error body read as the document's `Error` schema.
+        var errorCode: Components.Schemas.ErrorCode? {
+            (try? decode(Components.Schemas._Error.self))?.error.code
+        }
+    }
+
+    /// Provisio's generated client against this server, sending `token` as its bearer credential.
+    func api(_ token: String? = nil) -> Client {
+        Client(
+            serverURL: URL(string: "http://127.0.0.1:\(port)")!, transport: AsyncHTTPClientTransport(),
+            middlewares: token.map { [BearerToken(token: $0)] } ?? [])
+    }
+
+    /// A request body as raw requests send it: compact JSON with sorted keys.
+    static func encode(_ body: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(body)
     }
 
     func request(_ method: String, _ path: String, token: String? = nil, body: Data? = nil, headers: [String: String] = [:])

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Logging
+import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
 import ProvisioServer
@@ -45,23 +46,21 @@ struct TwoServersOnePostgresTests {
         try await a.waitUntilListening()
         try await b.waitUntilListening()
         #expect(a.port != b.port)
-        #expect(try await a.request("GET", "/ready").status == 200)
-        #expect(try await b.request("GET", "/ready").status == 200)
+        #expect(try await a.api().getReady().ok.body.json.status == .ready)
+        #expect(try await b.api().getReady().ok.body.json.status == .ready)
 
-        // An Idempotency-Key used on A replays on B.
-        let card: [String: Any] = [
-            "customer_ref": "cust_1", "pan": "4111111111111111", "expiry_month": 12, "expiry_year": 2030,
-            "cardholder_name": "Jane",
-        ]
-        let created = try await a.request("POST", "/v1/cards", token: apiKey, json: card, headers: ["Idempotency-Key": "two-1"])
+        // An Idempotency-Key used on A replays on B (raw: the replay is compared byte for byte).
+        let card = Components.Schemas.CreateCardRequest(
+            customerRef: "cust_1", pan: "4111111111111111", expiryMonth: 12, expiryYear: 2030, cardholderName: "Jane")
+        let created = try await a.request("POST", "/v1/cards", token: apiKey, body: card, headers: ["Idempotency-Key": "two-1"])
         #expect(created.status == 201)
-        let replayed = try await b.request("POST", "/v1/cards", token: apiKey, json: card, headers: ["Idempotency-Key": "two-1"])
+        let replayed = try await b.request("POST", "/v1/cards", token: apiKey, body: card, headers: ["Idempotency-Key": "two-1"])
         #expect(replayed.status == 201 && replayed.headers["idempotent-replayed"] == "true" && replayed.body == created.body)
-        let id = try #require(created.json?["id"] as? String)
-        #expect(try await b.request("GET", "/v1/cards/\(id)", token: apiKey).json?["id"] as? String == id)
+        let id = try created.decode(Components.Schemas.Card.self).id
+        #expect(try await b.api(apiKey).getCard(path: .init(id: id)).ok.body.json.id == id)
 
         // Concurrent duplicates spread over both processes still run once.
-        let cardJSON = try JSONSerialization.data(withJSONObject: card)
+        let cardJSON = try ServerEndpoint.encode(card)
         let endpoints = [a.endpoint, b.endpoint]
         let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
             for index in 0..<8 {
@@ -75,33 +74,34 @@ struct TwoServersOnePostgresTests {
             return try await group.reduce(into: [Data]()) { $0.append($1) }
         }
         #expect(Set(bodies).count == 1)
-        let list = try await a.request("GET", "/v1/cards?customer_ref=cust_1", token: apiKey)
-        #expect((list.json?["data"] as? [Any])?.count == 2)
+        let list = try await a.api(apiKey).listCards(query: .init(customerRef: "cust_1")).ok.body.json
+        #expect(list.data.count == 2)
 
         // A provision token made on A works once, on B; a replay on A is refused.
-        let token = try #require(
-            try await a.request("POST", "/v1/provision-tokens", token: apiKey, json: ["card_id": id, "wallet": "apple_pay"])
-                .json?["provision_token"] as? String)
-        let chain =
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: base + "/ca/chain.json")))
-            as! [String: Any]
-        let applePay: [String: Any] = ["certificates": chain["certificates"]!, "nonce": "0a0b0c0d", "nonce_signature": "3045"]
-        let first = try await b.request("POST", "/v1/mobile/cards/\(id)/provisioning/apple-pay", token: token, json: applePay)
-        #expect(first.status == 200)
-        let again = try await a.request("POST", "/v1/mobile/cards/\(id)/provisioning/apple-pay", token: token, json: applePay)
-        #expect(again.status == 409)
+        let token = try await a.api(apiKey).createProvisionToken(body: .json(.init(cardId: id, wallet: .applePay)))
+            .created.body.json.provisionToken
+        let chain = try JSONDecoder().decode(
+            SandboxChain.self, from: Data(contentsOf: URL(fileURLWithPath: base + "/ca/chain.json")))
+        let applePay = Components.Schemas.ApplePayRequest(
+            certificates: chain.certificates, nonce: "0a0b0c0d", nonceSignature: "3045")
+        let first = try await b.api(token).provisionApplePayFromMobile(path: .init(id: id), body: .json(applePay)).ok.body.json
+        let again = try await a.api(token).provisionApplePayFromMobile(path: .init(id: id), body: .json(applePay))
+        guard case .conflict = again else {
+            Issue.record("a spent provision token was not refused with 409: \(again)")
+            return
+        }
 
         // What B sealed opens with the sandbox leaf key.
         let leafKey = try P256.KeyAgreement.PrivateKey(
             pemRepresentation: String(contentsOfFile: base + "/ca/leaf-key.pem", encoding: .utf8))
         let payload = try ECCV2Opener(privateKey: leafKey).open(
-            encryptedPassData: Data(base64Encoded: first.json!["encrypted_pass_data"] as! String)!,
-            ephemeralPublicKey: Data(base64Encoded: first.json!["ephemeral_public_key"] as! String)!)
+            encryptedPassData: try #require(Data(base64Encoded: first.encryptedPassData)),
+            ephemeralPublicKey: try #require(first.ephemeralPublicKey.flatMap { Data(base64Encoded: $0) }))
         #expect(try ApplePassPayload(jsonData: payload).primaryAccountNumber.unmaskedDigits == "4111111111111111")
 
         // Attempts recorded by B are visible through A.
-        let attempts = try await a.request("GET", "/v1/cards/\(id)/provisioning-attempts", token: apiKey)
-        #expect((attempts.json?["data"] as? [Any])?.count == 1)
+        let attempts = try await a.api(apiKey).listProvisioningAttempts(path: .init(id: id)).ok.body.json
+        #expect(attempts.data.count == 1)
 
         // Graceful shutdown on SIGTERM.
         #expect(a.stop() == 0)
@@ -110,5 +110,10 @@ struct TwoServersOnePostgresTests {
         let cleanup = PostgresDatabaseHandle(url: adminURL, maximumConnections: 1, logger: Logger(label: "admin"))
         try? await cleanup.write { try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run() }
         await cleanup.shutdown()
+    }
+
+    /// `provisio sandbox ca`'s chain.json.
+    private struct SandboxChain: Decodable {
+        let certificates: [String]
     }
 }

@@ -52,7 +52,7 @@
                 #expect(walletPass.serialNumber == pass.serialNumber)
                 let tokens = try await live.issuerTokens()
                 #expect(tokens.count == 1)
-                #expect(tokens.first?["state"] as? String == "active")
+                #expect(tokens.first?.state == .active)
                 // What PassKit was asked to show.
                 let shown = try #require(device.addRequests.first)
                 #expect(shown.encryptionScheme == "ECC_V2")

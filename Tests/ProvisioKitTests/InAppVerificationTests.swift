@@ -13,14 +13,9 @@
         /// The issuer backend's part: the token behind the pass, then its TAV.
         static func issuerBackend(_ live: LiveProvisio) -> ClosureActivationDataProvider {
             ClosureActivationDataProvider { pass in
-                let token = try await live.issuerTokens().first {
-                    $0["device_account_identifier"] as? String == pass.deviceAccountIdentifier
-                }
-                guard let id = token?["id"] as? String else { throw SetupError("no token for the pass") }
-                let answer = try await LiveProvisio.post(
-                    live.baseURL, "/v1/tokens/\(id)/activation", token: live.apiKey, json: ["mode": "tav"])
-                guard let data = answer["activation_data"] as? String else { throw SetupError("no activation data") }
-                return data
+                let token = try await live.issuerTokens().first { $0.deviceAccountIdentifier == pass.deviceAccountIdentifier }
+                guard let id = token?.id else { throw SetupError("no token for the pass") }
+                return try await live.activationData(tokenID: id)
             }
         }
 
@@ -55,7 +50,7 @@
                     }
                     #expect(activated.serialNumber == pass.serialNumber && activated.activationState == .activated)
                     #expect(await live.wallet.pass(serialNumber: pass.serialNumber)?.activationState == .activated)
-                    #expect(try await live.issuerTokens().first?["state"] as? String == "active")
+                    #expect(try await live.issuerTokens().first?.state == .active)
                     // A second launch finds nothing to do.
                     guard case .alreadyActive = await verification.verify(Self.link(pass.serialNumber)) else {
                         Issue.record("expected alreadyActive")

@@ -167,7 +167,7 @@
                 let pass = try #require(
                     await live.wallet.pass(primaryAccountIdentifier: card.primaryAccountIdentifier, on: .phone))
                 #expect(pass.activationState == .activated)
-                #expect(try await live.issuerTokens().first?["state"] as? String == "active")
+                #expect(try await live.issuerTokens().first?.state == .active)
 
                 // Now on the iPhone: offered for the Watch only; the pending add was reconciled away.
                 #expect(await handler.entries(for: .phone).isEmpty)

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioAPI
 import ProvisioCore
 import Testing
 
@@ -7,25 +8,21 @@ import Testing
     func createsAndReadsCardsWithoutThePAN(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             let (_, apiKey) = try await server.makeTenant()
+            // `Card` is a closed object: a `pan` field would fail decoding.
             let card = try await server.makeCard(
-                apiKey: apiKey, pan: "5555 5555 5555 4444",
-                extra: [
-                    "product_title": "World Elite", "card_art_url": "https://cdn.example.com/art.png", "account_ref": "acc_9",
-                ])
-            let id = try #require(card["id"] as? String)
-            #expect(id.hasPrefix("card_"))
-            #expect(card["last4"] as? String == "4444")
-            #expect(card["network"] as? String == "mastercard")
-            #expect(card["status"] as? String == "active")
-            #expect(card["product_title"] as? String == "World Elite")
-            #expect((card["primary_account_identifier"] as? String)?.hasPrefix("M-") == true)
-            #expect(card["pan"] == nil)
+                apiKey: apiKey, pan: "5555 5555 5555 4444", accountRef: "acc_9", productTitle: "World Elite",
+                cardArtURL: "https://cdn.example.com/art.png")
+            #expect(card.id.hasPrefix("card_"))
+            #expect(card.last4 == "4444")
+            #expect(card.network == .mastercard)
+            #expect(card.status == .active)
+            #expect(card.productTitle == "World Elite")
+            #expect(card.primaryAccountIdentifier.hasPrefix("M-"))
 
-            let fetched = try await server.client.get("/v1/cards/\(id)", token: apiKey)
-            #expect(fetched.status == 200)
-            #expect(fetched.json?["id"] as? String == id)
-            #expect(!fetched.text.contains("5555555555554444"))
-            #expect(fetched.header("X-Request-Id")?.hasPrefix("req_") == true)
+            let fetched = try await server.api(apiKey).getCard(path: .init(id: card.id)).ok
+            #expect(try fetched.body.json.id == card.id)
+            #expect(fetched.headers.xRequestId.hasPrefix("req_"))
+            #expect(!server.answers.all.contains { $0.text.contains("5555555555554444") })
         }
     }
 
@@ -33,15 +30,14 @@ import Testing
     func networkGivenByTheIssuerWins(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let card = try await server.makeCard(apiKey: apiKey, extra: ["network": "visa"])
-            #expect(card["network"] as? String == "visa")
-            let bad = try await server.client.post(
-                "/v1/cards", token: apiKey,
-                json: [
-                    "customer_ref": "c", "pan": "4111111111111111", "expiry_month": 12, "expiry_year": 2030,
-                    "cardholder_name": "J", "network": "diners",
-                ])
-            #expect(bad.status == 400 && bad.errorCode == "invalid_parameter")
+            let card = try await server.makeCard(apiKey: apiKey, network: "visa")
+            #expect(card.network == .visa)
+            let bad = try await server.api(apiKey).createCard(
+                body: .json(
+                    .init(
+                        customerRef: "c", pan: "4111111111111111", expiryMonth: 12, expiryYear: 2030, cardholderName: "J",
+                        network: "diners")))
+            #expect(bad.refused(400, .invalidParameter), "\(bad)")
         }
     }
 
@@ -49,36 +45,31 @@ import Testing
     func listsPerCustomerWithPagination(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             let (_, apiKey) = try await server.makeTenant()
+            let api = server.api(apiKey)
             var created: [String] = []
             for index in 0..<5 {
-                created.append(try await server.makeCard(apiKey: apiKey, customerRef: "cust_p")["id"] as! String)
+                created.append(try await server.makeCard(apiKey: apiKey, customerRef: "cust_p").id)
                 server.clock.advance(by: Double(index % 2))
             }
             _ = try await server.makeCard(apiKey: apiKey, customerRef: "cust_other")
             var seen: [String] = []
             var cursor: String?
             repeat {
-                let query = "/v1/cards?customer_ref=cust_p&limit=2" + (cursor.map { "&cursor=\($0)" } ?? "")
-                let page = try await server.client.get(query, token: apiKey)
-                #expect(page.status == 200)
-                let data = page.json?["data"] as? [[String: Any]] ?? []
-                #expect(data.count <= 2)
-                seen += data.compactMap { $0["id"] as? String }
-                cursor = page.json?["next_cursor"] as? String
+                let page = try await api.listCards(query: .init(customerRef: "cust_p", limit: 2, cursor: cursor)).ok.body.json
+                #expect(page.data.count <= 2)
+                seen += page.data.map(\.id)
+                cursor = page.nextCursor
             } while cursor != nil
             // Cards created in the same millisecond come back in id order: same set, each once.
             #expect(seen.count == created.count && Set(seen) == Set(created))
 
-            #expect(try await server.client.get("/v1/cards", token: apiKey).errorCode == "invalid_parameter")
+            // A missing customer_ref and a limit that is not an integer cannot be sent typed.
+            #expect(try await server.raw.get("/v1/cards", token: apiKey).error?.code == .invalidParameter)
+            #expect(try await api.listCards(query: .init(customerRef: "cust_p", limit: 0)).refusal?.code == .invalidParameter)
             #expect(
-                try await server.client.get("/v1/cards?customer_ref=cust_p&limit=0", token: apiKey).errorCode
-                    == "invalid_parameter")
-            #expect(
-                try await server.client.get("/v1/cards?customer_ref=cust_p&limit=x", token: apiKey).errorCode
-                    == "invalid_parameter")
-            #expect(
-                try await server.client.get("/v1/cards?customer_ref=cust_p&cursor=@@", token: apiKey).errorCode
-                    == "invalid_cursor")
+                try await server.raw.get("/v1/cards?customer_ref=cust_p&limit=x", token: apiKey).error?.code
+                    == .invalidParameter)
+            #expect(try await api.listCards(query: .init(customerRef: "cust_p", cursor: "@@")).refusal?.code == .invalidCursor)
         }
     }
 
@@ -86,19 +77,19 @@ import Testing
     func closingACardMakesItIneligible(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let id = try await server.makeCard(apiKey: apiKey)["id"] as! String
-            let closed = try await server.client.post("/v1/cards/\(id)/close", token: apiKey, json: [String: Any]())
-            #expect(closed.status == 200 && closed.json?["status"] as? String == "closed")
+            let api = server.api(apiKey)
+            let id = try await server.makeCard(apiKey: apiKey).id
+            let closed = try await api.closeCard(path: .init(id: id)).ok.body.json
+            #expect(closed.status == .closed)
             // Closing again changes nothing, not even updated_at.
             server.clock.advance(by: 60)
-            let again = try await server.client.post("/v1/cards/\(id)/close", token: apiKey, json: [String: Any]())
-            #expect(again.status == 200 && again.json?["updated_at"] as? String == closed.json?["updated_at"] as? String)
-            let provisioning = try await server.client.post(
-                "/v1/cards/\(id)/provisioning/apple-pay", token: apiKey, json: try server.applePayBody())
-            #expect(provisioning.status == 409 && provisioning.errorCode == "card_closed")
-            let token = try await server.client.post(
-                "/v1/provision-tokens", token: apiKey, json: ["card_id": id, "wallet": "apple_pay"])
-            #expect(token.status == 409 && token.errorCode == "card_closed")
+            let again = try await api.closeCard(path: .init(id: id)).ok.body.json
+            #expect(again.updatedAt == closed.updatedAt)
+            let provisioning = try await api.provisionApplePay(
+                path: .init(id: id), body: .json(try server.applePayRequest()))
+            #expect(provisioning.refused(409, .cardClosed), "\(provisioning)")
+            let token = try await api.createProvisionToken(body: .json(.init(cardId: id, wallet: .applePay)))
+            #expect(token.refused(409, .cardClosed), "\(token)")
         }
     }
 
@@ -107,21 +98,22 @@ import Testing
         try await TestServer.run(engine) { server in
             let (_, keyA) = try await server.makeTenant("A")
             let (_, keyB) = try await server.makeTenant("B")
-            let id = try await server.makeCard(apiKey: keyA)["id"] as! String
-            for response in [
-                try await server.client.get("/v1/cards/\(id)", token: keyB),
-                try await server.client.post("/v1/cards/\(id)/close", token: keyB, json: [String: Any]()),
-                try await server.client.post(
-                    "/v1/cards/\(id)/provisioning/apple-pay", token: keyB, json: try server.applePayBody()),
-                try await server.client.get("/v1/cards/\(id)/provisioning-attempts", token: keyB),
-                try await server.client.post("/v1/provision-tokens", token: keyB, json: ["card_id": id, "wallet": "apple_pay"]),
-            ] {
-                #expect(response.status == 404 && response.errorCode == "card_not_found", "\(response.text)")
+            let b = server.api(keyB)
+            let id = try await server.makeCard(apiKey: keyA).id
+            let refusals: [Refusal?] = [
+                try await b.getCard(path: .init(id: id)).refusal,
+                try await b.closeCard(path: .init(id: id)).refusal,
+                try await b.provisionApplePay(path: .init(id: id), body: .json(try server.applePayRequest())).refusal,
+                try await b.listProvisioningAttempts(path: .init(id: id)).refusal,
+                try await b.createProvisionToken(body: .json(.init(cardId: id, wallet: .applePay))).refusal,
+            ]
+            for refusal in refusals {
+                #expect(refusal?.status == 404 && refusal?.code == .cardNotFound, "\(String(describing: refusal))")
             }
-            let listB = try await server.client.get("/v1/cards?customer_ref=cust_1", token: keyB)
-            #expect((listB.json?["data"] as? [Any])?.isEmpty == true)
+            let listB = try await b.listCards(query: .init(customerRef: "cust_1")).ok.body.json
+            #expect(listB.data.isEmpty)
             // Tenant A's card is untouched.
-            #expect(try await server.client.get("/v1/cards/\(id)", token: keyA).json?["status"] as? String == "active")
+            #expect(try await server.api(keyA).getCard(path: .init(id: id)).ok.body.json.status == .active)
         }
     }
 
@@ -129,21 +121,23 @@ import Testing
     func authenticationRules(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let noHeader = try await server.client.get("/v1/cards?customer_ref=c")
-            #expect(noHeader.status == 401 && noHeader.errorCode == "missing_credentials")
-            let badScheme = try await server.client.send(
+            let query = Operations.ListCards.Input.Query(customerRef: "c")
+            let noHeader = try await server.api().listCards(query: query)
+            #expect(noHeader.refused(401, .missingCredentials), "\(noHeader)")
+            // Another scheme than Bearer is a header the generated client does not send.
+            let badScheme = try await server.raw.send(
                 .get, "/v1/cards?customer_ref=c", token: nil, body: nil, headers: ["Authorization": "Basic abc"])
-            #expect(badScheme.status == 401 && badScheme.errorCode == "missing_credentials")
-            let unknown = try await server.client.get("/v1/cards?customer_ref=c", token: "prv_sk_nope")
-            #expect(unknown.status == 401 && unknown.errorCode == "invalid_credentials")
-            let garbage = try await server.client.get("/v1/cards?customer_ref=c", token: "hello")
-            #expect(garbage.status == 401 && garbage.errorCode == "invalid_credentials")
-            let session = try await server.client.post("/v1/mobile-sessions", token: apiKey, json: ["customer_ref": "c"])
-            let mobileToken = try #require(session.json?["token"] as? String)
-            let wrongKind = try await server.client.get("/v1/cards?customer_ref=c", token: mobileToken)
-            #expect(wrongKind.status == 403 && wrongKind.errorCode == "wrong_credential_kind")
-            let apiKeyOnMobile = try await server.client.get("/v1/mobile/cards", token: apiKey)
-            #expect(apiKeyOnMobile.status == 403 && apiKeyOnMobile.errorCode == "wrong_credential_kind")
+            #expect(badScheme.refused(401, .missingCredentials), "\(badScheme.text)")
+            let unknown = try await server.api("prv_sk_nope").listCards(query: query)
+            #expect(unknown.refused(401, .invalidCredentials), "\(unknown)")
+            let garbage = try await server.api("hello").listCards(query: query)
+            #expect(garbage.refused(401, .invalidCredentials), "\(garbage)")
+            let session = try await server.api(apiKey).createMobileSession(body: .json(.init(customerRef: "c")))
+            let mobileToken = try session.created.body.json.token
+            let wrongKind = try await server.api(mobileToken).listCards(query: query)
+            #expect(wrongKind.refused(403, .wrongCredentialKind), "\(wrongKind)")
+            let apiKeyOnMobile = try await server.api(apiKey).listMobileCards()
+            #expect(apiKeyOnMobile.refused(403, .wrongCredentialKind), "\(apiKeyOnMobile)")
         }
     }
 
@@ -151,46 +145,59 @@ import Testing
     func badInputGetsAClearFourHundredAndNoPAN(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let valid: [String: Any] = [
-                "customer_ref": "c", "pan": "4111111111111111", "expiry_month": 12, "expiry_year": 2030, "cardholder_name": "J",
-            ]
-            func with(_ changes: [String: Any?]) -> [String: Any] {
-                var body = valid
-                for (key, value) in changes { body[key] = value }
-                return body
+            let api = server.api(apiKey)
+            func card(_ change: (inout Components.Schemas.CreateCardRequest) -> Void) -> Components.Schemas.CreateCardRequest {
+                var request = Components.Schemas.CreateCardRequest(
+                    customerRef: "c", pan: "4111111111111111", expiryMonth: 12, expiryYear: 2030, cardholderName: "J")
+                change(&request)
+                return request
             }
-            let cases: [(body: Data, status: Int, code: String)] = [
-                (try JSONSerialization.data(withJSONObject: with(["pan": "4111111111111112"])), 400, "invalid_pan"),
-                (try JSONSerialization.data(withJSONObject: with(["pan": "4111-1111-abcd"])), 400, "invalid_pan"),
-                (try JSONSerialization.data(withJSONObject: with(["expiry_month": 13])), 400, "invalid_expiry"),
-                (try JSONSerialization.data(withJSONObject: with(["expiry_year": 2020])), 422, "card_expired"),
-                (try JSONSerialization.data(withJSONObject: with(["cardholder_name": "  "])), 400, "invalid_cardholder_name"),
-                (
-                    try JSONSerialization.data(withJSONObject: with(["card_art_url": "http://insecure.example.com/a.png"])), 400,
-                    "invalid_parameter"
-                ),
-                (try JSONSerialization.data(withJSONObject: with(["customer_ref": ""])), 400, "invalid_parameter"),
-                (try JSONSerialization.data(withJSONObject: with(["pann": "4111111111111111"])), 400, "unknown_field"),
-                (try JSONSerialization.data(withJSONObject: with(["pan": nil])), 400, "invalid_request"),
-                (try JSONSerialization.data(withJSONObject: with(["expiry_month": "twelve"])), 400, "invalid_request"),
-                (Data("{\"pan\": \"4111111111111111\"".utf8), 400, "invalid_json"),
-                (Data("[1, 2]".utf8), 400, "invalid_json"),
-                (Data(), 400, "invalid_json"),
-                (Data(repeating: UInt8(ascii: " "), count: 300_000), 413, "payload_too_large"),
+            // What the generated types can hold goes through the generated client.
+            let typed: [(body: Components.Schemas.CreateCardRequest, status: Int, code: Components.Schemas.ErrorCode)] = [
+                (card { $0.pan = "4111111111111112" }, 400, .invalidPan),
+                (card { $0.pan = "4111-1111-abcd" }, 400, .invalidPan),
+                (card { $0.expiryMonth = 13 }, 400, .invalidExpiry),
+                (card { $0.expiryYear = 2020 }, 422, .cardExpired),
+                (card { $0.cardholderName = "  " }, 400, .invalidCardholderName),
+                (card { $0.cardArtUrl = "http://insecure.example.com/a.png" }, 400, .invalidParameter),
+                (card { $0.customerRef = "" }, 400, .invalidParameter),
             ]
-            for testCase in cases {
-                let response = try await server.client.send(.post, "/v1/cards", token: apiKey, body: testCase.body)
+            for testCase in typed {
+                let refusal = try await api.createCard(body: .json(testCase.body)).refusal
+                #expect(refusal?.status == testCase.status && refusal?.code == testCase.code, "\(String(describing: refusal))")
+                #expect(refusal?.error.requestId.hasPrefix("req_") == true)
+                #expect(refusal?.error.message.isEmpty == false)
+            }
+            // What they cannot: unknown fields, missing ones, wrong types, broken or oversized JSON.
+            let valid = try OpenAPIJSON(encoding: card { _ in })
+            func with(_ key: String, _ value: OpenAPIJSON?) throws -> Data {
+                var body = valid
+                body[key] = value
+                return try APIJSON.encode(body)
+            }
+            let raw: [(body: Data, status: Int, code: Components.Schemas.ErrorCode)] = [
+                (try with("pann", "4111111111111111"), 400, .unknownField),
+                (try with("pan", nil), 400, .invalidRequest),
+                (try with("expiry_month", "twelve"), 400, .invalidRequest),
+                (Data("{\"pan\": \"4111111111111111\"".utf8), 400, .invalidJson),
+                (Data("[1, 2]".utf8), 400, .invalidJson),
+                (Data(), 400, .invalidJson),
+                (Data(repeating: UInt8(ascii: " "), count: 300_000), 413, .payloadTooLarge),
+            ]
+            for testCase in raw {
+                let response = try await server.raw.send(.post, "/v1/cards", token: apiKey, body: testCase.body)
                 #expect(response.status == testCase.status, "\(testCase.code): \(response.text)")
-                #expect(response.errorCode == testCase.code, "\(response.text)")
-                let error = response.json?["error"] as? [String: Any]
-                #expect((error?["request_id"] as? String)?.hasPrefix("req_") == true)
-                #expect((error?["message"] as? String)?.isEmpty == false)
+                #expect(response.error?.code == testCase.code, "\(response.text)")
+                #expect(response.error?.requestId.hasPrefix("req_") == true)
+                #expect(response.error?.message.isEmpty == false)
                 #expect(!response.text.contains("4111111111111111") && !response.text.contains("4111111111111112"))
             }
-            let notFound = try await server.client.get("/v1/nothing-here", token: apiKey)
-            #expect(notFound.status == 404 && notFound.errorCode == "route_not_found")
-            let unknownCard = try await server.client.get("/v1/cards/card_doesnotexist", token: apiKey)
-            #expect(unknownCard.status == 404 && unknownCard.errorCode == "card_not_found")
+            #expect(
+                !server.answers.all.contains { $0.text.contains("4111111111111111") || $0.text.contains("4111111111111112") })
+            let notFound = try await server.raw.get("/v1/nothing-here", token: apiKey)
+            #expect(notFound.refused(404, .routeNotFound), "\(notFound.text)")
+            let unknownCard = try await api.getCard(path: .init(id: "card_doesnotexist"))
+            #expect(unknownCard.refused(404, .cardNotFound), "\(unknownCard)")
         }
     }
 }

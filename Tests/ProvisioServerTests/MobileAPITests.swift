@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioAPI
 import ProvisioCore
 import Testing
 
@@ -6,45 +7,48 @@ import Testing
 /// works once, for its card and wallet only.
 @Suite struct MobileAPITests {
     func session(_ server: TestServer, apiKey: String, customer: String, ttl: Int? = nil) async throws -> String {
-        var body: [String: Any] = ["customer_ref": customer]
-        if let ttl { body["ttl_seconds"] = ttl }
-        let response = try await server.client.post("/v1/mobile-sessions", token: apiKey, json: body)
-        #expect(response.status == 201, "\(response.text)")
-        #expect(response.json?["customer_ref"] as? String == customer)
-        return try #require(response.json?["token"] as? String)
+        let session = try await server.api(apiKey).createMobileSession(
+            body: .json(.init(customerRef: customer, ttlSeconds: ttl))
+        ).created.body.json
+        #expect(session.customerRef == customer)
+        return session.token
+    }
+
+    static func provisionToken(
+        _ server: TestServer, apiKey: String, card: String, wallet: Components.Schemas.Wallet = .applePay
+    ) async throws -> String {
+        let token = try await server.api(apiKey).createProvisionToken(body: .json(.init(cardId: card, wallet: wallet)))
+            .created.body.json
+        #expect(token.cardId == card && token.wallet == wallet)
+        return token.provisionToken
     }
 
     @Test(arguments: TestEngine.available)
     func sessionSeesOnlyItsCustomersEligibleCards(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let mine =
-                try await server.makeCard(apiKey: apiKey, customerRef: "alice", extra: ["product_title": "Everyday"])["id"]
-                as! String
-            let closed = try await server.makeCard(apiKey: apiKey, customerRef: "alice")["id"] as! String
-            _ = try await server.client.post("/v1/cards/\(closed)/close", token: apiKey, json: [String: Any]())
-            let theirs = try await server.makeCard(apiKey: apiKey, customerRef: "bob")["id"] as! String
+            let mine = try await server.makeCard(apiKey: apiKey, customerRef: "alice", productTitle: "Everyday").id
+            let closed = try await server.makeCard(apiKey: apiKey, customerRef: "alice").id
+            _ = try await server.api(apiKey).closeCard(path: .init(id: closed)).ok
+            let theirs = try await server.makeCard(apiKey: apiKey, customerRef: "bob").id
             let token = try await session(server, apiKey: apiKey, customer: "alice")
             #expect(token.hasPrefix("prv_ms_"))
+            let app = server.api(token)
 
-            let list = try await server.client.get("/v1/mobile/cards", token: token)
-            #expect(list.status == 200)
-            let cards = try #require(list.json?["data"] as? [[String: Any]])
-            #expect(cards.map { $0["id"] as? String } == [mine])
-            #expect(
-                Set(cards[0].keys) == [
-                    "id", "last4", "network", "cardholder_name", "product_title", "primary_account_identifier",
-                ])
+            // `MobileCard` is closed: it carries exactly what the wallet and the add button need.
+            let cards = try await app.listMobileCards().ok.body.json.data
+            #expect(cards.map(\.id) == [mine])
+            #expect(cards.first?.productTitle == "Everyday" && cards.first?.cardArtUrl == nil)
 
-            let own = try await server.client.post(
-                "/v1/mobile/cards/\(mine)/provisioning/apple-pay", token: token, json: try server.applePayBody())
-            #expect(own.status == 200, "\(own.text)")
-            let other = try await server.client.post(
-                "/v1/mobile/cards/\(theirs)/provisioning/apple-pay", token: token, json: try server.applePayBody())
-            #expect(other.status == 404 && other.errorCode == "card_not_found")
-            let closedCard = try await server.client.post(
-                "/v1/mobile/cards/\(closed)/provisioning/apple-pay", token: token, json: try server.applePayBody())
-            #expect(closedCard.status == 409 && closedCard.errorCode == "card_closed")
+            let own = try await app.provisionApplePayFromMobile(
+                path: .init(id: mine), body: .json(try server.applePayRequest()))
+            #expect(own.status == 200, "\(own)")
+            let other = try await app.provisionApplePayFromMobile(
+                path: .init(id: theirs), body: .json(try server.applePayRequest()))
+            #expect(other.refused(404, .cardNotFound), "\(other)")
+            let closedCard = try await app.provisionApplePayFromMobile(
+                path: .init(id: closed), body: .json(try server.applePayRequest()))
+            #expect(closedCard.refused(409, .cardClosed), "\(closedCard)")
         }
     }
 
@@ -53,15 +57,14 @@ import Testing
         try await TestServer.run(engine) { server in
             let (_, apiKey) = try await server.makeTenant()
             let token = try await session(server, apiKey: apiKey, customer: "alice", ttl: 60)
-            #expect(try await server.client.get("/v1/mobile/cards", token: token).status == 200)
+            #expect(try await server.api(token).listMobileCards().status == 200)
             server.clock.advance(by: 61)
-            let expired = try await server.client.get("/v1/mobile/cards", token: token)
-            #expect(expired.status == 401 && expired.errorCode == "token_expired")
+            let expired = try await server.api(token).listMobileCards()
+            #expect(expired.refused(401, .tokenExpired), "\(expired)")
 
             for ttl in [0, 59, 86_401] {
-                let bad = try await server.client.post(
-                    "/v1/mobile-sessions", token: apiKey, json: ["customer_ref": "a", "ttl_seconds": ttl])
-                #expect(bad.status == 400 && bad.errorCode == "invalid_parameter")
+                let bad = try await server.api(apiKey).createMobileSession(body: .json(.init(customerRef: "a", ttlSeconds: ttl)))
+                #expect(bad.refused(400, .invalidParameter), "\(ttl): \(bad)")
             }
         }
     }
@@ -70,43 +73,39 @@ import Testing
     func provisionTokensWorkExactlyOnceForTheirCardAndWallet(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let card = try await server.makeCard(apiKey: apiKey)["id"] as! String
-            let otherCard = try await server.makeCard(apiKey: apiKey)["id"] as! String
-            func token(wallet: String = "apple_pay") async throws -> String {
-                let response = try await server.client.post(
-                    "/v1/provision-tokens", token: apiKey, json: ["card_id": card, "wallet": wallet])
-                #expect(response.status == 201, "\(response.text)")
-                #expect(response.json?["card_id"] as? String == card)
-                return try #require(response.json?["provision_token"] as? String)
+            let card = try await server.makeCard(apiKey: apiKey).id
+            let otherCard = try await server.makeCard(apiKey: apiKey).id
+            func token(wallet: Components.Schemas.Wallet = .applePay) async throws -> String {
+                try await Self.provisionToken(server, apiKey: apiKey, card: card, wallet: wallet)
+            }
+            func add(_ id: String, with token: String) async throws -> Operations.ProvisionApplePayFromMobile.Output {
+                try await server.api(token).provisionApplePayFromMobile(
+                    path: .init(id: id), body: .json(try server.applePayRequest()))
             }
 
             let first = try await token()
-            let listed = try await server.client.get("/v1/mobile/cards", token: first)
-            #expect((listed.json?["data"] as? [[String: Any]])?.map { $0["id"] as? String } == [card])
-            let wrongCard = try await server.client.post(
-                "/v1/mobile/cards/\(otherCard)/provisioning/apple-pay", token: first, json: try server.applePayBody())
-            #expect(wrongCard.status == 403 && wrongCard.errorCode == "token_scope_mismatch")
-            let used = try await server.client.post(
-                "/v1/mobile/cards/\(card)/provisioning/apple-pay", token: first, json: try server.applePayBody())
-            #expect(used.status == 200, "\(used.text)")
-            let replay = try await server.client.post(
-                "/v1/mobile/cards/\(card)/provisioning/apple-pay", token: first, json: try server.applePayBody())
-            #expect(replay.status == 409 && replay.errorCode == "token_already_used")
+            let listed = try await server.api(first).listMobileCards().ok.body.json
+            #expect(listed.data.map(\.id) == [card])
+            let wrongCard = try await add(otherCard, with: first)
+            #expect(wrongCard.refused(403, .tokenScopeMismatch), "\(wrongCard)")
+            let used = try await add(card, with: first)
+            #expect(used.status == 200, "\(used)")
+            let replay = try await add(card, with: first)
+            #expect(replay.refused(409, .tokenAlreadyUsed), "\(replay)")
 
-            let googleToken = try await token(wallet: "google_pay")
-            let wrongWallet = try await server.client.post(
-                "/v1/mobile/cards/\(card)/provisioning/apple-pay", token: googleToken, json: try server.applePayBody())
-            #expect(wrongWallet.status == 403 && wrongWallet.errorCode == "token_scope_mismatch")
+            let googleToken = try await token(wallet: .googlePay)
+            let wrongWallet = try await add(card, with: googleToken)
+            #expect(wrongWallet.refused(403, .tokenScopeMismatch), "\(wrongWallet)")
 
             let late = try await token()
             server.clock.advance(by: 301)
-            let expired = try await server.client.post(
-                "/v1/mobile/cards/\(card)/provisioning/apple-pay", token: late, json: try server.applePayBody())
-            #expect(expired.status == 401 && expired.errorCode == "token_expired")
+            let expired = try await add(card, with: late)
+            #expect(expired.refused(401, .tokenExpired), "\(expired)")
 
-            let badWallet = try await server.client.post(
-                "/v1/provision-tokens", token: apiKey, json: ["card_id": card, "wallet": "paypal"])
-            #expect(badWallet.status == 400 && badWallet.errorCode == "invalid_wallet")
+            // A wallet outside the document's enum cannot be sent typed.
+            let badWallet = try await server.raw.post(
+                "/v1/provision-tokens", token: apiKey, body: ["card_id": .string(card), "wallet": "paypal"] as OpenAPIJSON)
+            #expect(badWallet.refused(400, .invalidWallet), "\(badWallet.text)")
         }
     }
 
@@ -114,19 +113,15 @@ import Testing
     func concurrentUsesOfOneProvisionTokenSucceedOnce(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let card = try await server.makeCard(apiKey: apiKey)["id"] as! String
-            let token = try #require(
-                try await server.client.post(
-                    "/v1/provision-tokens", token: apiKey, json: ["card_id": card, "wallet": "apple_pay"]
-                )
-                .json?["provision_token"] as? String)
-            let body = try JSONSerialization.data(withJSONObject: try server.applePayBody())
+            let card = try await server.makeCard(apiKey: apiKey).id
+            let token = try await Self.provisionToken(server, apiKey: apiKey, card: card)
+            let body = try server.applePayRequest()
+            let app = server.api(token)
+            // Each call has a connection of its own: the eight arrive together.
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<8 {
                     group.addTask {
-                        try await server.client.send(
-                            .post, "/v1/mobile/cards/\(card)/provisioning/apple-pay", token: token, body: body
-                        ).status
+                        try await app.provisionApplePayFromMobile(path: .init(id: card), body: .json(body)).status
                     }
                 }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
@@ -142,31 +137,28 @@ import Testing
     func aSpentProvisionTokenStillReplaysItsIdempotentAnswer(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let card = try await server.makeCard(apiKey: apiKey)["id"] as! String
-            let token = try #require(
-                try await server.client.post(
-                    "/v1/provision-tokens", token: apiKey, json: ["card_id": card, "wallet": "apple_pay"]
-                )
-                .json?["provision_token"] as? String)
-            let body = try JSONSerialization.data(withJSONObject: try server.applePayBody())
+            let card = try await server.makeCard(apiKey: apiKey).id
+            let token = try await MobileAPITests.provisionToken(server, apiKey: apiKey, card: card)
+            // Raw: the replay is compared byte for byte.
+            let body = try APIJSON.encode(try server.applePayRequest())
             let path = "/v1/mobile/cards/\(card)/provisioning/apple-pay"
-            let first = try await server.client.send(
-                .post, path, token: token, body: body, headers: ["Idempotency-Key": "retry-1"])
+            let first = try await server.raw.send(.post, path, token: token, body: body, headers: ["Idempotency-Key": "retry-1"])
             #expect(first.status == 200)
+            let payload = try first.decode(Components.Schemas.ApplePayPayload.self)
             // The app lost the response and retries with the same key: the first answer comes back.
-            let retry = try await server.client.send(
-                .post, path, token: token, body: body, headers: ["Idempotency-Key": "retry-1"])
+            let retry = try await server.raw.send(.post, path, token: token, body: body, headers: ["Idempotency-Key": "retry-1"])
             #expect(
                 retry.status == 200 && retry.header("Idempotent-Replayed") == "true" && retry.body == first.body,
                 "\(retry.status) \(retry.text)")
+            #expect(try retry.decode(Components.Schemas.ApplePayPayload.self) == payload)
             // Anything else with the spent token is refused.
-            let fresh = try await server.client.send(
-                .post, path, token: token, body: body, headers: ["Idempotency-Key": "retry-2"])
-            #expect(fresh.status == 409 && fresh.errorCode == "token_already_used")
-            let list = try await server.client.get("/v1/mobile/cards", token: token)
-            #expect(list.status == 409 && list.errorCode == "token_already_used")
-            let issuerRoute = try await server.client.get("/v1/cards?customer_ref=cust_1", token: token)
-            #expect(issuerRoute.status == 409 && issuerRoute.errorCode == "token_already_used")
+            let fresh = try await server.api(token).provisionApplePayFromMobile(
+                path: .init(id: card), headers: .init(idempotencyKey: "retry-2"), body: .json(try server.applePayRequest()))
+            #expect(fresh.refused(409, .tokenAlreadyUsed), "\(fresh)")
+            let list = try await server.api(token).listMobileCards()
+            #expect(list.refused(409, .tokenAlreadyUsed), "\(list)")
+            let issuerRoute = try await server.api(token).listCards(query: .init(customerRef: "cust_1"))
+            #expect(issuerRoute.refused(409, .tokenAlreadyUsed), "\(issuerRoute)")
         }
     }
 
@@ -174,34 +166,32 @@ import Testing
     func googleAndSamsungPayProvisionTokensWorkOnTheirMobileRoutes(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let card = try await server.makeCard(apiKey: apiKey)["id"] as! String
-            for (wallet, path) in [("google_pay", "google-pay"), ("samsung_pay", "samsung-pay")] {
-                let token = try #require(
-                    try await server.client.post(
-                        "/v1/provision-tokens", token: apiKey, json: ["card_id": card, "wallet": wallet]
-                    )
-                    .json?["provision_token"] as? String)
-                let wrongRoute = try await server.client.post(
-                    "/v1/mobile/cards/\(card)/provisioning/apple-pay", token: token, json: try server.applePayBody())
-                #expect(wrongRoute.status == 403 && wrongRoute.errorCode == "token_scope_mismatch")
-                let token2 = try #require(
-                    try await server.client.post(
-                        "/v1/provision-tokens", token: apiKey, json: ["card_id": card, "wallet": wallet]
-                    )
-                    .json?["provision_token"] as? String)
-                let ok = try await server.client.post(
-                    "/v1/mobile/cards/\(card)/provisioning/\(path)", token: token2, json: [String: Any]())
-                #expect(ok.status == 200, "\(ok.text)")
-                #expect(ok.json?["token_service_provider"] as? String == "TOKEN_PROVIDER_VISA")
-                let again = try await server.client.post(
-                    "/v1/mobile/cards/\(card)/provisioning/\(path)", token: token2, json: [String: Any]())
-                #expect(again.status == 409 && again.errorCode == "token_already_used")
+            let card = try await server.makeCard(apiKey: apiKey).id
+            for wallet in [Components.Schemas.Wallet.googlePay, .samsungPay] {
+                func push(_ token: String) async throws -> (
+                    status: Int, refusal: Refusal?, data: Components.Schemas.WalletPushData?
+                ) {
+                    let app = server.api(token)
+                    if wallet == .googlePay {
+                        let output = try await app.provisionGooglePayFromMobile(path: .init(id: card), body: .json(.init()))
+                        return (output.status, output.refusal, try? output.ok.body.json)
+                    }
+                    let output = try await app.provisionSamsungPayFromMobile(path: .init(id: card), body: .json(.init()))
+                    return (output.status, output.refusal, try? output.ok.body.json)
+                }
+                let token = try await MobileAPITests.provisionToken(server, apiKey: apiKey, card: card, wallet: wallet)
+                let wrongRoute = try await server.api(token).provisionApplePayFromMobile(
+                    path: .init(id: card), body: .json(try server.applePayRequest()))
+                #expect(wrongRoute.refused(403, .tokenScopeMismatch), "\(wrongRoute)")
+                let token2 = try await MobileAPITests.provisionToken(server, apiKey: apiKey, card: card, wallet: wallet)
+                let ok = try await push(token2)
+                #expect(ok.status == 200, "\(ok)")
+                #expect(ok.data?.tokenServiceProvider == .tokenProviderVisa)
+                let again = try await push(token2)
+                #expect(again.refusal?.status == 409 && again.refusal?.code == .tokenAlreadyUsed, "\(again)")
             }
-            let attempts = try await server.client.get("/v1/cards/\(card)/provisioning-attempts", token: apiKey)
-            #expect(
-                Set((attempts.json?["data"] as? [[String: Any]] ?? []).compactMap { $0["wallet"] as? String }) == [
-                    "google_pay", "samsung_pay",
-                ])
+            let attempts = try await server.api(apiKey).listProvisioningAttempts(path: .init(id: card)).ok.body.json
+            #expect(Set(attempts.data.map(\.wallet)) == [.googlePay, .samsungPay])
         }
     }
 }

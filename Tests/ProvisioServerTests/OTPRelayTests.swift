@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
 import Testing
@@ -12,10 +13,11 @@ import Testing
         let (tenantID, apiKey) = try await server.makeTenant()
         _ = try await server.makeCard(apiKey: apiKey)
         let networkKey = try await server.services.access.createNetworkKey(tenantID: tenantID)
-        let decided = try await server.client.post(
-            "/v1/network/token-requests", token: networkKey,
-            json: TokenAPITests.tokenRequest(ref: "ref-otp", wallet: "require_verification"))
-        #expect(decided.json?["state"] as? String == "pending_verification")
+        let decided = try await TokenAPITests.decide(
+            server, networkKey: networkKey,
+            TokenAPITests.networkTokenRequest(ref: "ref-otp", recommendation: .requireVerification)
+        ).ok.body.json
+        #expect(decided.state == .pendingVerification)
         return (apiKey, networkKey, "ref-otp")
     }
 
@@ -26,47 +28,48 @@ import Testing
         defer { receiver.stop() }
         try await TestServer.run(engine) { server in
             let (apiKey, networkKey, ref) = try await pendingToken(server)
-            let path = "/v1/network/tokens/\(ref)/otp"
-            let unconfigured = try await server.client.post(path, token: networkKey, json: ["code": "123456"])
-            #expect(unconfigured.status == 502 && unconfigured.errorCode == "otp_relay_not_configured")
+            let api = server.api(apiKey)
+            func relay(_ request: Components.Schemas.NetworkOTPRequest) async throws -> Operations.RelayOneTimeCode.Output {
+                try await server.api(networkKey).relayOneTimeCode(path: .init(ref: ref), body: .json(request))
+            }
+            let unconfigured = try await relay(.init(code: "123456"))
+            #expect(unconfigured.refused(502, .otpRelayNotConfigured), "\(unconfigured)")
 
-            let endpoint = try await server.client.post(
-                "/v1/webhook-endpoints", token: apiKey, json: ["url": receiver.url, "events": ["token.otp_requested"]])
-            let secret = try #require(endpoint.json?["secret"] as? String)
+            let endpoint = try await api.createWebhookEndpoint(
+                body: .json(.init(url: receiver.url, events: [.token_otpRequested]))
+            ).created.body.json
+            let secret = try #require(endpoint.secret)
             receiver.setAnswer(
                 #"{"channels":[{"type":"sms","masked":"+1 ••• ••• 4821"},{"type":"email","masked":"j•••@example.com"}]}"#)
-            let relayed = try await server.client.post(
-                path, token: networkKey, json: ["code": "482913", "expires_at": "2030-01-01T00:00:00Z"])
-            #expect(relayed.status == 200, "\(relayed.text)")
-            let channels = try #require(relayed.json?["channels"] as? [[String: String]])
+            let expiresAt = try StrictTimestamp().decode("2030-01-01T00:00:00Z")
+            let relayed = try await relay(.init(code: "482913", expiresAt: expiresAt)).ok.body.json
             #expect(
-                channels == [["type": "sms", "masked": "+1 ••• ••• 4821"], ["type": "email", "masked": "j•••@example.com"]])
+                relayed.channels == [
+                    .init(_type: .sms, masked: "+1 ••• ••• 4821"), .init(_type: .email, masked: "j•••@example.com"),
+                ])
 
             let got = try #require(receiver.deliveries.last)
             try WebhookVerifier(secret: secret).verify(
                 id: got.id, timestamp: got.timestamp, signatureHeader: got.signature, body: got.body, at: Date())
-            let body = try #require(try JSONSerialization.jsonObject(with: got.body) as? [String: Any])
-            let data = try #require(body["data"] as? [String: Any])
-            #expect(body["type"] as? String == "token.otp_requested")
-            #expect(data["code"] as? String == "482913")
-            #expect((data["card"] as? [String: Any])?["last4"] as? String == "1111")
-            #expect((data["token"] as? [String: Any])?["state"] as? String == "pending_verification")
+            let event = try WebhookEvent<WebhookPayload.OTPRequested>(got.body)
+            #expect(event.type == "token.otp_requested")
+            #expect(event.data.code == "482913" && event.data.expiresAt == expiresAt)
+            #expect(event.data.card.last4 == "1111")
+            #expect(event.data.token.state == .pendingVerification)
             #expect(!String(decoding: got.body, as: UTF8.self).contains("4111111111111111"))
 
             // The synchronous call is in the delivery list like any other.
-            let deliveries =
-                try await server.client.get("/v1/webhook-deliveries", token: apiKey).json?["data"] as? [[String: Any]] ?? []
-            #expect(deliveries.map { $0["state"] as? String } == ["succeeded"])
+            let deliveries = try await api.listWebhookDeliveries().ok.body.json.data
+            #expect(deliveries.map(\.state) == [.succeeded])
 
             receiver.setAnswer(#"{"sent": true}"#)
-            let garbled = try await server.client.post(path, token: networkKey, json: ["code": "482913"])
-            #expect(garbled.status == 502 && garbled.errorCode == "otp_relay_failed")
+            let garbled = try await relay(.init(code: "482913"))
+            #expect(garbled.refused(502, .otpRelayFailed), "\(garbled)")
             receiver.setDown(true)
-            let down = try await server.client.post(path, token: networkKey, json: ["code": "482913"])
-            #expect(down.status == 502 && down.errorCode == "otp_relay_failed")
-            let recorded =
-                try await server.client.get("/v1/webhook-deliveries", token: apiKey).json?["data"] as? [[String: Any]] ?? []
-            #expect(recorded.compactMap { $0["state"] as? String }.sorted() == ["failed", "failed", "succeeded"])
+            let down = try await relay(.init(code: "482913"))
+            #expect(down.refused(502, .otpRelayFailed), "\(down)")
+            let recorded = try await api.listWebhookDeliveries().ok.body.json.data
+            #expect(recorded.map(\.state.rawValue).sorted() == ["failed", "failed", "succeeded"])
         }
     }
 
@@ -74,16 +77,16 @@ import Testing
     func badCodesUnknownTokensAndActiveTokensAreRefused(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             let (_, networkKey, ref) = try await pendingToken(server)
+            let network = server.api(networkKey)
             for code in ["12", "123456789", "12a456", ""] {
-                let bad = try await server.client.post("/v1/network/tokens/\(ref)/otp", token: networkKey, json: ["code": code])
-                #expect(bad.status == 400 && bad.errorCode == "invalid_otp", "\(code)")
+                let bad = try await network.relayOneTimeCode(path: .init(ref: ref), body: .json(.init(code: code)))
+                #expect(bad.refused(400, .invalidOtp), "\(code): \(bad)")
             }
-            let unknown = try await server.client.post("/v1/network/tokens/nope/otp", token: networkKey, json: ["code": "123456"])
-            #expect(unknown.status == 404 && unknown.errorCode == "token_not_found")
-            _ = try await server.client.post("/v1/network/tokens/\(ref)/events", token: networkKey, json: ["event": "activated"])
-            let active = try await server.client.post(
-                "/v1/network/tokens/\(ref)/otp", token: networkKey, json: ["code": "123456"])
-            #expect(active.status == 409 && active.errorCode == "token_invalid_transition")
+            let unknown = try await network.relayOneTimeCode(path: .init(ref: "nope"), body: .json(.init(code: "123456")))
+            #expect(unknown.refused(404, .tokenNotFound), "\(unknown)")
+            _ = try await network.reportTokenEvent(path: .init(ref: ref), body: .json(.init(event: .activated))).ok
+            let active = try await network.relayOneTimeCode(path: .init(ref: ref), body: .json(.init(code: "123456")))
+            #expect(active.refused(409, .tokenInvalidTransition), "\(active)")
         }
     }
 }

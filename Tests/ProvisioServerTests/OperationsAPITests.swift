@@ -1,6 +1,8 @@
 import Crypto
 import Foundation
 import NIOCore
+import OpenAPIRuntime
+import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
 import Testing
@@ -11,14 +13,13 @@ import Testing
     @Test(arguments: TestEngine.available)
     func healthReadyAndOpenAPI(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
-            let health = try await server.client.get("/health")
-            #expect(health.status == 200 && health.json?["status"] as? String == "ok")
-            let ready = try await server.client.get("/ready")
-            #expect(ready.status == 200 && ready.json?["status"] as? String == "ready")
-            let spec = try await server.client.get("/openapi.yaml")
-            #expect(spec.status == 200)
-            #expect(spec.header("Content-Type") == "application/yaml")
-            #expect(spec.text.hasPrefix("openapi: '3.1") || spec.text.hasPrefix("openapi: 3.1"))
+            let api = server.api()
+            #expect(try await api.getHealth().ok.body.json.status == .ok)
+            #expect(try await api.getReady().ok.body.json.status == .ready)
+            let document = try await api.getOpenAPIDocument().ok.body.yaml
+            let text = try await String(collecting: document, upTo: 1 << 20)
+            #expect(server.answers.all.last?.header("Content-Type") == "application/yaml")
+            #expect(text.hasPrefix("openapi: '3.1") || text.hasPrefix("openapi: 3.1"))
         }
     }
 
@@ -26,20 +27,20 @@ import Testing
     func metricsCountRequestsPerRouteAndProvisioningPerWallet(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let id = try await server.makeCard(apiKey: apiKey)["id"] as! String
-            _ = try await server.client.get("/v1/cards/\(id)", token: apiKey)
-            _ = try await server.client.get("/v1/cards/\(id)", token: apiKey)
-            _ = try await server.client.post(
-                "/v1/cards/\(id)/provisioning/apple-pay", token: apiKey, json: try server.applePayBody())
-            var expired = try server.applePayBody()
-            expired["certificates"] = ProductionChainFixture.certificates
-            _ = try await server.client.post("/v1/cards/\(id)/provisioning/apple-pay", token: apiKey, json: expired)
-            _ = try await server.client.post("/v1/cards/\(id)/provisioning/google-pay", token: apiKey, json: [String: Any]())
-            _ = try await server.client.get("/nowhere")
+            let api = server.api(apiKey)
+            let id = try await server.makeCard(apiKey: apiKey).id
+            _ = try await api.getCard(path: .init(id: id)).ok
+            _ = try await api.getCard(path: .init(id: id)).ok
+            _ = try await api.provisionApplePay(path: .init(id: id), body: .json(try server.applePayRequest())).ok
+            var expired = try server.applePayRequest()
+            expired.certificates = ProductionChainFixture.certificates
+            #expect(try await api.provisionApplePay(path: .init(id: id), body: .json(expired)).status == 422)
+            _ = try await api.provisionGooglePay(path: .init(id: id), body: .json(.init())).ok
+            // A path no operation has.
+            _ = try await server.raw.get("/nowhere")
 
-            let metrics = try await server.client.get("/metrics")
-            #expect(metrics.status == 200)
-            let text = metrics.text
+            let metrics = try await server.api().getMetrics().ok.body.plainText
+            let text = try await String(collecting: metrics, upTo: 1 << 20)
             #expect(
                 text.contains(#"provisio_http_requests_total{method="GET",route="/v1/cards/{id}",status="200"} 2"#), "\(text)")
             #expect(

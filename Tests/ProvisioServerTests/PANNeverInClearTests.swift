@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioAPI
 import ProvisioCore
 import Testing
 
@@ -8,49 +9,43 @@ import Testing
     @Test func fullRunLeavesNoPANInTheDatabaseLogsOrResponses() async throws {
         let pans = ["4111111111111111", "5555555555554444", "378282246310005"]
         let (responses, path, logs) = try await TestServer.run(.sqlite) { server in
+            // The raw answers here; every answer of the generated clients is in `server.answers`.
             var bodies: [String] = []
             let (_, apiKey) = try await server.makeTenant()
+            let api = server.api(apiKey)
             for (index, pan) in pans.enumerated() {
-                let card = try await server.makeCard(apiKey: apiKey, customerRef: "cust_\(index)", pan: pan)
-                bodies.append(String(describing: card))
-                let id = card["id"] as! String
-                bodies.append(try await server.client.get("/v1/cards/\(id)", token: apiKey).text)
-                bodies.append(
-                    try await server.client.post(
-                        "/v1/cards/\(id)/provisioning/apple-pay", token: apiKey, json: try server.applePayBody(),
-                        headers: ["Idempotency-Key": "k\(index)"]
-                    ).text)
-                bodies.append(
-                    try await server.client.post("/v1/cards/\(id)/provisioning/google-pay", token: apiKey, json: [String: Any]())
-                        .text)
-                var bad = try server.applePayBody()
-                bad["certificates"] = ProductionChainFixture.certificates
-                bodies.append(
-                    try await server.client.post("/v1/cards/\(id)/provisioning/apple-pay", token: apiKey, json: bad).text)
-                bodies.append(try await server.client.get("/v1/cards/\(id)/provisioning-attempts", token: apiKey).text)
-                let session = try await server.client.post(
-                    "/v1/mobile-sessions", token: apiKey, json: ["customer_ref": "cust_\(index)"])
-                let token = session.json?["token"] as! String
-                bodies.append(try await server.client.get("/v1/mobile/cards", token: token).text)
-                bodies.append(
-                    try await server.client.post(
-                        "/v1/mobile/cards/\(id)/provisioning/apple-pay", token: token, json: try server.applePayBody()
-                    ).text)
+                let id = try await server.makeCard(apiKey: apiKey, customerRef: "cust_\(index)", pan: pan).id
+                _ = try await api.getCard(path: .init(id: id)).ok
+                _ = try await api.provisionApplePay(
+                    path: .init(id: id), headers: .init(idempotencyKey: "k\(index)"), body: .json(try server.applePayRequest())
+                ).ok
+                _ = try await api.provisionGooglePay(path: .init(id: id), body: .json(.init())).ok
+                var bad = try server.applePayRequest()
+                bad.certificates = ProductionChainFixture.certificates
+                #expect(try await api.provisionApplePay(path: .init(id: id), body: .json(bad)).status == 422)
+                _ = try await api.listProvisioningAttempts(path: .init(id: id)).ok
+                let token = try await api.createMobileSession(body: .json(.init(customerRef: "cust_\(index)")))
+                    .created.body.json.token
+                _ = try await server.api(token).listMobileCards().ok
+                _ = try await server.api(token).provisionApplePayFromMobile(
+                    path: .init(id: id), body: .json(try server.applePayRequest())
+                ).ok
             }
             // Bad input that carries a PAN must not echo it either.
+            #expect(
+                try await api.createCard(
+                    body: .json(
+                        .init(
+                            customerRef: "x", pan: "4111111111111112", expiryMonth: 12, expiryYear: 2030, cardholderName: "J"))
+                ).status == 400)
+            // An unknown field cannot be sent typed.
             bodies.append(
-                try await server.client.post(
-                    "/v1/cards", token: apiKey,
-                    json: [
-                        "customer_ref": "x", "pan": "4111111111111112", "expiry_month": 12, "expiry_year": 2030,
-                        "cardholder_name": "J",
-                    ]
+                try await server.raw.post(
+                    "/v1/cards", token: apiKey, body: ["customer_ref": "x", "pan": "4111111111111111", "bogus": 1] as OpenAPIJSON
                 ).text)
-            bodies.append(
-                try await server.client.post(
-                    "/v1/cards", token: apiKey, json: ["customer_ref": "x", "pan": "4111111111111111", "bogus": 1]
-                ).text)
-            bodies.append(try await server.client.get("/metrics").text)
+            _ = try await server.api().getMetrics().ok
+            bodies += server.answers.all.map(\.text)
+            #expect(server.answers.all.count > 25, "the answers were recorded")
             guard case .sqlite(let path) = server.database else { throw TestSetupError("expected SQLite") }
             // Read the files while they still exist (the harness removes them afterwards).
             var files = Data()

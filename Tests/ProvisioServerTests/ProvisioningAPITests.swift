@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
 import Testing
@@ -10,34 +11,34 @@ import Testing
     func applePayPayloadOpensInTheSandboxForBothSchemes(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let id = try await server.makeCard(apiKey: apiKey)["id"] as! String
+            let id = try await server.makeCard(apiKey: apiKey).id
             for scheme in EncryptionScheme.allCases {
-                let response = try await server.client.post(
-                    "/v1/cards/\(id)/provisioning/apple-pay", token: apiKey, json: try server.applePayBody(scheme: scheme))
-                #expect(response.status == 200, "\(response.text)")
-                let json = try #require(response.json as? [String: String])
-                let data = try #require(Data(base64Encoded: json["encrypted_pass_data"] ?? ""))
+                let output = try await server.api(apiKey).provisionApplePay(
+                    path: .init(id: id), body: .json(try server.applePayRequest(scheme: scheme)))
+                // `ApplePayPayload` is closed: no field beyond the four it declares.
+                let payload = try output.ok.body.json
+                let data = try #require(Data(base64Encoded: payload.encryptedPassData))
                 let plaintext: Data
                 switch scheme {
                 case .eccV2:
-                    #expect(Set(json.keys) == ["encrypted_pass_data", "activation_data", "ephemeral_public_key"])
-                    plaintext = try server.ca.eccOpener().open(
-                        encryptedPassData: data, ephemeralPublicKey: Data(base64Encoded: json["ephemeral_public_key"]!)!)
+                    #expect(payload.wrappedKey == nil)
+                    let key = try #require(payload.ephemeralPublicKey.flatMap { Data(base64Encoded: $0) })
+                    plaintext = try server.ca.eccOpener().open(encryptedPassData: data, ephemeralPublicKey: key)
                 case .rsaV2:
-                    #expect(Set(json.keys) == ["encrypted_pass_data", "activation_data", "wrapped_key"])
-                    plaintext = try server.ca.rsaOpener().open(
-                        encryptedPassData: data, wrappedKey: Data(base64Encoded: json["wrapped_key"]!)!)
+                    #expect(payload.ephemeralPublicKey == nil)
+                    let key = try #require(payload.wrappedKey.flatMap { Data(base64Encoded: $0) })
+                    plaintext = try server.ca.rsaOpener().open(encryptedPassData: data, wrappedKey: key)
                 }
-                let payload = try ApplePassPayload(jsonData: plaintext)
-                #expect(payload.primaryAccountNumber.unmaskedDigits == "4111111111111111")
-                #expect(payload.expiry.slashed == "12/30")
-                #expect(payload.name.value == "Jane Appleseed")
-                #expect(payload.nonce == Data([0x3F, 0x2A, 0x91, 0x07]))
+                let pass = try ApplePassPayload(jsonData: plaintext)
+                #expect(pass.primaryAccountNumber.unmaskedDigits == "4111111111111111")
+                #expect(pass.expiry.slashed == "12/30")
+                #expect(pass.name.value == "Jane Appleseed")
+                #expect(pass.nonce == Data([0x3F, 0x2A, 0x91, 0x07]))
                 try TAVVerifier(publicKey: server.keys.tavSigningKey.publicKey).verify(
-                    activationData: json["activation_data"]!, pan: payload.primaryAccountNumber, expiry: payload.expiry,
+                    activationData: payload.activationData, pan: pass.primaryAccountNumber, expiry: pass.expiry,
                     at: server.clock.now())
-                #expect(!response.text.contains("4111111111111111"))
             }
+            #expect(!server.answers.all.contains { $0.text.contains("4111111111111111") })
         }
     }
 
@@ -45,52 +46,50 @@ import Testing
     func chainAndInputErrorsAreRefusedAndRecorded(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let id = try await server.makeCard(apiKey: apiKey)["id"] as! String
-            let path = "/v1/cards/\(id)/provisioning/apple-pay"
+            let id = try await server.makeCard(apiKey: apiKey).id
+            let api = server.api(apiKey)
+            func provision(_ change: (inout Components.Schemas.ApplePayRequest) -> Void) async throws
+                -> Operations.ProvisionApplePay.Output
+            {
+                var request = try server.applePayRequest()
+                change(&request)
+                return try await api.provisionApplePay(path: .init(id: id), body: .json(request))
+            }
 
-            var expired = try server.applePayBody()
-            expired["certificates"] = ProductionChainFixture.certificates
-            let expiredResponse = try await server.client.post(path, token: apiKey, json: expired)
-            #expect(expiredResponse.status == 422 && expiredResponse.errorCode == "chain_expired")
-
-            server.clock.advance(by: 1)
-            var empty = try server.applePayBody()
-            empty["certificates"] = [String]()
-            #expect(try await server.client.post(path, token: apiKey, json: empty).errorCode == "chain_empty")
-
-            server.clock.advance(by: 1)
-            var badNonce = try server.applePayBody()
-            badNonce["nonce"] = "not-binary!"
-            let nonceResponse = try await server.client.post(path, token: apiKey, json: badNonce)
-            #expect(nonceResponse.status == 400 && nonceResponse.errorCode == "invalid_nonce")
+            let expired = try await provision { $0.certificates = ProductionChainFixture.certificates }
+            #expect(expired.refused(422, .chainExpired), "\(expired)")
 
             server.clock.advance(by: 1)
-            var badDevice = try server.applePayBody()
-            badDevice["device_type"] = "toaster"
-            #expect(try await server.client.post(path, token: apiKey, json: badDevice).errorCode == "invalid_device_type")
+            #expect(try await provision { $0.certificates = [] }.refusal?.code == .chainEmpty)
 
             server.clock.advance(by: 1)
-            var badScheme = try server.applePayBody()
-            badScheme["encryption_scheme"] = "RSA_V1"
-            #expect(
-                try await server.client.post(path, token: apiKey, json: badScheme).errorCode == "unsupported_encryption_scheme")
+            let badNonce = try await provision { $0.nonce = "not-binary!" }
+            #expect(badNonce.refused(400, .invalidNonce), "\(badNonce)")
+
+            // A device type outside the document's enum cannot be sent typed.
+            server.clock.advance(by: 1)
+            var toaster = try OpenAPIJSON(encoding: try server.applePayRequest())
+            toaster["device_type"] = "toaster"
+            let badDevice = try await server.raw.post("/v1/cards/\(id)/provisioning/apple-pay", token: apiKey, body: toaster)
+            #expect(badDevice.error?.code == .invalidDeviceType, "\(badDevice.text)")
 
             server.clock.advance(by: 1)
-            let watch = try await server.client.post(path, token: apiKey, json: try server.applePayBody(deviceType: "watch"))
-            #expect(watch.status == 200)
+            let badScheme = try await provision { $0.encryptionScheme = "RSA_V1" }
+            #expect(badScheme.refusal?.code == .unsupportedEncryptionScheme, "\(badScheme)")
 
-            let attempts = try await server.client.get("/v1/cards/\(id)/provisioning-attempts", token: apiKey)
-            #expect(attempts.status == 200)
-            let rows = try #require(attempts.json?["data"] as? [[String: Any]])
+            server.clock.advance(by: 1)
+            let watch = try await api.provisionApplePay(
+                path: .init(id: id), body: .json(try server.applePayRequest(deviceType: .watch)))
+            #expect(watch.status == 200, "\(watch)")
+
+            let rows = try await api.listProvisioningAttempts(path: .init(id: id)).ok.body.json.data
             // The device-type refusal happens before an attempt exists; the others are recorded.
             #expect(
-                rows.map { $0["error_code"] as? String } == [
-                    "chain_expired", "chain_empty", "invalid_nonce", "unsupported_encryption_scheme", nil,
-                ])
-            #expect(rows.map { $0["outcome"] as? String } == ["failed", "failed", "failed", "failed", "succeeded"])
-            #expect(rows.last?["device_type"] as? String == "watch")
-            #expect(rows.allSatisfy { $0["wallet"] as? String == "apple_pay" })
-            #expect(!attempts.text.contains("4111111111111111"))
+                rows.map(\.errorCode) == ["chain_expired", "chain_empty", "invalid_nonce", "unsupported_encryption_scheme", nil])
+            #expect(rows.map(\.outcome) == [.failed, .failed, .failed, .failed, .succeeded])
+            #expect(rows.last?.deviceType == .watch)
+            #expect(rows.allSatisfy { $0.wallet == .applePay })
+            #expect(!server.answers.all.contains { $0.text.contains("4111111111111111") })
         }
     }
 
@@ -98,43 +97,38 @@ import Testing
     func googleAndSamsungPayGetJWEToTheNetworkKey(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let id = try await server.makeCard(apiKey: apiKey, pan: "5555555555554444")["id"] as! String
-            for (path, wallet) in [("google-pay", "google_pay"), ("samsung-pay", "samsung_pay")] {
-                let response = try await server.client.post(
-                    "/v1/cards/\(id)/provisioning/\(path)", token: apiKey,
-                    json: [
-                        "user_address": [
-                            "name": "Jane Appleseed", "address1": "1 Infinite Loop", "locality": "Cupertino",
-                            "administrative_area": "CA", "country_code": "us", "postal_code": "95014",
-                        ]
-                    ])
-                #expect(response.status == 200, "\(response.text)")
-                let json = try #require(response.json)
-                #expect(json["display_name"] as? String == "Mastercard •••• 4444")
-                #expect(json["last_digits"] as? String == "4444")
-                #expect(json["network"] as? String == "MASTERCARD")
-                #expect(json["token_service_provider"] as? String == "TOKEN_PROVIDER_MASTERCARD")
-                let address = try #require(json["user_address"] as? [String: String])
-                #expect(address["country_code"] == "US" && address["locality"] == "Cupertino")
+            let api = server.api(apiKey)
+            let id = try await server.makeCard(apiKey: apiKey, pan: "5555555555554444").id
+            let request = Components.Schemas.PushProvisioningRequest(
+                userAddress: .init(
+                    name: "Jane Appleseed", address1: "1 Infinite Loop", locality: "Cupertino", administrativeArea: "CA",
+                    countryCode: "us", postalCode: "95014"))
+            for wallet in [Components.Schemas.Wallet.googlePay, .samsungPay] {
+                let data =
+                    wallet == .googlePay
+                    ? try await api.provisionGooglePay(path: .init(id: id), body: .json(request)).ok.body.json
+                    : try await api.provisionSamsungPay(path: .init(id: id), body: .json(request)).ok.body.json
+                #expect(data.displayName == "Mastercard •••• 4444")
+                #expect(data.lastDigits == "4444")
+                #expect(data.network == .mastercard)
+                #expect(data.tokenServiceProvider == .tokenProviderMastercard)
+                #expect(data.userAddress.countryCode == "US" && data.userAddress.locality == "Cupertino")
 
-                let jwe = try #require(json["opaque_payment_card"] as? String)
-                #expect(jwe.split(separator: ".", omittingEmptySubsequences: false).count == 5)
-                let opened = try JWEDecrypter(privateKey: server.networkKey).decrypt(jwe)
+                #expect(data.opaquePaymentCard.split(separator: ".", omittingEmptySubsequences: false).count == 5)
+                let opened = try JWEDecrypter(privateKey: server.networkKey).decrypt(data.opaquePaymentCard)
                 #expect(opened.algorithm == "ECDH-ES" && opened.encryption == "A256GCM" && opened.keyID == "net-test")
-                let card = try #require(try JSONSerialization.jsonObject(with: opened.plaintext) as? [String: Any])
-                #expect(card["fpan"] as? String == "5555555555554444")
-                #expect(card["wallet"] as? String == wallet)
-                #expect(card["card_id"] as? String == id)
-                #expect(!response.text.contains("5555555555554444"))
+                let card = try JSONDecoder().decode(OpaqueCard.self, from: opened.plaintext)
+                #expect(card.fpan == "5555555555554444")
+                #expect(card.wallet == wallet.rawValue)
+                #expect(card.cardID == id)
             }
+            #expect(!server.answers.all.contains { $0.text.contains("5555555555554444") })
             // Without an address the cardholder's name stands in.
-            let bare = try await server.client.post(
-                "/v1/cards/\(id)/provisioning/google-pay", token: apiKey, json: [String: Any]())
-            #expect((bare.json?["user_address"] as? [String: String]) == ["name": "Jane Appleseed"])
-            let badAddress = try await server.client.post(
-                "/v1/cards/\(id)/provisioning/google-pay", token: apiKey,
-                json: ["user_address": ["name": "J", "country_code": "USA"]])
-            #expect(badAddress.status == 400 && badAddress.errorCode == "invalid_parameter")
+            let bare = try await api.provisionGooglePay(path: .init(id: id), body: .json(.init())).ok.body.json
+            #expect(bare.userAddress == .init(name: "Jane Appleseed"))
+            let badAddress = try await api.provisionGooglePay(
+                path: .init(id: id), body: .json(.init(userAddress: .init(name: "J", countryCode: "USA"))))
+            #expect(badAddress.refused(400, .invalidParameter), "\(badAddress)")
         }
     }
 
@@ -143,20 +137,34 @@ import Testing
         try await TestServer.run(engine) { server in
             let (_, apiKey) = try await server.makeTenant()
             // A Luhn-valid number outside every known range.
-            let id = try await server.makeCard(apiKey: apiKey, pan: "9999999999999995")["id"] as! String
-            let response = try await server.client.post(
-                "/v1/cards/\(id)/provisioning/google-pay", token: apiKey, json: [String: Any]())
-            #expect(response.status == 422 && response.errorCode == "unsupported_network")
+            let id = try await server.makeCard(apiKey: apiKey, pan: "9999999999999995").id
+            let output = try await server.api(apiKey).provisionGooglePay(path: .init(id: id), body: .json(.init()))
+            #expect(output.refused(422, .unsupportedNetwork), "\(output)")
+        }
+    }
+
+    /// The card data inside the opaque payment card, which only the network can read.
+    private struct OpaqueCard: Decodable {
+        let fpan: String
+        let wallet: String
+        let cardID: String
+
+        enum CodingKeys: String, CodingKey {
+            case fpan, wallet
+            case cardID = "card_id"
         }
     }
 }
 
 /// The real 2018 Apple chain (expired today), as shipped in shared/fixtures.
 enum ProductionChainFixture {
+    private struct File: Decodable {
+        let certificatesDERBase64: [String]
+    }
+
     static let certificates: [String] = {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("ProvisioCryptoTests/Fixtures/apple-production-chain-2018.json")
-        let object = try! JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
-        return object["certificatesDERBase64"] as! [String]
+        return try! JSONDecoder().decode(File.self, from: Data(contentsOf: url)).certificatesDERBase64
     }()
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioAPI
 import ProvisioCore
 import Testing
 
@@ -24,10 +25,9 @@ import Testing
     @Test func hostileBodiesNeverCauseAServerError() async throws {
         try await TestServer.run(.sqlite) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let card = try await server.makeCard(apiKey: apiKey)["id"] as! String
-            let session = try #require(
-                try await server.client.post("/v1/mobile-sessions", token: apiKey, json: ["customer_ref": "cust_1"]).json?[
-                    "token"] as? String)
+            let card = try await server.makeCard(apiKey: apiKey).id
+            let session = try await server.api(apiKey).createMobileSession(body: .json(.init(customerRef: "cust_1")))
+                .created.body.json.token
             let endpoints: [(String, String)] = [
                 ("/v1/cards", apiKey), ("/v1/cards/\(card)/close", apiKey), ("/v1/cards/\(card)/provisioning/apple-pay", apiKey),
                 ("/v1/cards/\(card)/provisioning/google-pay", apiKey), ("/v1/cards/\(card)/provisioning/samsung-pay", apiKey),
@@ -39,12 +39,13 @@ import Testing
             for (path, token) in endpoints {
                 for body in Self.hostileBodies {
                     for key in [nil, "hostile-\(checked)"] {
-                        let response = try await server.client.send(
+                        // Raw: these bodies are what the generated client never sends.
+                        let response = try await server.raw.send(
                             .post, path, token: token, body: Data(body.utf8), headers: key.map { ["Idempotency-Key": $0] } ?? [:])
                         // Closing a card takes no body, so it may succeed; everything else is refused.
                         #expect(response.status < 500, "\(path) \(body.prefix(60)) → \(response.status) \(response.text)")
                         if response.status >= 400 {
-                            #expect(response.errorCode != nil, "\(path) \(body.prefix(60)) → \(response.text)")
+                            #expect(response.refusalCode != nil, "\(path) \(body.prefix(60)) → \(response.text)")
                         }
                         checked += 1
                     }

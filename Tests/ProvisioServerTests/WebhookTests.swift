@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Logging
+import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
 import Testing
@@ -120,22 +121,22 @@ import Testing
         defer { receiver.stop() }
         try await TestServer.run(engine, clock: .live()) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let created = try await server.client.post(
-                "/v1/webhook-endpoints", token: apiKey, json: ["url": receiver.url, "events": ["*"]])
-            #expect(created.status == 201, "\(created.text)")
-            let endpointID = try #require(created.json?["id"] as? String)
-            let secret = try #require(created.json?["secret"] as? String)
+            let api = server.api(apiKey)
+            let created = try await api.createWebhookEndpoint(body: .json(.init(url: receiver.url, events: [._ast_])))
+                .created.body.json
+            let endpointID = created.id
+            let secret = try #require(created.secret)
             #expect(secret.hasPrefix("whsec_"))
-            let listed = try await server.client.get("/v1/webhook-endpoints", token: apiKey)
-            #expect(!listed.text.contains(secret) && listed.text.contains(endpointID))
+            // The secret is only in the answer to creation.
+            let listed = try await api.listWebhookEndpoints().ok.body.json
+            #expect(listed.data.map(\.id) == [endpointID] && listed.data.allSatisfy { $0.secret == nil })
+            #expect(!(server.answers.all.last?.text.contains(secret) ?? true))
 
             receiver.setDown(true)
             var eventIDs: [String] = []
             for _ in 0..<5 {
-                let test = try await server.client.post(
-                    "/v1/webhook-endpoints/\(endpointID)/test", token: apiKey, json: [String: Any]())
-                #expect(test.status == 202)
-                eventIDs.append(try #require(test.json?["id"] as? String))
+                let test = try await api.sendTestWebhook(path: .init(id: endpointID)).accepted.body.json
+                eventIDs.append(test.id)
             }
             let worker = server.services.webhookWorker(
                 sender: nil, policy: Self.fastPolicy, logger: Logger(label: "w"))
@@ -145,20 +146,16 @@ import Testing
             // While it is down, deliveries are retried and each attempt is recorded.
             #expect(
                 try await eventually {
-                    let deliveries = try await server.client.get(
-                        "/v1/webhook-deliveries?endpoint_id=\(endpointID)", token: apiKey)
-                    let rows = deliveries.json?["data"] as? [[String: Any]] ?? []
-                    return rows.count == 5 && rows.allSatisfy { ($0["attempt_count"] as? Int ?? 0) >= 2 }
+                    let rows = try await api.listWebhookDeliveries(query: .init(endpointId: endpointID)).ok.body.json.data
+                    return rows.count == 5 && rows.allSatisfy { $0.attemptCount >= 2 }
                 })
             #expect(receiver.deliveries.isEmpty)
 
             receiver.setDown(false)
             #expect(
                 try await eventually {
-                    let rows =
-                        try await server.client.get("/v1/webhook-deliveries", token: apiKey).json?["data"] as? [[String: Any]]
-                        ?? []
-                    return rows.count == 5 && rows.allSatisfy { $0["state"] as? String == "succeeded" }
+                    let rows = try await api.listWebhookDeliveries().ok.body.json.data
+                    return rows.count == 5 && rows.allSatisfy { $0.state == .succeeded }
                 })
 
             // Every event arrived, signed; a duplicate only ever repeats the same webhook-id.
@@ -168,38 +165,36 @@ import Testing
             for item in got {
                 try verifier.verify(
                     id: item.id, timestamp: item.timestamp, signatureHeader: item.signature, body: item.body, at: Date())
-                let body = try #require(try JSONSerialization.jsonObject(with: item.body) as? [String: Any])
-                #expect(body["type"] as? String == "webhook.test")
-                #expect((body["data"] as? [String: String])?["endpoint_id"] == endpointID)
+                let event = try WebhookEvent<WebhookPayload.Test>(item.body)
+                #expect(event.type == "webhook.test")
+                #expect(event.data.endpointID == endpointID)
             }
 
             // Attempts are listable: the 503s, then the success.
-            let rows =
-                try await server.client.get("/v1/webhook-deliveries", token: apiKey).json?["data"] as? [[String: Any]] ?? []
-            let deliveryID = try #require(rows.first?["id"] as? String)
-            let detail = try await server.client.get("/v1/webhook-deliveries/\(deliveryID)", token: apiKey)
-            let attempts = try #require(detail.json?["attempts"] as? [[String: Any]])
+            let rows = try await api.listWebhookDeliveries().ok.body.json.data
+            let deliveryID = try #require(rows.first?.id)
+            let detail = try await api.getWebhookDelivery(path: .init(id: deliveryID)).ok.body.json
+            let attempts = try #require(detail.attempts)
             #expect(attempts.count >= 3)
-            #expect(attempts.dropLast().allSatisfy { $0["response_status"] as? Int == 503 })
-            #expect(attempts.last?["response_status"] as? Int == 204)
+            #expect(attempts.dropLast().allSatisfy { $0.responseStatus == 503 })
+            #expect(attempts.last?.responseStatus == 204)
 
             // Manual replay sends the same event (same webhook-id) again.
             let before = receiver.deliveries.count
-            let replay = try await server.client.post(
-                "/v1/webhook-deliveries/\(deliveryID)/replay", token: apiKey, json: [String: Any]())
-            #expect(replay.status == 200 && replay.json?["state"] as? String == "pending")
+            let replay = try await api.replayWebhookDelivery(path: .init(id: deliveryID)).ok.body.json
+            #expect(replay.state == .pending)
             #expect(try await eventually { receiver.deliveries.count == before + 1 })
-            #expect(receiver.deliveries.last?.id == detail.json?["event_id"] as? String)
+            #expect(receiver.deliveries.last?.id == detail.eventId)
 
-            let unknown = try await server.client.post(
-                "/v1/webhook-deliveries/whd_nope/replay", token: apiKey, json: [String: Any]())
-            #expect(unknown.status == 404 && unknown.errorCode == "webhook_delivery_not_found")
-            let badURL = try await server.client.post(
-                "/v1/webhook-endpoints", token: apiKey, json: ["url": "ftp://x", "events": ["*"]])
-            #expect(badURL.status == 400 && badURL.errorCode == "outbound_url_invalid")
-            let badEvent = try await server.client.post(
-                "/v1/webhook-endpoints", token: apiKey, json: ["url": receiver.url, "events": ["token.exploded"]])
-            #expect(badEvent.status == 400 && badEvent.errorCode == "invalid_parameter")
+            let unknown = try await api.replayWebhookDelivery(path: .init(id: "whd_nope"))
+            #expect(unknown.refused(404, .webhookDeliveryNotFound), "\(unknown)")
+            let badURL = try await api.createWebhookEndpoint(body: .json(.init(url: "ftp://x", events: [._ast_])))
+            #expect(badURL.refused(400, .outboundUrlInvalid), "\(badURL)")
+            // An event type outside the document's enum cannot be sent typed.
+            let badEvent = try await server.raw.post(
+                "/v1/webhook-endpoints", token: apiKey,
+                body: ["url": .string(receiver.url), "events": ["token.exploded"]] as OpenAPIJSON)
+            #expect(badEvent.refused(400, .invalidParameter), "\(badEvent.text)")
         }
     }
 
@@ -251,11 +246,10 @@ import Testing
             policy.requestTimeout = .seconds(1)
             let worker = server.services.webhookWorker(sender: nil, policy: policy, logger: Logger(label: "w"))
             for _ in 0..<3 { try await worker.deliverDue() }
-            let rows =
-                try await server.client.get("/v1/webhook-deliveries", token: apiKey).json?["data"] as? [[String: Any]] ?? []
-            #expect(rows.first?["state"] as? String == "failed")
-            #expect(rows.first?["attempt_count"] as? Int == 3)
-            #expect((rows.first?["last_error"] as? String)?.contains("could not be reached") == true)
+            let rows = try await server.api(apiKey).listWebhookDeliveries().ok.body.json.data
+            #expect(rows.first?.state == .failed)
+            #expect(rows.first?.attemptCount == 3)
+            #expect(rows.first?.lastError?.contains("could not be reached") == true)
             #expect(try await worker.deliverDue() == 0)
         }
     }
@@ -265,29 +259,28 @@ import Testing
     @Test func pathAndQueryErrorsKeepTheirCodes() async throws {
         try await TestServer.run(.sqlite) { server in
             let (_, apiKey) = try await server.makeTenant()
+            let api = server.api(apiKey)
             let longID = String(repeating: "w", count: 65)
-            let cases: [(String, String, String)] = [
-                ("POST", "/v1/webhook-endpoints/\(longID)/test", "invalid_parameter"),
-                ("GET", "/v1/webhook-deliveries/\(longID)", "invalid_parameter"),
-                ("POST", "/v1/webhook-deliveries/\(longID)/replay", "invalid_parameter"),
-                ("POST", "/v1/webhook-endpoints/whe_nope/test", "webhook_endpoint_not_found"),
-                ("GET", "/v1/webhook-deliveries/whd_nope", "webhook_delivery_not_found"),
-                ("GET", "/v1/webhook-deliveries?limit=x", "invalid_parameter"),
-                ("GET", "/v1/webhook-deliveries?limit=101", "invalid_parameter"),
-                ("GET", "/v1/webhook-deliveries?cursor=bogus", "invalid_cursor"),
+            let refusals: [(String, Refusal?, Components.Schemas.ErrorCode)] = [
+                ("test \(longID)", try await api.sendTestWebhook(path: .init(id: longID)).refusal, .invalidParameter),
+                ("get \(longID)", try await api.getWebhookDelivery(path: .init(id: longID)).refusal, .invalidParameter),
+                ("replay \(longID)", try await api.replayWebhookDelivery(path: .init(id: longID)).refusal, .invalidParameter),
+                ("test whe_nope", try await api.sendTestWebhook(path: .init(id: "whe_nope")).refusal, .webhookEndpointNotFound),
+                ("get whd_nope", try await api.getWebhookDelivery(path: .init(id: "whd_nope")).refusal, .webhookDeliveryNotFound),
+                ("limit 101", try await api.listWebhookDeliveries(query: .init(limit: 101)).refusal, .invalidParameter),
+                ("cursor bogus", try await api.listWebhookDeliveries(query: .init(cursor: "bogus")).refusal, .invalidCursor),
             ]
-            for (method, path, code) in cases {
-                let response =
-                    method == "GET"
-                    ? try await server.client.get(path, token: apiKey)
-                    : try await server.client.post(path, token: apiKey, json: [String: Any]())
-                #expect(response.errorCode == code, "\(method) \(path): \(response.text)")
+            for (what, refusal, code) in refusals {
+                #expect(refusal?.code == code, "\(what): \(String(describing: refusal))")
             }
-            for path in ["/v1/webhook-endpoints", "/v1/webhook-deliveries?endpoint_id=whe_nope&limit=5"] {
-                let list = try await server.client.get(path, token: apiKey)
-                #expect(list.status == 200 && (list.json?["data"] as? [Any])?.isEmpty == true, "\(list.text)")
-                #expect(list.json?.keys.sorted() == ["data"], "\(list.text)")
-            }
+            // A limit that is not an integer cannot be sent typed.
+            let limit = try await server.raw.get("/v1/webhook-deliveries?limit=x", token: apiKey)
+            #expect(limit.error?.code == .invalidParameter, "\(limit.text)")
+            // `next_cursor` is optional in the closed list types: absent here, so nil.
+            let endpoints = try await api.listWebhookEndpoints().ok.body.json
+            #expect(endpoints.data.isEmpty && endpoints.nextCursor == nil)
+            let deliveries = try await api.listWebhookDeliveries(query: .init(endpointId: "whe_nope", limit: 5)).ok.body.json
+            #expect(deliveries.data.isEmpty && deliveries.nextCursor == nil)
         }
     }
 }

@@ -4,14 +4,16 @@
     import Hummingbird
     import HummingbirdTesting
     import Logging
+    // ProvisioAPI and OpenAPIAsyncHTTPClient come in through ProvisioServer (OpenAPIRuntime through
+    // ProvisioClient); Package.swift does not list them for this target yet.
+    import OpenAPIAsyncHTTPClient
+    import OpenAPIRuntime
+    import ProvisioAPI
+    import ProvisioClient
     import ProvisioCore
     import ProvisioCrypto
     import ProvisioSandbox
     import ProvisioServer
-
-    #if canImport(FoundationNetworking)
-        import FoundationNetworking
-    #endif
 
     /// A real Provisio on loopback (SQLite in a temporary directory), with the sandbox CA trusted,
     /// a tenant, a customer's card and a mobile session for it; and the sandbox's wallet, Apple
@@ -50,16 +52,15 @@
                     guard let port = client.port else { throw SetupError("the live server has no port") }
                     let baseURL = URL(string: "http://127.0.0.1:\(port)")!
                     let (tenant, apiKey) = try await services.access.createTenant(name: "Kit Bank")
-                    let card = try await Self.post(
-                        baseURL, "/v1/cards", token: apiKey,
-                        json: [
-                            "customer_ref": "cust_kit", "pan": pan, "expiry_month": 12, "expiry_year": 2030,
-                            "cardholder_name": "Jane Appleseed",
-                        ])
-                    guard let cardID = card["id"] as? String else { throw SetupError("no card id") }
-                    let session = try await Self.post(
-                        baseURL, "/v1/mobile-sessions", token: apiKey, json: ["customer_ref": "cust_kit"])
-                    guard let mobileSession = session["token"] as? String else { throw SetupError("no mobile session") }
+                    let issuer = Self.api(baseURL, apiKey)
+                    let cardID = try await issuer.createCard(
+                        body: .json(
+                            .init(
+                                customerRef: "cust_kit", pan: pan, expiryMonth: 12, expiryYear: 2030,
+                                cardholderName: "Jane Appleseed"))
+                    ).created.body.json.id
+                    let mobileSession = try await issuer.createMobileSession(body: .json(.init(customerRef: "cust_kit")))
+                        .created.body.json.token
                     let networkKey = try await services.access.createNetworkKey(tenantID: tenant.id)
                     let wallet = SandboxWallet(
                         certificateAuthority: sandboxCA, clock: clock,
@@ -82,30 +83,26 @@
             }
         }
 
+        /// Provisio's generated client, sending `token` as its bearer credential.
+        static func api(_ baseURL: URL, _ token: String) -> Client {
+            Client(
+                serverURL: baseURL, transport: AsyncHTTPClientTransport(),
+                middlewares: [BearerCredentialMiddleware(token: token)])
+        }
+
         /// The issuer backend's view of the card's tokens (`GET /v1/tokens?card_id=`).
-        func issuerTokens() async throws -> [[String: Any]] {
-            let json = try await Self.send(baseURL, "GET", "/v1/tokens?card_id=\(cardID)", token: apiKey, body: nil)
-            return json["data"] as? [[String: Any]] ?? []
+        func issuerTokens() async throws -> [Components.Schemas.Token] {
+            try await Self.api(baseURL, apiKey).listTokens(query: .init(cardId: cardID)).ok.body.json.data
         }
 
-        static func post(_ baseURL: URL, _ path: String, token: String, json: [String: Any]) async throws -> [String: Any] {
-            try await send(baseURL, "POST", path, token: token, body: try JSONSerialization.data(withJSONObject: json))
-        }
-
-        static func send(_ baseURL: URL, _ method: String, _ path: String, token: String, body: Data?) async throws
-            -> [String: Any]
-        {
-            var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
-            request.httpMethod = method
-            request.httpBody = body
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-            let (data, response) = try await URLSession.shared.data(for: request)
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            guard (200..<300).contains(status), let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw SetupError("\(method) \(path): HTTP \(status) \(String(decoding: data, as: UTF8.self))")
-            }
-            return json
+        /// A TAV for a token pending verification (`POST /v1/tokens/{id}/activation {mode: tav}`).
+        func activationData(tokenID: String) async throws -> String {
+            let result = try await Self.api(baseURL, apiKey).activateToken(
+                path: .init(id: tokenID), body: .json(.init(mode: .tav))
+            )
+            .ok.body.json
+            guard let data = result.activationData else { throw SetupError("no activation data") }
+            return data
         }
     }
 

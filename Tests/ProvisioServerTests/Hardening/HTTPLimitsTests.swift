@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioAPI
 import ProvisioCore
 import Testing
 
@@ -23,21 +24,22 @@ import Testing
         return limits
     }
 
-    static func errorCode(in response: Data) -> String? {
+    /// The code of the error body after the head, read as the document's `Error` schema.
+    static func errorCode(in response: Data) -> Components.Schemas.ErrorCode? {
         let text = String(decoding: response, as: UTF8.self)
         guard let start = text.range(of: "\r\n\r\n") else { return nil }
         let body = Data(text[start.upperBound...].utf8)
-        return WireError.decode(from: body)?.code
+        return (try? APIJSON.decode(Components.Schemas._Error.self, from: body))?.error.code
     }
 
     @Test func aHalfSentRequestLineIsDroppedAfterTheIdleTimeout() async throws {
         try await TestServer.run(.sqlite, limits: Self.shortIdle) { server in
-            let connection = try RawConnection(port: try #require(server.client.port))
+            let connection = try RawConnection(port: try #require(server.raw.port))
             try connection.send("GET /hea")
             let (_, closed) = await connection.readUntilClosed(timeout: .seconds(20))
             #expect(closed, "a half-sent request line kept its connection open")
             // An idle keep-alive connection goes the same way after a complete request.
-            let idle = try RawConnection(port: try #require(server.client.port))
+            let idle = try RawConnection(port: try #require(server.raw.port))
             try idle.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
             let (answer, idleClosed) = await idle.readUntilClosed(timeout: .seconds(20))
             #expect(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
@@ -48,14 +50,14 @@ import Testing
     @Test func aBodyThatNeverFinishesIsAnswered408AndClosed() async throws {
         try await TestServer.run(.sqlite, limits: Self.shortLimits) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let connection = try RawConnection(port: try #require(server.client.port))
+            let connection = try RawConnection(port: try #require(server.raw.port))
             try connection.send(
                 "POST /v1/mobile-sessions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(apiKey)\r\n"
                     + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"customer_ref\":")
             let (answer, closed) = await connection.readUntilClosed(timeout: .seconds(20))
             #expect(
                 String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 408"), "\(String(decoding: answer, as: UTF8.self))")
-            #expect(Self.errorCode(in: answer) == "request_timeout")
+            #expect(Self.errorCode(in: answer) == .requestTimeout)
             #expect(closed)
         }
     }
@@ -63,7 +65,7 @@ import Testing
     @Test func anOversizedBodyIsAnswered413AndTheConnectionClosed() async throws {
         try await TestServer.run(.sqlite, limits: Self.shortLimits) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let connection = try RawConnection(port: try #require(server.client.port))
+            let connection = try RawConnection(port: try #require(server.raw.port))
             // Announce 1 MB, send 8 KB: the answer comes without waiting for the rest.
             try connection.send(
                 "POST /v1/mobile-sessions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(apiKey)\r\n"
@@ -72,7 +74,7 @@ import Testing
             let (answer, closed) = await connection.readUntilClosed(timeout: .seconds(20))
             let text = String(decoding: answer, as: UTF8.self)
             #expect(text.hasPrefix("HTTP/1.1 413"), "\(text.prefix(200)) after \(ContinuousClock.now - started)")
-            #expect(Self.errorCode(in: answer) == "payload_too_large")
+            #expect(Self.errorCode(in: answer) == .payloadTooLarge)
             #expect(text.lowercased().contains("connection: close"))
             #expect(closed, "the connection stayed open after 413")
         }
@@ -80,7 +82,7 @@ import Testing
 
     @Test func malformedOrOversizedHeadersGetTheWireShape() async throws {
         try await TestServer.run(.sqlite) { server in
-            let port = try #require(server.client.port)
+            let port = try #require(server.raw.port)
             let cases = [
                 "GET /health HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "b", count: 40_000))\r\n\r\n",
                 "GET /v1/cards HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ab\u{0}cd\r\n\r\n",
@@ -93,7 +95,7 @@ import Testing
                 let (answer, closed) = await connection.readUntilClosed(timeout: .seconds(20))
                 let text = String(decoding: answer, as: UTF8.self)
                 #expect(text.hasPrefix("HTTP/1.1 400"), "\(text.prefix(120))")
-                #expect(Self.errorCode(in: answer) == "malformed_request", "\(text.prefix(300))")
+                #expect(Self.errorCode(in: answer) == .malformedRequest, "\(text.prefix(300))")
                 #expect(text.lowercased().contains("x-request-id: req_"))
                 #expect(!text.contains("bbbb") && !text.contains("ab\u{0}cd"))
                 #expect(closed)
@@ -105,18 +107,20 @@ import Testing
         try await TestServer.run(.sqlite) { server in
             let (_, apiKey) = try await server.makeTenant()
             for method in ["DELETE", "PUT", "HEAD", "OPTIONS", "PATCH"] {
-                let connection = try RawConnection(port: try #require(server.client.port))
+                let connection = try RawConnection(port: try #require(server.raw.port))
                 try connection.send(
                     "\(method) /v1/cards HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(apiKey)\r\nConnection: close\r\n\r\n")
                 let text = String(decoding: await connection.readUntilClosed(timeout: .seconds(20)).data, as: UTF8.self)
                 #expect(text.hasPrefix("HTTP/1.1 405"), "\(method): \(text.prefix(120))")
                 #expect(text.contains("Allow: GET, POST") || text.contains("allow: GET, POST"), "\(text)")
             }
-            let unknown = try await server.client.get("/v1/no-such-thing-\("SECRET-PATH")", token: apiKey)
-            #expect(unknown.status == 404 && unknown.errorCode == "route_not_found")
+            let unknown = try await server.raw.get("/v1/no-such-thing-\("SECRET-PATH")", token: apiKey)
+            #expect(unknown.refused(404, .routeNotFound), "\(unknown.text)")
             #expect(!unknown.text.contains("SECRET-PATH") && !unknown.text.contains("GET"))
-            let idPath = try await server.client.send(.delete, "/v1/cards/card_123", token: apiKey, body: nil)
+            let idPath = try await server.raw.send(.delete, "/v1/cards/card_123", token: apiKey, body: nil)
             #expect(idPath.status == 405 && idPath.header("Allow") == "GET")
+            let refusal = try idPath.decode(Components.Schemas.MethodNotAllowedError.self).error
+            #expect(refusal.code == .methodNotAllowed && refusal.requestId == idPath.header("X-Request-Id"))
         }
     }
 

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import NIOCore
+import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
 import SQLKit
@@ -13,11 +14,12 @@ import Testing
 @Suite struct IdempotencyAtRestTests {
     /// The digest the server stored before keyed digests: SHA-256 over method, path and the
     /// canonical body. If a stored digest matched this, ~10^5 guesses would recover the PAN.
-    static func unkeyedDigest(path: String, body: [String: Any]) throws -> String {
+    static func unkeyedDigest(path: String, body: some Encodable) throws -> String {
         var hasher = SHA256()
         hasher.update(data: Data("POST \(path)\n".utf8))
         hasher.update(data: Data("json\n".utf8))
-        hasher.update(data: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
+        // Compact with sorted keys: the canonical body.
+        hasher.update(data: try APIJSON.encode(body))
         return BinaryText.lowercaseHex(hasher.finalize())
     }
 
@@ -45,29 +47,33 @@ import Testing
         try await TestServer.run(engine) { server in
             let (tenantID, apiKey) = try await server.makeTenant()
             let pan = "5555555555554444"
-            let cardBody: [String: Any] = [
-                "customer_ref": "cust_1", "pan": pan, "expiry_month": 12, "expiry_year": 2030, "cardholder_name": "Jane",
-            ]
-            let card = try await server.client.post("/v1/cards", token: apiKey, json: cardBody, headers: ["Idempotency-Key": "c"])
+            // Raw: the replays below are compared byte for byte.
+            let cardBody = Components.Schemas.CreateCardRequest(
+                customerRef: "cust_1", pan: pan, expiryMonth: 12, expiryYear: 2030, cardholderName: "Jane")
+            let card = try await server.raw.post("/v1/cards", token: apiKey, body: cardBody, headers: ["Idempotency-Key": "c"])
             #expect(card.status == 201)
-            let cardID = try #require(card.json?["id"] as? String)
-            let session = try await server.client.post(
-                "/v1/mobile-sessions", token: apiKey, json: ["customer_ref": "cust_1"], headers: ["Idempotency-Key": "s"])
-            let provision = try await server.client.post(
-                "/v1/provision-tokens", token: apiKey, json: ["card_id": cardID, "wallet": "apple_pay"],
+            let cardID = try card.decode(Components.Schemas.Card.self).id
+            let sessionBody = Components.Schemas.MobileSessionRequest(customerRef: "cust_1")
+            let session = try await server.raw.post(
+                "/v1/mobile-sessions", token: apiKey, body: sessionBody, headers: ["Idempotency-Key": "s"])
+            let provision = try await server.raw.post(
+                "/v1/provision-tokens", token: apiKey,
+                body: Components.Schemas.ProvisionTokenRequest(cardId: cardID, wallet: .applePay),
                 headers: ["Idempotency-Key": "p"])
-            let hook = try await server.client.post(
-                "/v1/webhook-endpoints", token: apiKey, json: ["url": "https://example.com/hook", "events": ["*"]],
-                headers: ["Idempotency-Key": "w"])
+            let hookBody = Components.Schemas.CreateWebhookEndpointRequest(url: "https://example.com/hook", events: [._ast_])
+            let hook = try await server.raw.post(
+                "/v1/webhook-endpoints", token: apiKey, body: hookBody, headers: ["Idempotency-Key": "w"])
             let networkKey = try await server.services.access.createNetworkKey(tenantID: tenantID)
-            let tokenRequest = TokenAPITests.tokenRequest(ref: "ref-at-rest", pan: pan)
-            let decision = try await server.client.post(
-                "/v1/network/token-requests", token: networkKey, json: tokenRequest, headers: ["Idempotency-Key": "n"])
+            let tokenRequest = TokenAPITests.networkTokenRequest(ref: "ref-at-rest", pan: pan)
+            let decision = try await server.raw.post(
+                "/v1/network/token-requests", token: networkKey, body: tokenRequest, headers: ["Idempotency-Key": "n"])
             #expect(session.status == 201 && provision.status == 201 && hook.status == 201, "\(provision.text)")
-            #expect(decision.status == 200 || decision.status == 201, "\(decision.text)")
+            #expect(decision.status == 200, "\(decision.text)")
+            #expect(try decision.decode(Components.Schemas.NetworkDecision.self).decision == .approve)
             let secrets = try [
-                #require(session.json?["token"] as? String), #require(provision.json?["provision_token"] as? String),
-                #require(hook.json?["secret"] as? String),
+                session.decode(Components.Schemas.MobileSession.self).token,
+                provision.decode(Components.Schemas.ProvisionToken.self).provisionToken,
+                #require(try hook.decode(Components.Schemas.WebhookEndpoint.self).secret),
             ]
             #expect(secrets[0].hasPrefix("prv_ms_") && secrets[1].hasPrefix("prv_pt_") && secrets[2].hasPrefix("whsec_"))
 
@@ -87,13 +93,12 @@ import Testing
             #expect(!hashes.contains(try Self.unkeyedDigest(path: "/v1/network/token-requests", body: tokenRequest)))
 
             // Sealed answers still replay exactly, and the replayed secrets work.
-            let again = try await server.client.post(
-                "/v1/mobile-sessions", token: apiKey, json: ["customer_ref": "cust_1"], headers: ["Idempotency-Key": "s"])
+            let again = try await server.raw.post(
+                "/v1/mobile-sessions", token: apiKey, body: sessionBody, headers: ["Idempotency-Key": "s"])
             #expect(again.header("Idempotent-Replayed") == "true" && again.body == session.body)
-            #expect(try await server.client.get("/v1/mobile/cards", token: secrets[0]).status == 200)
-            let hookAgain = try await server.client.post(
-                "/v1/webhook-endpoints", token: apiKey, json: ["url": "https://example.com/hook", "events": ["*"]],
-                headers: ["Idempotency-Key": "w"])
+            #expect(try await server.api(secrets[0]).listMobileCards().status == 200)
+            let hookAgain = try await server.raw.post(
+                "/v1/webhook-endpoints", token: apiKey, body: hookBody, headers: ["Idempotency-Key": "w"])
             #expect(hookAgain.body == hook.body)
 
             // A stored answer moved to another key or scope does not open (bound to its row).
@@ -103,9 +108,9 @@ import Testing
                     "UPDATE idempotency_keys SET response_body = \(bind: cardRow.responseBody) WHERE idempotency_key = 's'"
                 ).run()
             }
-            let moved = try await server.client.post(
-                "/v1/mobile-sessions", token: apiKey, json: ["customer_ref": "cust_1"], headers: ["Idempotency-Key": "s"])
-            #expect(moved.status == 409 && moved.errorCode == "idempotency_replay_unavailable", "\(moved.text)")
+            let moved = try await server.raw.post(
+                "/v1/mobile-sessions", token: apiKey, body: sessionBody, headers: ["Idempotency-Key": "s"])
+            #expect(moved.refused(409, .idempotencyReplayUnavailable), "\(moved.text)")
             #expect(!moved.text.contains(pan))
         }
     }
@@ -114,8 +119,8 @@ import Testing
     func aClaimLeftByACrashedProcessIsTakenOverOnceItsLeaseRunsOut(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             let (tenantID, apiKey) = try await server.makeTenant()
-            let body: [String: Any] = ["customer_ref": "cust_9"]
-            let canonical = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+            let body = Components.Schemas.MobileSessionRequest(customerRef: "cust_9")
+            let canonical = try APIJSON.encode(body)
             // A process claimed the key, then died: its lease is never renewed.
             let hash = IdempotencyMiddleware.fingerprint(
                 method: .post, path: "/v1/mobile-sessions", body: ByteBuffer(bytes: canonical),
@@ -139,11 +144,12 @@ import Testing
 
             // Once it has run out, the retry takes the key over and runs the request once.
             server.clock.advance(by: 2)
-            let retried = try await server.client.post(
-                "/v1/mobile-sessions", token: apiKey, json: body, headers: ["Idempotency-Key": "crash-1"])
+            let retried = try await server.raw.post(
+                "/v1/mobile-sessions", token: apiKey, body: body, headers: ["Idempotency-Key": "crash-1"])
             #expect(retried.status == 201 && retried.header("Idempotent-Replayed") == nil, "\(retried.text)")
-            let replayed = try await server.client.post(
-                "/v1/mobile-sessions", token: apiKey, json: body, headers: ["Idempotency-Key": "crash-1"])
+            #expect(try retried.decode(Components.Schemas.MobileSession.self).customerRef == "cust_9")
+            let replayed = try await server.raw.post(
+                "/v1/mobile-sessions", token: apiKey, body: body, headers: ["Idempotency-Key": "crash-1"])
             #expect(replayed.header("Idempotent-Replayed") == "true" && replayed.body == retried.body)
         }
     }
@@ -155,9 +161,9 @@ import Testing
     /// Simulates a process that claimed `key`, made its effect and died before storing the
     /// answer: the request runs through the real middleware, then the answer is taken back.
     static func crashAfterEffect(
-        _ server: TestServer, tenantID: String, apiKey: String, path: String, body: [String: Any], key: String
-    ) async throws -> APIClient.Response {
-        let first = try await server.client.post(path, token: apiKey, json: body, headers: ["Idempotency-Key": key])
+        _ server: TestServer, tenantID: String, apiKey: String, path: String, body: some Encodable, key: String
+    ) async throws -> RawClient.Response {
+        let first = try await server.raw.post(path, token: apiKey, body: body, headers: ["Idempotency-Key": key])
         try await server.services.handle.write { database in
             try await database.raw(
                 """
@@ -174,30 +180,27 @@ import Testing
     func aRetryAfterACrashAnswersFromTheEffectAlreadyMade(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             let (tenantID, apiKey) = try await server.makeTenant()
-            let cardBody: [String: Any] = [
-                "customer_ref": "crash", "pan": "4111111111111111", "expiry_month": 12, "expiry_year": 2030,
-                "cardholder_name": "Jane",
-            ]
+            let api = server.api(apiKey)
+            // Raw, with the key: the first answer is kept and the stored one taken back.
+            let cardBody = Components.Schemas.CreateCardRequest(
+                customerRef: "crash", pan: "4111111111111111", expiryMonth: 12, expiryYear: 2030, cardholderName: "Jane")
             let card = try await Self.crashAfterEffect(
                 server, tenantID: tenantID, apiKey: apiKey, path: "/v1/cards", body: cardBody, key: "k-card")
-            let retried = try await server.client.post(
-                "/v1/cards", token: apiKey, json: cardBody, headers: ["Idempotency-Key": "k-card"])
-            #expect(retried.status == 201 && retried.header("Idempotent-Replayed") == nil, "\(retried.text)")
-            #expect(retried.json?["id"] as? String == card.json?["id"] as? String)
-            let cards = try await server.client.get("/v1/cards?customer_ref=crash", token: apiKey)
-            #expect((cards.json?["data"] as? [Any])?.count == 1)
+            let retried = try await api.createCard(headers: .init(idempotencyKey: "k-card"), body: .json(cardBody)).created
+            #expect(retried.headers.idempotentReplayed == nil)
+            #expect(try retried.body.json.id == card.decode(Components.Schemas.Card.self).id)
+            let cards = try await api.listCards(query: .init(customerRef: "crash")).ok.body.json
+            #expect(cards.data.count == 1)
 
             // A session's token never reached anyone: the retry replaces it (one session, a working token).
+            let sessionBody = Components.Schemas.MobileSessionRequest(customerRef: "crash")
             let session = try await Self.crashAfterEffect(
-                server, tenantID: tenantID, apiKey: apiKey, path: "/v1/mobile-sessions", body: ["customer_ref": "crash"],
-                key: "k-session")
-            let again = try await server.client.post(
-                "/v1/mobile-sessions", token: apiKey, json: ["customer_ref": "crash"], headers: ["Idempotency-Key": "k-session"])
-            #expect(again.status == 201)
-            let old = try #require(session.json?["token"] as? String)
-            let new = try #require(again.json?["token"] as? String)
-            #expect(try await server.client.get("/v1/mobile/cards", token: old).status == 401)
-            #expect(try await server.client.get("/v1/mobile/cards", token: new).status == 200)
+                server, tenantID: tenantID, apiKey: apiKey, path: "/v1/mobile-sessions", body: sessionBody, key: "k-session")
+            let again = try await api.createMobileSession(headers: .init(idempotencyKey: "k-session"), body: .json(sessionBody))
+            let old = try session.decode(Components.Schemas.MobileSession.self).token
+            let new = try again.created.body.json.token
+            #expect(try await server.api(old).listMobileCards().refusal?.status == 401)
+            #expect(try await server.api(new).listMobileCards().status == 200)
             let sessions = try await server.services.handle.read { database in
                 try await database.raw("SELECT COUNT(*) AS n FROM mobile_sessions WHERE customer_ref = 'crash'").first()?
                     .decode(column: "n", as: Int.self)
@@ -205,23 +208,29 @@ import Testing
             #expect(sessions == 1)
 
             // A webhook endpoint comes back with its secret; a test event is not sent twice.
-            let hookBody: [String: Any] = ["url": "https://example.com/crash", "events": ["*"]]
+            let hookBody = Components.Schemas.CreateWebhookEndpointRequest(url: "https://example.com/crash", events: [._ast_])
             let hook = try await Self.crashAfterEffect(
-                server, tenantID: tenantID, apiKey: apiKey, path: "/v1/webhook-endpoints", body: hookBody, key: "k-hook")
-            let hookAgain = try await server.client.post(
-                "/v1/webhook-endpoints", token: apiKey, json: hookBody, headers: ["Idempotency-Key": "k-hook"])
-            #expect(hookAgain.json?["id"] as? String == hook.json?["id"] as? String)
-            #expect(hookAgain.json?["secret"] as? String == hook.json?["secret"] as? String)
-            let endpointID = try #require(hook.json?["id"] as? String)
+                server, tenantID: tenantID, apiKey: apiKey, path: "/v1/webhook-endpoints", body: hookBody, key: "k-hook"
+            )
+            .decode(Components.Schemas.WebhookEndpoint.self)
+            let hookAgain = try await api.createWebhookEndpoint(headers: .init(idempotencyKey: "k-hook"), body: .json(hookBody))
+                .created.body.json
+            #expect(hookAgain.id == hook.id)
+            #expect(hookAgain.secret == hook.secret && hook.secret != nil)
+            let endpointID = hook.id
             let test = try await Self.crashAfterEffect(
                 server, tenantID: tenantID, apiKey: apiKey, path: "/v1/webhook-endpoints/\(endpointID)/test",
-                body: [String: Any](), key: "k-test")
-            let testAgain = try await server.client.post(
-                "/v1/webhook-endpoints/\(endpointID)/test", token: apiKey, json: [String: Any](),
+                body: [String: String](), key: "k-test")
+            // The same bytes again (`{}`; the generated client would send no body at all).
+            let testAgain = try await server.raw.post(
+                "/v1/webhook-endpoints/\(endpointID)/test", token: apiKey, body: [String: String](),
                 headers: ["Idempotency-Key": "k-test"])
-            #expect(testAgain.status == 202 && testAgain.json?["id"] as? String == test.json?["id"] as? String)
-            let deliveries = try await server.client.get("/v1/webhook-deliveries?endpoint_id=\(endpointID)", token: apiKey)
-            #expect((deliveries.json?["data"] as? [Any])?.count == 1)
+            #expect(testAgain.status == 202, "\(testAgain.text)")
+            #expect(
+                try testAgain.decode(Components.Schemas.WebhookEventSummary.self).id
+                    == test.decode(Components.Schemas.WebhookEventSummary.self).id)
+            let deliveries = try await api.listWebhookDeliveries(query: .init(endpointId: endpointID)).ok.body.json
+            #expect(deliveries.data.count == 1)
         }
     }
 }

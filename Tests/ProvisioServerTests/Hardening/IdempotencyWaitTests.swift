@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdTesting
+import ProvisioAPI
 import ProvisioCore
 import Testing
 
@@ -11,12 +12,12 @@ import Testing
     /// Sends `body` with `key` over a connection of its own (so it runs alongside the others) and
     /// notes when the answer arrived.
     static func send(port: Int, path: String, token: String, body: Data, key: String) async throws -> (
-        response: APIClient.Response, answeredAt: ContinuousClock.Instant
+        response: RawClient.Response, answeredAt: ContinuousClock.Instant
     ) {
         let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(30)))
         client.connect()
         do {
-            let response = try await APIClient(connection: client).send(
+            let response = try await RawClient(connection: client).send(
                 .post, path, token: token, body: body, headers: ["Idempotency-Key": key])
             let answeredAt = ContinuousClock.now
             try await client.shutdown()
@@ -51,19 +52,21 @@ import Testing
             let (tenantID, apiKey) = try await server.makeTenant()
             _ = try await server.makeCard(apiKey: apiKey)
             let networkKey = try await server.services.access.createNetworkKey(tenantID: tenantID)
-            _ = try await server.client.post(
-                "/v1/webhook-endpoints", token: apiKey, json: ["url": receiver.url, "events": ["token.decision_requested"]])
-            let settings = try await server.client.send(
-                .put, "/v1/settings/decisioning", token: apiKey,
-                body: try JSONSerialization.data(withJSONObject: ["webhook_timeout_ms": 5000]))
-            #expect(settings.status == 200, "\(settings.text)")
+            let api = server.api(apiKey)
+            _ = try await api.createWebhookEndpoint(
+                body: .json(.init(url: receiver.url, events: [.token_decisionRequested]))
+            ).created
+            let settings = try await api.updateDecisioningSettings(body: .json(.init(webhookTimeoutMs: 5000)))
+            #expect(settings.status == 200, "\(settings)")
             // The first request is slow: the issuer takes 3 s to decide.
             receiver.setAnswer(#"{"decision":"approve"}"#)
             receiver.setDelay(.seconds(3))
 
             let key = "wake-\(UUID().uuidString.prefix(8))"
-            let body = try JSONSerialization.data(withJSONObject: TokenAPITests.tokenRequest(ref: "ref-wake"))
-            let port = try #require(server.client.port)
+            // Raw, over connections of their own: the duplicate runs alongside, and its replay is
+            // compared byte for byte.
+            let body = try APIJSON.encode(TokenAPITests.networkTokenRequest(ref: "ref-wake"))
+            let port = try #require(server.raw.port)
             let path = "/v1/network/token-requests"
             let first = Task { try await Self.send(port: port, path: path, token: networkKey, body: body, key: key) }
             // It holds the key once it is asking the issuer.
@@ -77,8 +80,8 @@ import Testing
 
             let (answer, answeredAt) = try await first.value
             let (replayed, replayedAt) = try await second.value
-            #expect(answer.status == 200 || answer.status == 201, "\(answer.text)")
-            #expect(answer.json?["decision"] as? String == "approve", "\(answer.text)")
+            #expect(answer.status == 200, "\(answer.text)")
+            #expect(try answer.decode(Components.Schemas.NetworkDecision.self).decision == .approve, "\(answer.text)")
             #expect(replayed.status == answer.status && replayed.body == answer.body)
             #expect(replayed.header("Idempotent-Replayed") == "true")
             // Woken when the first ended, long before the 15 s wait limit (a loose bound: two cores,
@@ -98,19 +101,21 @@ import Testing
             let (tenantID, apiKey) = try await server.makeTenant()
             _ = try await server.makeCard(apiKey: apiKey)
             let networkKey = try await server.services.access.createNetworkKey(tenantID: tenantID)
-            let decided = try await server.client.post(
-                "/v1/network/token-requests", token: networkKey,
-                json: TokenAPITests.tokenRequest(ref: "ref-5xx", wallet: "require_verification"))
-            #expect(decided.json?["state"] as? String == "pending_verification", "\(decided.text)")
-            _ = try await server.client.post(
-                "/v1/webhook-endpoints", token: apiKey, json: ["url": receiver.url, "events": ["token.otp_requested"]])
+            let decided = try await TokenAPITests.decide(
+                server, networkKey: networkKey,
+                TokenAPITests.networkTokenRequest(ref: "ref-5xx", recommendation: .requireVerification)
+            ).ok.body.json
+            #expect(decided.state == .pendingVerification)
+            _ = try await server.api(apiKey).createWebhookEndpoint(
+                body: .json(.init(url: receiver.url, events: [.token_otpRequested]))
+            ).created
             // The first relay is slow and fails: after 2 s the issuer answers something unusable (502).
             receiver.setAnswer(#"{"sent": true}"#)
             receiver.setDelay(.seconds(2))
 
             let key = "otp-\(UUID().uuidString.prefix(8))"
-            let body = try JSONSerialization.data(withJSONObject: ["code": "482913"])
-            let port = try #require(server.client.port)
+            let body = try APIJSON.encode(Components.Schemas.NetworkOTPRequest(code: "482913"))
+            let port = try #require(server.raw.port)
             let path = "/v1/network/tokens/ref-5xx/otp"
             let first = Task { try await Self.send(port: port, path: path, token: networkKey, body: body, key: key) }
             #expect(try await Self.eventually { receiver.deliveries.count == 1 })
@@ -122,9 +127,10 @@ import Testing
 
             let (failed, failedAt) = try await first.value
             let (relayed, relayedAt) = try await second.value
-            #expect(failed.status == 502 && failed.errorCode == "otp_relay_failed", "\(failed.text)")
+            #expect(failed.refused(502, .otpRelayFailed), "\(failed.text)")
             // The 5xx released the key; the woken duplicate claimed it and ran the relay itself.
             #expect(relayed.status == 200 && relayed.header("Idempotent-Replayed") == nil, "\(relayed.text)")
+            #expect(try relayed.decode(Components.Schemas.OTPChannels.self).channels.map(\.masked) == ["+1 ••• ••• 4821"])
             #expect(relayedAt - failedAt < .seconds(5), "answered \(relayedAt - failedAt) after the first")
             #expect(Self.claims(of: key, server) == 3)
             #expect(receiver.deliveries.count == 2)

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ProvisioAPI
 import ProvisioCore
 import Testing
 
@@ -43,18 +44,16 @@ import Testing
     @Test func webhookAndNetworkURLsAimedInsideAreRefusedWhenSet() async throws {
         try await TestServer.run(.sqlite, outbound: Self.guarded()) { server in
             let (_, apiKey) = try await server.makeTenant()
+            let api = server.api(apiKey)
             for (url, code) in Self.refusedURLs {
-                let hook = try await server.client.post(
-                    "/v1/webhook-endpoints", token: apiKey, json: ["url": url, "events": ["*"]])
-                #expect(hook.status == 400 && hook.errorCode == code, "\(url): \(hook.text)")
-                #expect(!hook.text.contains(url), "the error repeats the URL")
-                let network = try await server.client.send(
-                    .put, "/v1/settings/network", token: apiKey,
-                    body: try JSONSerialization.data(withJSONObject: ["url": url, "api_key": "prv_test_key_123"]))
-                #expect(network.status == 400 && network.errorCode == code, "\(url): \(network.text)")
+                let hook = try await api.createWebhookEndpoint(body: .json(.init(url: url, events: [._ast_])))
+                #expect(hook.refusal?.status == 400 && hook.refusal?.code.rawValue == code, "\(url): \(hook)")
+                #expect(!(server.answers.all.last?.text.contains(url) ?? true), "the error repeats the URL")
+                let network = try await api.setNetworkSettings(body: .json(.init(url: url, apiKey: "prv_test_key_123")))
+                #expect(network.refusal?.status == 400 && network.refusal?.code.rawValue == code, "\(url): \(network)")
             }
-            let listed = try await server.client.get("/v1/webhook-endpoints", token: apiKey)
-            #expect((listed.json?["data"] as? [Any])?.isEmpty == true)
+            let listed = try await api.listWebhookEndpoints().ok.body.json
+            #expect(listed.data.isEmpty)
         }
     }
 
@@ -64,14 +63,13 @@ import Testing
         defer { receiver.stop() }
         try await TestServer.run(.sqlite, outbound: Self.guarded()) { server in
             let (tenantID, apiKey) = try await server.makeTenant()
+            let api = server.api(apiKey)
             var endpointIDs: [String] = []
             // The names pass when set (they are names); what they resolve to is checked per call.
             for host in ["hooks.example.test", "mixed.example.test", "metadata.example.test"] {
-                let created = try await server.client.post(
-                    "/v1/webhook-endpoints", token: apiKey,
-                    json: ["url": "http://\(host):\(receiver.port)/hooks", "events": ["webhook.test"]])
-                #expect(created.status == 201, "\(created.text)")
-                endpointIDs.append(try #require(created.json?["id"] as? String))
+                let created = try await api.createWebhookEndpoint(
+                    body: .json(.init(url: "http://\(host):\(receiver.port)/hooks", events: [.webhook_test])))
+                endpointIDs.append(try created.created.body.json.id)
             }
             for id in endpointIDs {
                 _ = try await server.services.webhooks.sendTestEvent(endpointID: id, tenantID: tenantID)
@@ -79,14 +77,14 @@ import Testing
             let worker = server.services.webhookWorker(policy: WebhookDeliveryTests.fastPolicy, logger: Logger(label: "w"))
             #expect(try await worker.deliverDue() == 3)
             #expect(receiver.deliveries.isEmpty, "a refused address was reached")
-            let rows = try await server.client.get("/v1/webhook-deliveries", token: apiKey).json?["data"] as? [[String: Any]]
-            #expect(rows?.count == 3)
-            for row in rows ?? [] {
-                let error = row["last_error"] as? String ?? ""
+            let rows = try await api.listWebhookDeliveries().ok.body.json.data
+            #expect(rows.count == 3)
+            for row in rows {
+                let error = row.lastError ?? ""
                 #expect(error.contains("outbound_address_refused"), "\(error)")
                 // The listing names a class of address, never the address or the port.
                 #expect(!error.contains("127.0.0.1") && !error.contains("\(receiver.port)") && !error.contains("10.0.0.7"))
-                #expect(row["last_response_status"] == nil || row["last_response_status"] is NSNull)
+                #expect(row.lastResponseStatus == nil)
             }
         }
     }
@@ -101,38 +99,33 @@ import Testing
         redirector.setRedirect("http://127.0.0.1:\(target.port)/stolen")
         try await TestServer.run(.sqlite, outbound: Self.guarded(allowLoopback: true)) { server in
             let (tenantID, apiKey) = try await server.makeTenant()
+            let api = server.api(apiKey)
             // A webhook answered with a redirect is a failed delivery; the target sees nothing.
-            let created = try await server.client.post(
-                "/v1/webhook-endpoints", token: apiKey, json: ["url": redirector.url, "events": ["webhook.test"]])
-            let endpointID = try #require(created.json?["id"] as? String)
+            let endpointID = try await api.createWebhookEndpoint(
+                body: .json(.init(url: redirector.url, events: [.webhook_test]))
+            ).created.body.json.id
             _ = try await server.services.webhooks.sendTestEvent(endpointID: endpointID, tenantID: tenantID)
             let worker = server.services.webhookWorker(policy: WebhookDeliveryTests.fastPolicy, logger: Logger(label: "w"))
             #expect(try await worker.deliverDue() == 1)
-            let row = try #require(
-                (try await server.client.get("/v1/webhook-deliveries", token: apiKey).json?["data"] as? [[String: Any]])?.first)
-            #expect(row["last_response_status"] as? Int == 302)
+            let row = try #require(try await api.listWebhookDeliveries().ok.body.json.data.first)
+            #expect(row.lastResponseStatus == 302)
             #expect(redirector.deliveries.count == 1 && target.deliveries.isEmpty)
 
             // The network connector: the redirect is not followed, the key goes only where it was
             // set, and the remote's text is not repeated to the issuer.
-            let put = try await server.client.send(
-                .put, "/v1/settings/network", token: apiKey,
-                body: try JSONSerialization.data(withJSONObject: [
-                    "url": "http://127.0.0.1:\(redirector.port)", "api_key": "prv_connector_key_1",
-                ]))
-            #expect(put.status == 200, "\(put.text)")
+            let put = try await api.setNetworkSettings(
+                body: .json(.init(url: "http://127.0.0.1:\(redirector.port)", apiKey: "prv_connector_key_1")))
+            #expect(put.status == 200, "\(put)")
             let networkKey = try await server.services.access.createNetworkKey(tenantID: tenantID)
-            let card = try await server.makeCard(apiKey: apiKey)["id"] as! String
-            _ = card
-            let decided = try await server.client.post(
-                "/v1/network/token-requests", token: networkKey, json: TokenAPITests.tokenRequest(ref: "ref-redirect"))
-            let tokenID = try #require(decided.json?["token_id"] as? String, "\(decided.text)")
-            _ = try await server.client.post(
-                "/v1/network/tokens/ref-redirect/events", token: networkKey, json: ["event": "activated"])
-            let suspend = try await server.client.post(
-                "/v1/tokens/\(tokenID)/transitions", token: apiKey, json: ["action": "suspend"])
-            #expect(suspend.status == 409 && suspend.errorCode == "network_refused", "\(suspend.text)")
-            #expect(!suspend.text.contains("INTERNAL-SECRET-TEXT"))
+            _ = try await server.makeCard(apiKey: apiKey)
+            let tokenID = try await TokenAPITests.decide(
+                server, networkKey: networkKey, TokenAPITests.networkTokenRequest(ref: "ref-redirect")
+            ).ok.body.json.tokenId
+            _ = try await server.api(networkKey).reportTokenEvent(
+                path: .init(ref: "ref-redirect"), body: .json(.init(event: .activated)))
+            let suspend = try await TokenAPITests.transition(server, apiKey: apiKey, tokenID, .suspend)
+            #expect(suspend.refused(409, .networkRefused), "\(suspend)")
+            #expect(!(server.answers.all.last?.text.contains("INTERNAL-SECRET-TEXT") ?? true))
             #expect(redirector.deliveries.last?.authorization == "Bearer prv_connector_key_1")
             #expect(target.deliveries.isEmpty, "the redirect was followed")
         }
@@ -141,12 +134,11 @@ import Testing
     @Test func productionRefusesPlainHTTPDestinations() async throws {
         try await TestServer.run(.sqlite, outbound: OutboundHTTPClient(policy: .production)) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let hook = try await server.client.post(
-                "/v1/webhook-endpoints", token: apiKey, json: ["url": "http://example.com/hook", "events": ["*"]])
-            #expect(hook.status == 400 && hook.errorCode == "outbound_https_required", "\(hook.text)")
-            let https = try await server.client.post(
-                "/v1/webhook-endpoints", token: apiKey, json: ["url": "https://example.com/hook", "events": ["*"]])
-            #expect(https.status == 201)
+            let api = server.api(apiKey)
+            let hook = try await api.createWebhookEndpoint(body: .json(.init(url: "http://example.com/hook", events: [._ast_])))
+            #expect(hook.refused(400, .outboundHttpsRequired), "\(hook)")
+            let https = try await api.createWebhookEndpoint(body: .json(.init(url: "https://example.com/hook", events: [._ast_])))
+            #expect(https.status == 201, "\(https)")
         }
         var configuration = ServerConfiguration()
         configuration.production = true
@@ -161,30 +153,31 @@ import Testing
     @Test func aTestEventGoesOnlyToTheNamedEndpoint() async throws {
         try await TestServer.run(.sqlite) { server in
             let (_, apiKey) = try await server.makeTenant()
+            let api = server.api(apiKey)
             var ids: [String] = []
             for index in 0..<3 {
-                let created = try await server.client.post(
-                    "/v1/webhook-endpoints", token: apiKey, json: ["url": "https://example.com/h\(index)", "events": ["*"]])
-                ids.append(try #require(created.json?["id"] as? String))
+                let created = try await api.createWebhookEndpoint(
+                    body: .json(.init(url: "https://example.com/h\(index)", events: [._ast_])))
+                ids.append(try created.created.body.json.id)
             }
-            let test = try await server.client.post("/v1/webhook-endpoints/\(ids[1])/test", token: apiKey, json: [String: Any]())
-            #expect(test.status == 202)
-            let rows = try await server.client.get("/v1/webhook-deliveries", token: apiKey).json?["data"] as? [[String: Any]]
-            #expect(rows?.map { $0["endpoint_id"] as? String } == [ids[1]])
+            let test = try await api.sendTestWebhook(path: .init(id: ids[1]))
+            #expect(test.status == 202, "\(test)")
+            let rows = try await api.listWebhookDeliveries().ok.body.json.data
+            #expect(rows.map(\.endpointId) == [ids[1]])
         }
     }
 
     @Test func endpointsPerTenantAreCapped() async throws {
         try await TestServer.run(.sqlite) { server in
             let (_, apiKey) = try await server.makeTenant()
+            let api = server.api(apiKey)
             for index in 0..<WebhookService.maximumEndpointsPerTenant {
-                let created = try await server.client.post(
-                    "/v1/webhook-endpoints", token: apiKey, json: ["url": "https://example.com/h\(index)", "events": ["*"]])
-                #expect(created.status == 201)
+                let created = try await api.createWebhookEndpoint(
+                    body: .json(.init(url: "https://example.com/h\(index)", events: [._ast_])))
+                #expect(created.status == 201, "\(created)")
             }
-            let over = try await server.client.post(
-                "/v1/webhook-endpoints", token: apiKey, json: ["url": "https://example.com/over", "events": ["*"]])
-            #expect(over.status == 409 && over.errorCode == "webhook_endpoint_limit_reached")
+            let over = try await api.createWebhookEndpoint(body: .json(.init(url: "https://example.com/over", events: [._ast_])))
+            #expect(over.refused(409, .webhookEndpointLimitReached), "\(over)")
         }
     }
 }

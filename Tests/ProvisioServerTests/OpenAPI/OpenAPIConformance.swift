@@ -3,6 +3,10 @@ import Testing
 
 /// Checks real responses (and the requests that produced them) against the document, and
 /// remembers which operation and status pairs were checked.
+///
+/// Only SandboxNetwork/ still uses this (for the sandbox's own document); Provisio's answers are
+/// decoded into the generated types and held to `AnswerContract`. Remove it, with
+/// `OpenAPISchemaValidator`, once the sandbox tests read their answers as generated types.
 struct OpenAPIConformance: Sendable {
     let spec: OpenAPISpec
     /// `"POST /v1/cards 201"` for every response checked.

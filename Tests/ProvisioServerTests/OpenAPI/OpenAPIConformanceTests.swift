@@ -1,5 +1,7 @@
 import Foundation
 import HTTPTypes
+import OpenAPIRuntime
+import ProvisioAPI
 import ProvisioCore
 import ProvisioSandbox
 import Testing
@@ -7,494 +9,434 @@ import Testing
 @testable import ProvisioServer
 
 /// A real server (SQLite) answers every route, successfully and with errors, and every answer
-/// matches the document: the status is documented for the operation, the body matches the
-/// schema, the headers are the documented ones and error codes are among those listed.
+/// is the document's: the generated client decodes it into the generated types, and
+/// `DocumentedAnswers` holds it to what decoding does not show (status, headers, bounds, the
+/// error codes each response lists). Requests the generated client cannot send go raw and are
+/// held to the same `AnswerContract` explicitly.
 @Suite struct OpenAPIConformanceTests {
-    let spec: OpenAPISpec
-
-    init() throws {
-        spec = try OpenAPISpec.load()
+    /// Every answer of a raw request, held to the document as the generated clients' are.
+    static func expectDocumented(
+        _ response: RawClient.Response, _ method: String, _ path: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let problems = AnswerContract.provisio.problems(
+            method: method, path: path, status: response.status, headers: response.headers, body: response.body)
+        #expect(problems.isEmpty, "\(method) \(path) → \(response.status): \(problems)", sourceLocation: sourceLocation)
     }
 
     @Test func everyOperationSucceedsAsDocumented() async throws {
-        let spec = self.spec
         try await TestServer.run(.sqlite) { server in
-            var conformance = OpenAPIConformance(spec: spec)
-            let client = server.client
-
-            // Operations.
-            conformance.check(try await client.get("/health"), "GET", "/health")
-            conformance.check(try await client.get("/ready"), "GET", "/ready")
-            conformance.check(try await client.get("/metrics"), "GET", "/metrics")
-            conformance.check(try await client.get("/openapi.yaml"), "GET", "/openapi.yaml")
+            let anyone = server.api()
+            _ = try await anyone.getHealth().ok
+            _ = try await anyone.getReady().ok
+            _ = try await anyone.getMetrics().ok
+            _ = try await anyone.getOpenAPIDocument().ok
 
             // Cards: one with every optional field, one with none.
             let tenant = try await server.makeTenant()
             let key = tenant.apiKey
-            let full: [String: Any] = [
-                "customer_ref": "cust_1", "account_ref": "acct_1", "pan": "5555 5555 5555 4444", "expiry_month": 12,
-                "expiry_year": 30, "cardholder_name": "  Jane   Appleseed ", "product_title": "Acme Platinum",
-                "network": "MASTERCARD", "card_art_url": "https://cdn.example/art/platinum.png",
-            ]
-            let created = try await client.post("/v1/cards", token: key, json: full)
-            #expect(created.status == 201)
-            let fullCard = conformance.check(created, "POST", "/v1/cards", request: full)
-            #expect(fullCard?["expiry_year"] == .integer(2030))
-            let fullID = try #require(fullCard?["id"]?.stringValue)
+            let api = server.api(key)
+            let full = try await api.createCard(
+                body: .json(
+                    .init(
+                        customerRef: "cust_1", accountRef: "acct_1", pan: "5555 5555 5555 4444", expiryMonth: 12,
+                        expiryYear: 30, cardholderName: "  Jane   Appleseed ", productTitle: "Acme Platinum",
+                        network: "MASTERCARD", cardArtUrl: "https://cdn.example/art/platinum.png"))
+            ).created.body.json
+            #expect(full.expiryYear == 2030 && full.cardholderName == "Jane Appleseed" && full.network == .mastercard)
+            let fullID = full.id
 
-            let minimal: [String: Any] = [
-                "customer_ref": "cust_1", "pan": "4111111111111111", "expiry_month": 12, "expiry_year": 2030,
-                "cardholder_name": "Jane Appleseed",
-            ]
-            let createdMinimal = try await client.post("/v1/cards", token: key, json: minimal)
-            let minimalCard = conformance.check(createdMinimal, "POST", "/v1/cards", request: minimal)
-            #expect(minimalCard?["account_ref"] == nil && minimalCard?["network"] == .string("visa"))
-            let visaID = try #require(minimalCard?["id"]?.stringValue)
+            let minimal = try await api.createCard(
+                body: .json(
+                    .init(
+                        customerRef: "cust_1", pan: "4111111111111111", expiryMonth: 12, expiryYear: 2030,
+                        cardholderName: "Jane Appleseed"))
+            ).created.body.json
+            #expect(minimal.accountRef == nil && minimal.network == .visa)
+            let visaID = minimal.id
 
-            let page1 = try await client.get("/v1/cards?customer_ref=cust_1&limit=1", token: key)
-            let firstPage = conformance.check(page1, "GET", "/v1/cards")
-            let cursor = try #require(firstPage?["next_cursor"]?.stringValue)
-            let page2 = try await client.get("/v1/cards?customer_ref=cust_1&limit=1&cursor=\(cursor)", token: key)
-            let secondPage = conformance.check(page2, "GET", "/v1/cards")
-            #expect(secondPage?["next_cursor"] == nil)
-            #expect(secondPage?["data"]?.arrayValue?.count == 1)
-            conformance.check(try await client.get("/v1/cards/\(fullID)", token: key), "GET", "/v1/cards/\(fullID)")
+            let firstPage = try await api.listCards(query: .init(customerRef: "cust_1", limit: 1)).ok.body.json
+            let cursor = try #require(firstPage.nextCursor)
+            let secondPage = try await api.listCards(query: .init(customerRef: "cust_1", limit: 1, cursor: cursor)).ok.body.json
+            #expect(secondPage.nextCursor == nil)
+            #expect(secondPage.data.count == 1)
+            _ = try await api.getCard(path: .init(id: fullID)).ok
 
             // Provisioning from the issuer's backend: both Apple schemes, both push wallets.
-            let ecc = try server.applePayBody()
-            let eccPath = "/v1/cards/\(visaID)/provisioning/apple-pay"
-            let eccPayload = conformance.check(
-                try await client.post(eccPath, token: key, json: ecc), "POST", eccPath, request: ecc)
-            #expect(eccPayload?["ephemeral_public_key"] != nil && eccPayload?["wrapped_key"] == nil)
+            let ecc = try server.applePayRequest()
+            let eccPayload = try await api.provisionApplePay(path: .init(id: visaID), body: .json(ecc)).ok.body.json
+            #expect(eccPayload.ephemeralPublicKey != nil && eccPayload.wrappedKey == nil)
+            let rsa = try server.applePayRequest(scheme: .rsaV2, deviceType: .watch)
+            let rsaPayload = try await api.provisionApplePay(path: .init(id: visaID), body: .json(rsa)).ok.body.json
+            #expect(rsaPayload.wrappedKey != nil && rsaPayload.ephemeralPublicKey == nil)
 
-            let rsa = try server.applePayBody(scheme: .rsaV2, deviceType: "watch")
-            let rsaPayload = conformance.check(
-                try await client.post(eccPath, token: key, json: rsa), "POST", eccPath, request: rsa)
-            #expect(rsaPayload?["wrapped_key"] != nil && rsaPayload?["ephemeral_public_key"] == nil)
-
-            let address: [String: Any] = [
-                "user_address": [
-                    "name": "Jane Appleseed", "address1": "1 Infinite Loop", "address2": "Floor 2", "locality": "Cupertino",
-                    "administrative_area": "CA", "country_code": "us", "postal_code": "95014", "phone_number": "+1 408 555 0100",
-                ]
-            ]
-            let googlePath = "/v1/cards/\(fullID)/provisioning/google-pay"
-            let google = conformance.check(
-                try await client.post(googlePath, token: key, json: address), "POST", googlePath, request: address)
-            #expect(google?["user_address"]?["country_code"] == .string("US"))
-            let samsungPath = "/v1/cards/\(visaID)/provisioning/samsung-pay"
-            let samsung = conformance.check(
-                try await client.post(samsungPath, token: key, json: [String: Any]()), "POST", samsungPath,
-                request: [String: Any]())
-            #expect(samsung?["user_address"]?["name"] == .string("Jane Appleseed"))
+            let address = Components.Schemas.PushProvisioningRequest(
+                userAddress: .init(
+                    name: "Jane Appleseed", address1: "1 Infinite Loop", address2: "Floor 2", locality: "Cupertino",
+                    administrativeArea: "CA", countryCode: "us", postalCode: "95014", phoneNumber: "+1 408 555 0100"))
+            let google = try await api.provisionGooglePay(path: .init(id: fullID), body: .json(address)).ok.body.json
+            #expect(google.userAddress.countryCode == "US")
+            let samsung = try await api.provisionSamsungPay(path: .init(id: visaID), body: .json(.init())).ok.body.json
+            #expect(samsung.userAddress.name == "Jane Appleseed")
 
             // A failed attempt, so the attempt list carries error_code.
             var badNonce = ecc
-            badNonce["nonce"] = "not hex or base64!"
-            conformance.check(try await client.post(eccPath, token: key, json: badNonce), "POST", eccPath)
-            let attemptsPath = "/v1/cards/\(visaID)/provisioning-attempts"
-            let attempts = conformance.check(try await client.get(attemptsPath, token: key), "GET", attemptsPath)
-            let outcomes = attempts?["data"]?.arrayValue?.compactMap { $0["outcome"]?.stringValue } ?? []
-            #expect(outcomes.contains("succeeded") && outcomes.contains("failed"))
+            badNonce.nonce = "not hex or base64!"
+            let refusedNonce = try await api.provisionApplePay(path: .init(id: visaID), body: .json(badNonce))
+            #expect(refusedNonce.refused(400, .invalidNonce), "\(refusedNonce)")
+            let attempts = try await api.listProvisioningAttempts(path: .init(id: visaID)).ok.body.json
+            #expect(Set(attempts.data.map(\.outcome)) == [.succeeded, .failed])
+            #expect(attempts.data.contains { $0.errorCode == "invalid_nonce" })
 
             // Credentials for the app.
-            let sessionBody: [String: Any] = ["customer_ref": "cust_1", "ttl_seconds": 600]
-            let session = conformance.check(
-                try await client.post("/v1/mobile-sessions", token: key, json: sessionBody), "POST", "/v1/mobile-sessions",
-                request: sessionBody)
-            let sessionToken = try #require(session?["token"]?.stringValue)
-            let tokenBody: [String: Any] = ["card_id": visaID, "wallet": "apple_pay"]
-            let token = conformance.check(
-                try await client.post("/v1/provision-tokens", token: key, json: tokenBody), "POST", "/v1/provision-tokens",
-                request: tokenBody)
-            let provisionToken = try #require(token?["provision_token"]?.stringValue)
+            let session = try await api.createMobileSession(body: .json(.init(customerRef: "cust_1", ttlSeconds: 600)))
+                .created.body.json.token
+            let provisionToken = try await api.createProvisionToken(body: .json(.init(cardId: visaID, wallet: .applePay)))
+                .created.body.json.provisionToken
 
             // The app's API, with each kind of credential.
-            let sessionCards = conformance.check(
-                try await client.get("/v1/mobile/cards", token: sessionToken), "GET", "/v1/mobile/cards")
-            #expect(sessionCards?["data"]?.arrayValue?.count == 2)
-            let tokenCards = conformance.check(
-                try await client.get("/v1/mobile/cards", token: provisionToken), "GET", "/v1/mobile/cards")
-            #expect(tokenCards?["data"]?.arrayValue?.count == 1)
-            let mobilePath = "/v1/mobile/cards/\(visaID)/provisioning/apple-pay"
-            conformance.check(
-                try await client.post(mobilePath, token: sessionToken, json: ecc), "POST", mobilePath, request: ecc)
-            conformance.check(
-                try await client.post(mobilePath, token: provisionToken, json: ecc), "POST", mobilePath, request: ecc)
-            for (wallet, path) in [("google_pay", "google-pay"), ("samsung_pay", "samsung-pay")] {
-                let pushTokenBody: [String: Any] = ["card_id": visaID, "wallet": wallet]
-                let pushToken = try #require(
-                    conformance.check(
-                        try await client.post("/v1/provision-tokens", token: key, json: pushTokenBody), "POST",
-                        "/v1/provision-tokens",
-                        request: pushTokenBody)?["provision_token"]?.stringValue)
-                let pushPath = "/v1/mobile/cards/\(visaID)/provisioning/\(path)"
-                let empty: [String: Any] = [:]
-                conformance.check(
-                    try await client.post(pushPath, token: pushToken, json: empty), "POST", pushPath, request: empty)
-                conformance.check(
-                    try await client.post(pushPath, token: sessionToken, json: empty), "POST", pushPath, request: empty)
+            #expect(try await server.api(session).listMobileCards().ok.body.json.data.count == 2)
+            #expect(try await server.api(provisionToken).listMobileCards().ok.body.json.data.count == 1)
+            _ = try await server.api(session).provisionApplePayFromMobile(path: .init(id: visaID), body: .json(ecc)).ok
+            _ = try await server.api(provisionToken).provisionApplePayFromMobile(path: .init(id: visaID), body: .json(ecc)).ok
+            for wallet in [Components.Schemas.Wallet.googlePay, .samsungPay] {
+                let pushToken = try await api.createProvisionToken(body: .json(.init(cardId: visaID, wallet: wallet)))
+                    .created.body.json.provisionToken
+                for credential in [pushToken, session] {
+                    let app = server.api(credential)
+                    if wallet == .googlePay {
+                        _ = try await app.provisionGooglePayFromMobile(path: .init(id: visaID), body: .json(.init())).ok
+                    } else {
+                        _ = try await app.provisionSamsungPayFromMobile(path: .init(id: visaID), body: .json(.init())).ok
+                    }
+                }
             }
 
             // Closing.
-            let closePath = "/v1/cards/\(fullID)/close"
-            let closed = conformance.check(try await client.post(closePath, token: key, json: [String: Any]()), "POST", closePath)
-            #expect(closed?["status"] == .string("closed"))
+            #expect(try await api.closeCard(path: .init(id: fullID)).ok.body.json.status == .closed)
 
             // Webhooks.
-            let endpointBody: [String: Any] = ["url": "http://127.0.0.1:9/hooks", "events": ["*"]]
-            let endpoint = conformance.check(
-                try await client.post("/v1/webhook-endpoints", token: key, json: endpointBody), "POST", "/v1/webhook-endpoints",
-                request: endpointBody)
-            let endpointID = try #require(endpoint?["id"]?.stringValue)
-            conformance.check(try await client.get("/v1/webhook-endpoints", token: key), "GET", "/v1/webhook-endpoints")
-            let testPath = "/v1/webhook-endpoints/\(endpointID)/test"
-            conformance.check(try await client.post(testPath, token: key, json: [String: Any]()), "POST", testPath)
-            let deliveries = conformance.check(
-                try await client.get("/v1/webhook-deliveries?endpoint_id=\(endpointID)", token: key), "GET",
-                "/v1/webhook-deliveries")
-            let deliveryID = try #require(deliveries?["data"]?.arrayValue?.first?["id"]?.stringValue)
-            let deliveryPath = "/v1/webhook-deliveries/\(deliveryID)"
-            conformance.check(try await client.get(deliveryPath, token: key), "GET", deliveryPath)
-            conformance.check(
-                try await client.post(deliveryPath + "/replay", token: key, json: [String: Any]()), "POST",
-                deliveryPath + "/replay")
-            conformance.check(
-                try await client.get("/v1/webhook-deliveries/whd_nope", token: key), "GET", "/v1/webhook-deliveries/whd_nope")
+            let endpoint = try await api.createWebhookEndpoint(
+                body: .json(.init(url: "http://127.0.0.1:9/hooks", events: [._ast_]))
+            ).created.body.json
+            _ = try await api.listWebhookEndpoints().ok
+            _ = try await api.sendTestWebhook(path: .init(id: endpoint.id)).accepted
+            let deliveries = try await api.listWebhookDeliveries(query: .init(endpointId: endpoint.id)).ok.body.json
+            let deliveryID = try #require(deliveries.data.first?.id)
+            _ = try await api.getWebhookDelivery(path: .init(id: deliveryID)).ok
+            _ = try await api.replayWebhookDelivery(path: .init(id: deliveryID)).ok
+            let noDelivery = try await api.getWebhookDelivery(path: .init(id: "whd_nope"))
+            #expect(noDelivery.refused(404, .webhookDeliveryNotFound), "\(noDelivery)")
 
             // Settings: decisioning and the network connection.
-            conformance.check(try await client.get("/v1/settings/decisioning", token: key), "GET", "/v1/settings/decisioning")
-            let rules: [String: Any] = ["minimum_account_score": 2, "webhook_timeout_ms": 1500]
-            conformance.check(
-                try await client.send(
-                    .put, "/v1/settings/decisioning", token: key, body: try JSONSerialization.data(withJSONObject: rules)),
-                "PUT", "/v1/settings/decisioning", request: rules)
-            let incoherent: [String: Any] = ["decline_at_or_below_score": 4]
-            conformance.check(
-                try await client.send(
-                    .put, "/v1/settings/decisioning", token: key, body: try JSONSerialization.data(withJSONObject: incoherent)),
-                "PUT", "/v1/settings/decisioning", request: incoherent)
-            conformance.check(try await client.get("/v1/settings/network", token: key), "GET", "/v1/settings/network")
+            _ = try await api.getDecisioningSettings().ok
+            _ = try await api.updateDecisioningSettings(body: .json(.init(minimumAccountScore: 2, webhookTimeoutMs: 1500))).ok
+            let incoherent = try await api.updateDecisioningSettings(body: .json(.init(declineAtOrBelowScore: 4)))
+            #expect(incoherent.refused(422, .invalidDecisionRules), "\(incoherent)")
+            _ = try await api.getNetworkSettings().ok
 
             // Tokens, through the sandbox network: it asks for decisions (green and yellow) and
             // reports events; the issuer lists, reads, activates and transitions, which reach the
             // network through its connector.
-            conformance = try await SandboxNetworkHarness.run(server) { [conformance] h in
-                var conformance = conformance
-                let (key, networkKey) = (h.apiKey, h.networkKey)
-                let network: [String: Any] = ["url": h.sandboxURL, "api_key": h.sandboxKey]
-                conformance.check(
-                    try await client.send(
-                        .put, "/v1/settings/network", token: key, body: try JSONSerialization.data(withJSONObject: network)),
-                    "PUT", "/v1/settings/network", request: network)
+            try await SandboxNetworkHarness.run(server) { h in
+                let api = server.api(h.apiKey)
+                let network = server.api(h.networkKey)
+                _ = try await api.setNetworkSettings(body: .json(.init(url: h.sandboxURL, apiKey: h.sandboxKey))).ok
                 let green = try #require(await h.network.outcome(sessionID: try await h.add().sessionID))
                 let greenID = green.issuerTokenID
                 await h.network.setRisk(.yellow, forLast4: "1111")
                 let yellowPending = try #require(await h.network.outcome(sessionID: try await h.add(on: .watch).sessionID))
                 let yellowID = yellowPending.issuerTokenID
 
-                func tokenRequest(_ ref: String, _ recommendation: String) -> [String: Any] {
-                    [
-                        "pan": SandboxNetworkHarness.pan, "expiry_month": 12, "expiry_year": 2030, "wallet": "apple_pay",
-                        "device_type": "watch", "network_token_ref": ref, "token_last4": "0001",
-                        "device_account_identifier": "DAI",
-                        "risk": ["device_score": 5, "account_score": 5, "wallet_recommendation": recommendation],
-                    ]
+                func tokenRequest(_ ref: String, _ recommendation: Components.Schemas.DecisionOutcome)
+                    -> Components.Schemas.NetworkTokenRequest
+                {
+                    .init(
+                        pan: SandboxNetworkHarness.pan, expiryMonth: 12, expiryYear: 2030, wallet: .applePay, deviceType: .watch,
+                        networkTokenRef: ref, tokenLast4: "0001", deviceAccountIdentifier: "DAI",
+                        risk: .init(deviceScore: 5, accountScore: 5, walletRecommendation: recommendation))
                 }
-                let direct = tokenRequest("ref-direct", "approve")
-                conformance.check(
-                    try await client.post("/v1/network/token-requests", token: networkKey, json: direct), "POST",
-                    "/v1/network/token-requests", request: direct)
-                conformance.check(try await client.get("/v1/tokens?card_id=\(h.cardID)", token: key), "GET", "/v1/tokens")
-                conformance.check(try await client.get("/v1/tokens/\(greenID)", token: key), "GET", "/v1/tokens/\(greenID)")
-                let tavBody: [String: Any] = ["mode": "tav"]
-                let activationPath = "/v1/tokens/\(yellowID)/activation"
-                conformance.check(
-                    try await client.post(activationPath, token: key, json: tavBody), "POST", activationPath, request: tavBody)
-                let csBody: [String: Any] = ["mode": "customer_service", "reason_code": "agent_verified"]
-                conformance.check(
-                    try await client.post(activationPath, token: key, json: csBody), "POST", activationPath, request: csBody)
-                let suspend: [String: Any] = ["action": "suspend", "reason_code": "fraud_review"]
-                let transitionPath = "/v1/tokens/\(greenID)/transitions"
-                conformance.check(
-                    try await client.post(transitionPath, token: key, json: suspend), "POST", transitionPath, request: suspend)
-                let resumeAgain: [String: Any] = ["action": "resume"]
-                conformance.check(
-                    try await client.post(transitionPath, token: key, json: resumeAgain), "POST", transitionPath,
-                    request: resumeAgain)
-                // The network refuses a change to a token it never issued (409), and is unreachable (502).
-                let directID =
-                    try #require(
-                        try await client.get("/v1/tokens?card_id=\(h.cardID)", token: key).json?["data"] as? [[String: Any]]
-                    ).first { $0["network_token_ref"] as? String == "ref-direct" }?["id"] as? String
-                let strayPath = "/v1/tokens/\(directID ?? "")/transitions"
-                conformance.check(
-                    try await client.post(strayPath, token: key, json: suspend), "POST", strayPath, request: suspend)
-                conformance.check(
-                    try await client.send(.delete, "/v1/settings/network", token: key, body: nil), "DELETE",
-                    "/v1/settings/network")
-                conformance.check(
-                    try await client.post(strayPath, token: key, json: suspend), "POST", strayPath, request: suspend)
-                let unreachable: [String: Any] = ["url": "http://127.0.0.1:9", "api_key": h.sandboxKey]
-                _ = try await client.send(
-                    .put, "/v1/settings/network", token: key, body: try JSONSerialization.data(withJSONObject: unreachable))
-                conformance.check(
-                    try await client.post(strayPath, token: key, json: suspend), "POST", strayPath, request: suspend)
+                let direct = try await network.requestTokenDecision(body: .json(tokenRequest("ref-direct", .approve)))
+                    .ok.body.json
+                let tokens = try await api.listTokens(query: .init(cardId: h.cardID)).ok.body.json
+                #expect(tokens.data.contains { $0.id == direct.tokenId && $0.networkTokenRef == "ref-direct" })
+                _ = try await api.getToken(path: .init(id: greenID)).ok
+                let tav = try await api.activateToken(path: .init(id: yellowID), body: .json(.init(mode: .tav))).ok.body.json
+                #expect(tav.activationData != nil && tav.validUntil != nil)
+                let agent = try await api.activateToken(
+                    path: .init(id: yellowID), body: .json(.init(mode: .customerService, reasonCode: "agent_verified"))
+                ).ok.body.json
+                #expect(agent.state == .active)
+                let suspend = Components.Schemas.TokenTransitionRequest(action: .suspend, reasonCode: "fraud_review")
+                _ = try await api.transitionToken(path: .init(id: greenID), body: .json(suspend)).ok
+                _ = try await api.transitionToken(path: .init(id: greenID), body: .json(.init(action: .resume))).ok
+
+                // The network refuses a change to a token it never issued (409), none is configured
+                // (503), and it is unreachable (502).
+                func suspendStray() async throws -> Operations.TransitionToken.Output {
+                    try await api.transitionToken(path: .init(id: direct.tokenId), body: .json(suspend))
+                }
+                let refused = try await suspendStray()
+                #expect(refused.refused(409, .networkRefused), "\(refused)")
+                _ = try await api.clearNetworkSettings().ok
+                let unconfigured = try await suspendStray()
+                #expect(unconfigured.refused(503, .networkConnectorNotConfigured), "\(unconfigured)")
+                _ = try await api.setNetworkSettings(body: .json(.init(url: "http://127.0.0.1:9", apiKey: h.sandboxKey))).ok
+                let unreachable = try await suspendStray()
+                #expect(unreachable.refused(502, .networkUnavailable), "\(unreachable)")
 
                 // The OTP relay: no endpoint subscribed yet (502), then one that answers.
-                let otp: [String: Any] = ["code": "482913"]
-                let yellow2 = tokenRequest("ref-yellow-2", "require_verification")
-                _ = try await client.post("/v1/network/token-requests", token: networkKey, json: yellow2)
-                let otpPath = "/v1/network/tokens/ref-yellow-2/otp"
-                conformance.check(try await client.post(otpPath, token: networkKey, json: otp), "POST", otpPath, request: otp)
+                _ = try await network.requestTokenDecision(body: .json(tokenRequest("ref-yellow-2", .requireVerification))).ok
+                func relay() async throws -> Operations.RelayOneTimeCode.Output {
+                    try await network.relayOneTimeCode(path: .init(ref: "ref-yellow-2"), body: .json(.init(code: "482913")))
+                }
+                let unrelayed = try await relay()
+                #expect(unrelayed.refused(502, .otpRelayNotConfigured), "\(unrelayed)")
                 let otpReceiver = WebhookReceiver()
                 try await otpReceiver.start()
                 defer { otpReceiver.stop() }
                 otpReceiver.setAnswer(#"{"channels":[{"type":"sms","masked":"+1 ••• ••• 4821"}]}"#)
-                _ = try await client.post(
-                    "/v1/webhook-endpoints", token: key, json: ["url": otpReceiver.url, "events": ["token.otp_requested"]])
-                conformance.check(try await client.post(otpPath, token: networkKey, json: otp), "POST", otpPath, request: otp)
-                let removed: [String: Any] = ["event": "removed_from_wallet"]
-                let eventPath = "/v1/network/tokens/ref-direct/events"
-                conformance.check(
-                    try await client.post(eventPath, token: networkKey, json: removed), "POST", eventPath, request: removed)
-                conformance.check(try await client.get("/v1/tokens/tok_nope", token: key), "GET", "/v1/tokens/tok_nope")
-                return conformance
+                _ = try await api.createWebhookEndpoint(
+                    body: .json(.init(url: otpReceiver.url, events: [.token_otpRequested]))
+                ).created
+                #expect(try await relay().ok.body.json.channels.map(\.masked) == ["+1 ••• ••• 4821"])
+                let removed = try await network.reportTokenEvent(
+                    path: .init(ref: "ref-direct"), body: .json(.init(event: .removedFromWallet))
+                ).ok.body.json
+                #expect(removed.state == .deleted)
+                let noToken = try await api.getToken(path: .init(id: "tok_nope"))
+                #expect(noToken.refused(404, .tokenNotFound), "\(noToken)")
             }
 
-            let missing = OpenAPIDocumentTests.routes.subtracting(conformance.operationsWithSuccess)
-            #expect(missing.isEmpty, "operations without a checked success response: \(missing.sorted())")
+            let documented = Set(AnswerContract.provisio.spec.operations.compactMap { $0.object["operationId"]?.stringValue })
+            let missing = documented.subtracting(server.answers.succeededOperations)
+            #expect(documented.count == OpenAPIDocumentTests.routes.count)
+            #expect(missing.isEmpty, "operations without a checked success answer: \(missing.sorted())")
         }
     }
 
     @Test func errorResponsesAreDocumented() async throws {
-        let spec = self.spec
         try await TestServer.run(.sqlite) { server in
-            var conformance = OpenAPIConformance(spec: spec)
-            let client = server.client
             let tenant = try await server.makeTenant()
             let key = tenant.apiKey
+            let api = server.api(key)
             let other = try await server.makeTenant("Other Bank")
-            let cardID = try #require(try await server.makeCard(apiKey: key)["id"] as? String)
-            let secondID = try #require(try await server.makeCard(apiKey: key)["id"] as? String)
-            let otherID = try #require(try await server.makeCard(apiKey: other.apiKey)["id"] as? String)
-            let applePay = try server.applePayBody()
+            let cardID = try await server.makeCard(apiKey: key).id
+            let secondID = try await server.makeCard(apiKey: key).id
+            let otherID = try await server.makeCard(apiKey: other.apiKey).id
+            let applePay = try server.applePayRequest()
             let applePath = "/v1/cards/\(cardID)/provisioning/apple-pay"
-
-            func expectCode(
-                _ response: APIClient.Response, _ status: Int, _ code: String, sourceLocation: SourceLocation = #_sourceLocation
+            var statuses: Set<Int> = []
+            func expect(_ output: some APIOutput, _ status: Int, _ code: Components.Schemas.ErrorCode, _ line: Int = #line) {
+                statuses.insert(output.status)
+                #expect(output.refused(status, code), "line \(line): \(output)")
+            }
+            func expectRaw(
+                _ response: RawClient.Response, _ status: Int, _ code: Components.Schemas.ErrorCode, _ method: String,
+                _ path: String, sourceLocation: SourceLocation = #_sourceLocation
             ) {
-                #expect(
-                    response.status == status && response.errorCode == code, "\(response.status) \(response.text)",
-                    sourceLocation: sourceLocation)
+                statuses.insert(response.status)
+                #expect(response.refused(status, code), "\(response.status) \(response.text)", sourceLocation: sourceLocation)
+                Self.expectDocumented(response, method, path, sourceLocation: sourceLocation)
             }
 
             // 401
-            var response = try await client.get("/v1/cards?customer_ref=cust_1")
-            expectCode(response, 401, "missing_credentials")
-            conformance.check(response, "GET", "/v1/cards")
-            response = try await client.get("/v1/cards/\(cardID)", token: "prv_sk_not-a-key")
-            expectCode(response, 401, "invalid_credentials")
-            conformance.check(response, "GET", "/v1/cards/\(cardID)")
+            expect(try await server.api().listCards(query: .init(customerRef: "cust_1")), 401, .missingCredentials)
+            expect(try await server.api("prv_sk_not-a-key").getCard(path: .init(id: cardID)), 401, .invalidCredentials)
 
             // 400
-            var badPAN: [String: Any] = [
-                "customer_ref": "cust_1", "pan": "4111111111111112", "expiry_month": 12, "expiry_year": 2030,
-                "cardholder_name": "Jane Appleseed",
-            ]
-            response = try await client.post("/v1/cards", token: key, json: badPAN)
-            expectCode(response, 400, "invalid_pan")
-            conformance.check(response, "POST", "/v1/cards")
-            badPAN["pan"] = "4111111111111111"
-            badPAN["cvv"] = "123"
-            response = try await client.post("/v1/cards", token: key, json: badPAN)
-            expectCode(response, 400, "unknown_field")
-            conformance.check(response, "POST", "/v1/cards")
-            response = try await client.send(.post, "/v1/mobile-sessions", token: key, body: Data("customer_ref=1".utf8))
-            expectCode(response, 400, "invalid_json")
-            conformance.check(response, "POST", "/v1/mobile-sessions")
-            response = try await client.post("/v1/provision-tokens", token: key, json: ["card_id": cardID])
-            expectCode(response, 400, "invalid_request")
-            conformance.check(response, "POST", "/v1/provision-tokens")
-            response = try await client.post("/v1/provision-tokens", token: key, json: ["card_id": cardID, "wallet": "paypal"])
-            expectCode(response, 400, "invalid_wallet")
-            conformance.check(response, "POST", "/v1/provision-tokens")
-            response = try await client.get("/v1/cards?limit=5", token: key)
-            expectCode(response, 400, "invalid_parameter")
-            conformance.check(response, "GET", "/v1/cards")
-            response = try await client.get("/v1/cards/\(cardID)/provisioning-attempts?cursor=%25%25", token: key)
-            expectCode(response, 400, "invalid_cursor")
-            conformance.check(response, "GET", "/v1/cards/\(cardID)/provisioning-attempts")
-            var fridge = applePay
+            var badPAN = IdempotencyAPITests.cardRequest
+            badPAN.pan = "4111111111111112"
+            expect(try await api.createCard(body: .json(badPAN)), 400, .invalidPan)
+            var cvv = try OpenAPIJSON(encoding: IdempotencyAPITests.cardRequest)
+            cvv["cvv"] = "123"
+            expectRaw(try await server.raw.post("/v1/cards", token: key, body: cvv), 400, .unknownField, "POST", "/v1/cards")
+            expectRaw(
+                try await server.raw.send(.post, "/v1/mobile-sessions", token: key, body: Data("customer_ref=1".utf8)), 400,
+                .invalidJson, "POST", "/v1/mobile-sessions")
+            expectRaw(
+                try await server.raw.post("/v1/provision-tokens", token: key, body: ["card_id": .string(cardID)] as OpenAPIJSON),
+                400, .invalidRequest, "POST", "/v1/provision-tokens")
+            expectRaw(
+                try await server.raw.post(
+                    "/v1/provision-tokens", token: key, body: ["card_id": .string(cardID), "wallet": "paypal"] as OpenAPIJSON),
+                400, .invalidWallet, "POST", "/v1/provision-tokens")
+            expectRaw(try await server.raw.get("/v1/cards?limit=5", token: key), 400, .invalidParameter, "GET", "/v1/cards")
+            expect(
+                try await api.listProvisioningAttempts(path: .init(id: cardID), query: .init(cursor: "%%")), 400, .invalidCursor)
+            var fridge = try OpenAPIJSON(encoding: applePay)
             fridge["device_type"] = "fridge"
-            response = try await client.post(applePath, token: key, json: fridge)
-            expectCode(response, 400, "invalid_device_type")
-            conformance.check(response, "POST", applePath)
-            response = try await client.post(applePath, token: key, json: applePay, headers: ["Idempotency-Key": "has space"])
-            expectCode(response, 400, "idempotency_key_invalid")
-            conformance.check(response, "POST", applePath)
+            expectRaw(
+                try await server.raw.post(applePath, token: key, body: fridge), 400, .invalidDeviceType, "POST", applePath)
+            expectRaw(
+                try await server.raw.post(applePath, token: key, body: applePay, headers: ["Idempotency-Key": "has space"]), 400,
+                .idempotencyKeyInvalid, "POST", applePath)
 
             // 403
-            response = try await client.get("/v1/mobile/cards", token: key)
-            expectCode(response, 403, "wrong_credential_kind")
-            conformance.check(response, "GET", "/v1/mobile/cards")
+            expect(try await api.listMobileCards(), 403, .wrongCredentialKind)
             let (_, session) = try await server.services.access.createMobileSession(
                 tenantID: tenant.id, customerRef: "cust_1", lifetimeSeconds: 60)
-            response = try await client.get("/v1/cards/\(cardID)", token: session)
-            expectCode(response, 403, "wrong_credential_kind")
-            conformance.check(response, "GET", "/v1/cards/\(cardID)")
-            let tokenJSON = try await client.post(
-                "/v1/provision-tokens", token: key, json: ["card_id": cardID, "wallet": "apple_pay"]
-            ).json
-            let provisionToken = try #require(tokenJSON?["provision_token"] as? String)
-            let secondPath = "/v1/mobile/cards/\(secondID)/provisioning/apple-pay"
-            response = try await client.post(secondPath, token: provisionToken, json: applePay)
-            expectCode(response, 403, "token_scope_mismatch")
-            conformance.check(response, "POST", secondPath)
+            expect(try await server.api(session).getCard(path: .init(id: cardID)), 403, .wrongCredentialKind)
+            let provisionToken = try await api.createProvisionToken(body: .json(.init(cardId: cardID, wallet: .applePay)))
+                .created.body.json.provisionToken
+            expect(
+                try await server.api(provisionToken).provisionApplePayFromMobile(
+                    path: .init(id: secondID), body: .json(applePay)),
+                403, .tokenScopeMismatch)
 
             // 404
-            response = try await client.get("/v1/cards/\(otherID)", token: key)
-            expectCode(response, 404, "card_not_found")
-            conformance.check(response, "GET", "/v1/cards/\(otherID)")
-            response = try await client.post("/v1/cards/card_nope/close", token: key, json: [String: Any]())
-            expectCode(response, 404, "card_not_found")
-            conformance.check(response, "POST", "/v1/cards/card_nope/close")
+            expect(try await api.getCard(path: .init(id: otherID)), 404, .cardNotFound)
+            expect(try await api.closeCard(path: .init(id: "card_nope")), 404, .cardNotFound)
             let (_, otherCustomer) = try await server.services.access.createMobileSession(
                 tenantID: tenant.id, customerRef: "cust_2", lifetimeSeconds: 60)
-            let mobilePath = "/v1/mobile/cards/\(cardID)/provisioning/apple-pay"
-            response = try await client.post(mobilePath, token: otherCustomer, json: applePay)
-            expectCode(response, 404, "card_not_found")
-            conformance.check(response, "POST", mobilePath)
+            expect(
+                try await server.api(otherCustomer).provisionApplePayFromMobile(path: .init(id: cardID), body: .json(applePay)),
+                404, .cardNotFound)
             // A path no route serves: not an operation, but still the error shape.
-            response = try await client.get("/v1/no-such-route", token: key)
-            expectCode(response, 404, "route_not_found")
-            let notFound = try OpenAPIJSON.parse(response.body)
-            #expect(try spec.validator.firstMismatch(notFound, try spec.validator.schema(named: "Error")) == nil)
-            #expect(response.header("X-Request-Id") == notFound["error"]?["request_id"]?.stringValue)
+            let notFound = try await server.raw.get("/v1/no-such-route", token: key)
+            #expect(notFound.refused(404, .routeNotFound), "\(notFound.text)")
+            #expect(notFound.header("X-Request-Id") == notFound.error?.requestId)
 
             // 409
-            response = try await client.post(mobilePath, token: provisionToken, json: applePay)
-            #expect(response.status == 200)
-            response = try await client.post(mobilePath, token: provisionToken, json: applePay)
-            expectCode(response, 409, "token_already_used")
-            conformance.check(response, "POST", mobilePath)
-            response = try await client.post("/v1/cards/\(secondID)/close", token: key, json: [String: Any]())
-            #expect(response.status == 200)
-            let closedPath = "/v1/cards/\(secondID)/provisioning/samsung-pay"
-            response = try await client.post(closedPath, token: key, json: [String: Any]())
-            expectCode(response, 409, "card_closed")
-            conformance.check(response, "POST", closedPath)
-            response = try await client.post(
-                "/v1/provision-tokens", token: key, json: ["card_id": secondID, "wallet": "google_pay"])
-            expectCode(response, 409, "card_closed")
-            conformance.check(response, "POST", "/v1/provision-tokens")
+            let app = server.api(provisionToken)
+            _ = try await app.provisionApplePayFromMobile(path: .init(id: cardID), body: .json(applePay)).ok
+            expect(
+                try await app.provisionApplePayFromMobile(path: .init(id: cardID), body: .json(applePay)), 409, .tokenAlreadyUsed)
+            _ = try await api.closeCard(path: .init(id: secondID)).ok
+            expect(try await api.provisionSamsungPay(path: .init(id: secondID), body: .json(.init())), 409, .cardClosed)
+            expect(try await api.createProvisionToken(body: .json(.init(cardId: secondID, wallet: .googlePay))), 409, .cardClosed)
 
             // 413
-            let huge: [String: Any] = ["customer_ref": String(repeating: "a", count: 300 * 1024)]
-            response = try await client.post("/v1/mobile-sessions", token: key, json: huge)
-            expectCode(response, 413, "payload_too_large")
-            conformance.check(response, "POST", "/v1/mobile-sessions")
+            let huge = Components.Schemas.MobileSessionRequest(customerRef: String(repeating: "a", count: 300 * 1024))
+            expectRaw(
+                try await server.raw.post("/v1/mobile-sessions", token: key, body: huge), 413, .payloadTooLarge, "POST",
+                "/v1/mobile-sessions")
 
             // 422
-            var expired = badPAN
-            expired["cvv"] = nil
-            expired["expiry_year"] = 2025
-            response = try await client.post("/v1/cards", token: key, json: expired)
-            expectCode(response, 422, "card_expired")
-            conformance.check(response, "POST", "/v1/cards")
-            let unionPay = try await server.makeCard(apiKey: key, extra: ["network": "unionpay"])
-            let unionPath = "/v1/cards/\(try #require(unionPay["id"] as? String))/provisioning/google-pay"
-            response = try await client.post(unionPath, token: key, json: [String: Any]())
-            expectCode(response, 422, "unsupported_network")
-            conformance.check(response, "POST", unionPath)
+            var expired = IdempotencyAPITests.cardRequest
+            expired.expiryYear = 2025
+            expect(try await api.createCard(body: .json(expired)), 422, .cardExpired)
+            let unionPay = try await server.makeCard(apiKey: key, network: "unionpay").id
+            expect(try await api.provisionGooglePay(path: .init(id: unionPay), body: .json(.init())), 422, .unsupportedNetwork)
             var wrongScheme = applePay
-            wrongScheme["encryption_scheme"] = "RSA_V2"
-            response = try await client.post(applePath, token: key, json: wrongScheme)
-            expectCode(response, 422, "chain_wrong_key_type")
-            conformance.check(response, "POST", applePath)
+            wrongScheme.encryptionScheme = "RSA_V2"
+            expect(try await api.provisionApplePay(path: .init(id: cardID), body: .json(wrongScheme)), 422, .chainWrongKeyType)
 
             // 401 again: an expired mobile session.
             server.clock.advance(by: 120)
-            response = try await client.get("/v1/mobile/cards", token: session)
-            expectCode(response, 401, "token_expired")
-            conformance.check(response, "GET", "/v1/mobile/cards")
+            expect(try await server.api(session).listMobileCards(), 401, .tokenExpired)
 
-            let statuses = conformance.errorStatuses
             #expect(statuses.isSuperset(of: [400, 401, 403, 404, 409, 413, 422]), "\(statuses.sorted())")
         }
     }
 
     @Test func idempotentReplaysAreDocumented() async throws {
-        let spec = self.spec
         try await TestServer.run(.sqlite) { server in
-            var conformance = OpenAPIConformance(spec: spec)
-            let client = server.client
             let key = try await server.makeTenant().apiKey
-            let body: [String: Any] = [
-                "customer_ref": "cust_1", "pan": "4111111111111111", "expiry_month": 12, "expiry_year": 2030,
-                "cardholder_name": "Jane Appleseed",
-            ]
-            let first = try await client.post("/v1/cards", token: key, json: body, headers: ["Idempotency-Key": "card-1"])
-            conformance.check(first, "POST", "/v1/cards", request: body)
+            // Raw: the replays are compared byte for byte, and held to the document explicitly.
+            let body = IdempotencyAPITests.cardRequest
+            func post(_ body: some Encodable, _ idempotencyKey: String) async throws -> RawClient.Response {
+                let response = try await server.raw.post(
+                    "/v1/cards", token: key, body: body, headers: ["Idempotency-Key": idempotencyKey])
+                Self.expectDocumented(response, "POST", "/v1/cards")
+                return response
+            }
+            let first = try await post(body, "card-1")
             #expect(first.header("Idempotent-Replayed") == nil)
+            let card = try first.decode(Components.Schemas.Card.self)
 
-            let replay = try await client.post("/v1/cards", token: key, json: body, headers: ["Idempotency-Key": "card-1"])
+            let replay = try await post(body, "card-1")
             #expect(replay.status == 201 && replay.header("Idempotent-Replayed") == "true")
             #expect(replay.body == first.body)
-            conformance.check(replay, "POST", "/v1/cards", request: body)
+            #expect(try replay.decode(Components.Schemas.Card.self) == card)
 
             var changed = body
-            changed["customer_ref"] = "cust_2"
-            let reused = try await client.post("/v1/cards", token: key, json: changed, headers: ["Idempotency-Key": "card-1"])
-            #expect(reused.status == 422 && reused.errorCode == "idempotency_key_reused")
-            conformance.check(reused, "POST", "/v1/cards")
+            changed.customerRef = "cust_2"
+            let reused = try await post(changed, "card-1")
+            #expect(reused.refused(422, .idempotencyKeyReused), "\(reused.text)")
 
             // A stored 4xx is replayed too; its body names the replaying request, not the first.
             var bad = body
-            bad["pan"] = "4111111111111112"
-            let refused = try await client.post("/v1/cards", token: key, json: bad, headers: ["Idempotency-Key": "card-2"])
-            conformance.check(refused, "POST", "/v1/cards")
-            let replayedRefusal = try await client.post(
-                "/v1/cards", token: key, json: bad, headers: ["Idempotency-Key": "card-2"])
+            bad.pan = "4111111111111112"
+            let refused = try await post(bad, "card-2")
+            let replayedRefusal = try await post(bad, "card-2")
             #expect(replayedRefusal.status == 400 && replayedRefusal.header("Idempotent-Replayed") == "true")
-            let replayedBody = conformance.check(replayedRefusal, "POST", "/v1/cards")
-            let originalID = refused.header("X-Request-Id")
-            #expect(replayedBody?["error"]?["request_id"]?.stringValue == replayedRefusal.header("X-Request-Id"))
-            #expect(replayedRefusal.header("X-Request-Id") != originalID)
+            #expect(replayedRefusal.error?.requestId == replayedRefusal.header("X-Request-Id"))
+            #expect(replayedRefusal.header("X-Request-Id") != refused.header("X-Request-Id"))
         }
     }
 
     @Test func expiredCertificateChainIsDocumented() async throws {
-        let spec = self.spec
         try await TestServer.run(.sqlite) { server in
-            var conformance = OpenAPIConformance(spec: spec)
-            let client = server.client
             let key = try await server.makeTenant().apiKey
-            let cardID = try #require(try await server.makeCard(apiKey: key, expiryYear: 2035)["id"] as? String)
+            let api = server.api(key)
+            let cardID = try await server.makeCard(apiKey: key, expiryYear: 2035).id
             // The sandbox chain is valid for about two years; the card until the end of 2035.
             server.clock.advance(by: 3 * 365 * 24 * 3600)
-            let path = "/v1/cards/\(cardID)/provisioning/apple-pay"
-            let body = try server.applePayBody()
-            let response = try await client.post(path, token: key, json: body)
-            #expect(response.status == 422 && response.errorCode == "chain_expired", "\(response.text)")
-            conformance.check(response, "POST", path, request: body)
+            let output = try await api.provisionApplePay(path: .init(id: cardID), body: .json(try server.applePayRequest()))
+            #expect(output.refused(422, .chainExpired), "\(output)")
 
-            let attemptsPath = "/v1/cards/\(cardID)/provisioning-attempts"
-            let attempts = conformance.check(try await client.get(attemptsPath, token: key), "GET", attemptsPath)
-            let attempt = attempts?["data"]?.arrayValue?.first
-            #expect(attempt?["outcome"] == .string("failed") && attempt?["error_code"] == .string("chain_expired"))
-            #expect(attempt?["encryption_scheme"] == .string("ECC_V2") && attempt?["device_type"] == .string("phone"))
+            let attempt = try #require(try await api.listProvisioningAttempts(path: .init(id: cardID)).ok.body.json.data.first)
+            #expect(attempt.outcome == .failed && attempt.errorCode == "chain_expired")
+            #expect(attempt.encryptionScheme == .eccV2 && attempt.deviceType == .phone)
         }
     }
 
+    /// The document the server serves is the one in the source tree, byte for byte, and the
+    /// generated code was generated from it: the same operations, the same error codes.
     @Test func servesTheDocumentByteForByte() async throws {
-        let spec = self.spec
+        let source = AnswerContract.provisio.spec.data
         try await TestServer.run(.sqlite) { server in
-            let response = try await server.client.get("/openapi.yaml")
+            // Raw: the bytes and the exact content type.
+            let response = try await server.raw.get("/openapi.yaml")
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "application/yaml")
-            #expect(response.body == spec.data, "GET /openapi.yaml differs from Sources/ProvisioServer/Resources/openapi.yaml")
-            #expect(Data(ProvisioAPIHandler.openAPIDocument.utf8) == spec.data)
+            #expect(response.body == source, "GET /openapi.yaml differs from Sources/ProvisioServer/Resources/openapi.yaml")
+            #expect(Data(ProvisioAPIHandler.openAPIDocument.utf8) == source)
+            let typed = try await server.api().getOpenAPIDocument().ok.body.yaml
+            #expect(try await Data(collecting: typed, upTo: 1 << 20) == source)
+        }
+        let documented = Set(AnswerContract.provisio.spec.operations.compactMap { $0.object["operationId"]?.stringValue })
+        #expect(documented == Self.generatedOperations, "\(documented.symmetricDifference(Self.generatedOperations))")
+        let codes = AnswerContract.provisio.spec.root["components"]?["schemas"]?["ErrorCode"]?["enum"]?.arrayValue
+        #expect(
+            Set(codes?.compactMap(\.stringValue) ?? []) == Set(Components.Schemas.ErrorCode.allCases.map(\.rawValue)),
+            "the generated ErrorCode differs from the document's")
+    }
+
+    /// Every operation the document lists is routed by the server: without credentials and with
+    /// a made-up id it is answered, but never as an unknown route (404 `route_not_found`) or an
+    /// unknown method (405), which an unknown path and another method of a known path are.
+    @Test func everyDocumentedOperationIsRouted() async throws {
+        try await TestServer.run(.sqlite) { server in
+            let operations = AnswerContract.provisio.spec.operations
+            #expect(operations.count == OpenAPIDocumentTests.routes.count)
+            for operation in operations {
+                let path = operation.template.replacingOccurrences(
+                    of: #"\{[a-z_]+\}"#, with: "probe_1", options: .regularExpression)
+                let method = try #require(HTTPRequest.Method(operation.method.uppercased()))
+                let answer = try await server.raw.send(method, path, token: nil, body: nil)
+                #expect(answer.refusalCode != "route_not_found" && answer.status != 405, "\(operation.key): \(answer.text)")
+                #expect(answer.status != 404 || answer.error != nil, "\(operation.key): \(answer.text)")
+            }
+            let unknown = try await server.raw.get("/v1/probe-of-no-operation")
+            #expect(unknown.refused(404, .routeNotFound), "\(unknown.text)")
+            let otherMethod = try await server.raw.send(.patch, "/v1/cards", token: nil, body: nil)
+            #expect(otherMethod.status == 405 && otherMethod.refusalCode == "method_not_allowed", "\(otherMethod.text)")
         }
     }
+
+    /// The operation ids the generated module was generated with.
+    static let generatedOperations: Set<String> = [
+        Operations.GetHealth.id, Operations.GetReady.id, Operations.GetMetrics.id, Operations.GetOpenAPIDocument.id,
+        Operations.ListCards.id, Operations.CreateCard.id, Operations.GetCard.id, Operations.CloseCard.id,
+        Operations.ListProvisioningAttempts.id, Operations.ProvisionApplePay.id, Operations.ProvisionGooglePay.id,
+        Operations.ProvisionSamsungPay.id, Operations.CreateMobileSession.id, Operations.CreateProvisionToken.id,
+        Operations.ListMobileCards.id, Operations.ProvisionApplePayFromMobile.id, Operations.ProvisionGooglePayFromMobile.id,
+        Operations.ProvisionSamsungPayFromMobile.id, Operations.ListWebhookEndpoints.id, Operations.CreateWebhookEndpoint.id,
+        Operations.SendTestWebhook.id, Operations.ListWebhookDeliveries.id, Operations.GetWebhookDelivery.id,
+        Operations.ReplayWebhookDelivery.id, Operations.ListTokens.id, Operations.GetToken.id, Operations.TransitionToken.id,
+        Operations.ActivateToken.id, Operations.GetDecisioningSettings.id, Operations.UpdateDecisioningSettings.id,
+        Operations.GetNetworkSettings.id, Operations.SetNetworkSettings.id, Operations.ClearNetworkSettings.id,
+        Operations.RequestTokenDecision.id, Operations.ReportTokenEvent.id, Operations.RelayOneTimeCode.id,
+    ]
 }

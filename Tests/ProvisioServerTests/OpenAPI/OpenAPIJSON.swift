@@ -1,7 +1,9 @@
 import Foundation
 
 /// A JSON value, used both for the OpenAPI document (after YAML parsing) and for the bodies the
-/// server answers, so that schemas and instances are compared as the same kind of thing.
+/// server answers, so that schemas and instances are compared as the same kind of thing; and
+/// for request bodies the generated types cannot hold (an unknown field, a value of the wrong
+/// type), written as literals or as a generated request with one value changed.
 ///
 /// Integers and other numbers are kept apart so that `type: integer` can be checked, and
 /// booleans are never numbers (JSONDecoder refuses to read a number as a Bool).
@@ -84,7 +86,17 @@ enum OpenAPIJSON: Sendable, Equatable, CustomStringConvertible {
     }
 
     subscript(key: String) -> OpenAPIJSON? {
-        objectValue?[key]
+        get { objectValue?[key] }
+        set {
+            guard case .object(var object) = self else { return }
+            object[key] = newValue
+            self = .object(object)
+        }
+    }
+
+    /// A generated request type (or any `Encodable`), as the JSON it encodes to.
+    init(encoding value: some Encodable) throws {
+        self = try Self.parse(try APIJSON.encode(value))
     }
 
     /// JSON Schema equality: 1 and 1.0 are the same value; objects compare without key order.
@@ -147,5 +159,32 @@ extension OpenAPIJSON: Decodable {
         } else {
             self = .object(try container.decode([String: OpenAPIJSON].self))
         }
+    }
+}
+
+extension OpenAPIJSON: Encodable {
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let bool): try container.encode(bool)
+        case .integer(let int): try container.encode(int)
+        case .number(let double): try container.encode(double)
+        case .string(let string): try container.encode(string)
+        case .array(let array): try container.encode(array)
+        case .object(let object): try container.encode(object)
+        }
+    }
+}
+
+extension OpenAPIJSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    init(stringLiteral value: String) { self = .string(value) }
+    init(integerLiteral value: Int) { self = .integer(value) }
+    init(booleanLiteral value: Bool) { self = .bool(value) }
+    init(arrayLiteral elements: OpenAPIJSON...) { self = .array(elements) }
+    init(dictionaryLiteral elements: (String, OpenAPIJSON)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
     }
 }

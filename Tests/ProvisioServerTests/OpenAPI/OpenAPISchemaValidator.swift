@@ -8,6 +8,8 @@ import Foundation
 ///
 /// Any other keyword is a `SchemaError`, not a silent pass: a schema this validator does not
 /// understand cannot be reported as matching.
+///
+/// Used only through `OpenAPIConformance` by SandboxNetwork/; see there.
 struct OpenAPISchemaValidator: Sendable {
     /// The first place where an instance does not match, as a JSON path (`$.data[0].last4`).
     struct Mismatch: Error, Equatable, CustomStringConvertible {

@@ -35,27 +35,3 @@ enum SandboxServiceRunner {
         return value
     }
 }
-
-/// A tenant with one card (`pan`) at a live Provisio, and a sandbox world — wallet, Apple's
-/// service, network — whose network reaches that Provisio with the tenant's network key.
-struct SandboxTenantWorld: Sendable {
-    let tenantID: String
-    let apiKey: String
-    let cardID: String
-    let networkKey: String
-    let world: SandboxHTTPWorld
-
-    static func make(_ server: TestServer, pan: String, defaultRisk: RiskAssessment) async throws -> Self {
-        let (tenantID, apiKey) = try await server.makeTenant()
-        guard let cardID = try await server.makeCard(apiKey: apiKey, pan: pan)["id"] as? String,
-            let port = server.client.port
-        else { throw TestSetupError("no card id or no server port") }
-        let networkKey = try await server.services.access.createNetworkKey(tenantID: tenantID)
-        let wallet = SandboxWallet(certificateAuthority: server.ca, clock: server.clock)
-        let network = SandboxNetworkTokenService(
-            wallet: wallet, issuer: IssuerConnection(baseURL: "http://127.0.0.1:\(port)", networkKey: networkKey),
-            issuerTAVPublicKey: server.keys.tavSigningKey.publicKey, clock: server.clock, defaultRisk: defaultRisk)
-        return Self(
-            tenantID: tenantID, apiKey: apiKey, cardID: cardID, networkKey: networkKey, world: SandboxHTTPWorld(network: network))
-    }
-}

@@ -1,0 +1,96 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import ProvisioAPI
+
+/// Bytes over the live test connection, for what the generated client cannot send on purpose:
+/// bodies that are not JSON or break the schema, unknown fields, values outside an enum, missing
+/// or odd headers, other methods, idempotency replays compared byte for byte. Its answers are
+/// read as the generated types all the same (`decode`, `error`).
+struct RawClient: Sendable {
+    typealias Execute = @Sendable (HTTPRequest.Method, String, HTTPFields, ByteBuffer?) async throws -> Response
+    private let execute: Execute
+    let port: Int?
+
+    /// Over the test framework's client; after an answer that closed the connection
+    /// (`Connection: close`: 413, 408) the next request goes over a new connection.
+    init(client: any TestClientProtocol) {
+        self.port = client.port
+        let replacement = ReplacementConnection(port: client.port)
+        self.execute = { method, path, headers, body in
+            if let fresh = try await replacement.current() {
+                let response = try await fresh.execute(.init(path, method: method, headers: headers, body: body))
+                replacement.noteClose(response.headers[.connection] == "close")
+                return Response(
+                    status: response.status.code, headers: response.headers, body: Data(buffer: response.body ?? ByteBuffer()))
+            }
+            let response = try await client.execute(uri: path, method: method, headers: headers, body: body) {
+                Response(status: $0.status.code, headers: $0.headers, body: Data(buffer: $0.body))
+            }
+            replacement.noteClose(response.headers[.connection] == "close")
+            return response
+        }
+    }
+
+    /// Over a connection of its own (for requests that must really run in parallel).
+    init(connection: TestClient) {
+        self.port = nil
+        self.execute = { method, path, headers, body in
+            let response = try await connection.execute(.init(path, method: method, headers: headers, body: body))
+            return Response(
+                status: response.status.code, headers: response.headers, body: Data(buffer: response.body ?? ByteBuffer()))
+        }
+    }
+
+    struct Response: Sendable {
+        let status: Int
+        let headers: HTTPFields
+        let body: Data
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+        func header(_ name: String) -> String? { HTTPField.Name(name).flatMap { headers[$0] } }
+
+        /// The body as a generated type (closed objects, enums, strict timestamps).
+        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            try APIJSON.decode(type, from: body)
+        }
+
+        /// The error body as the document's `Error` schema; nil when the body is anything else.
+        var error: Components.Schemas._Error._ErrorPayload? {
+            try? decode(Components.Schemas._Error.self).error
+        }
+
+        /// The code of an error body in either of the document's shapes: `Error`, or
+        /// `MethodNotAllowedError` for a 405 (whose code is not an `ErrorCode`).
+        var refusalCode: String? {
+            error?.code.rawValue ?? (try? decode(Components.Schemas.MethodNotAllowedError.self))?.error.code.rawValue
+        }
+
+        /// An error answer with exactly this status and code.
+        func refused(_ status: Int, _ code: Components.Schemas.ErrorCode) -> Bool {
+            self.status == status && error?.code == code
+        }
+    }
+
+    func get(_ path: String, token: String? = nil) async throws -> Response {
+        try await send(.get, path, token: token, body: nil)
+    }
+
+    /// `body` encoded as JSON: a generated request type, or `OpenAPIJSON` for one it cannot hold.
+    func post(_ path: String, token: String? = nil, body: some Encodable, headers: [String: String] = [:]) async throws
+        -> Response
+    {
+        try await send(.post, path, token: token, body: try APIJSON.encode(body), headers: headers)
+    }
+
+    func send(
+        _ method: HTTPRequest.Method, _ path: String, token: String?, body: Data?, headers extra: [String: String] = [:]
+    ) async throws -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        for (name, value) in extra { headers[HTTPField.Name(name)!] = value }
+        return try await execute(method, path, headers, body.map { ByteBuffer(bytes: $0) })
+    }
+}
