@@ -7,11 +7,22 @@ import ProvisioAPI
 /// replay marker only where documented), the content type is a documented one, every value keeps
 /// its bounds (`ValueBounds`), and an error is the `Error` schema with one of the codes its
 /// response lists in `x-error-codes` and the request id of `X-Request-Id`.
+///
+/// One contract per document: Provisio's (`provisio`) and the sandbox's (`sandbox`), each with
+/// its own generated `Error` type to read error bodies.
 struct AnswerContract: Sendable {
+    /// The code and request id of an error body, read as the document's generated `Error` type;
+    /// nil when the body is not that schema.
+    typealias ErrorReader = @Sendable (Data) -> (code: String, requestID: String)?
+
     /// `Sources/ProvisioServer/Resources/openapi.yaml`, parsed once for the run.
     static let provisio: AnswerContract = {
         do {
-            return AnswerContract(spec: try OpenAPISpec.load())
+            return AnswerContract(spec: try OpenAPISpec.load()) { body in
+                (try? APIJSON.decode(Components.Schemas._Error.self, from: body).error).map {
+                    ($0.code.rawValue, $0.requestId)
+                }
+            }
         } catch {
             fatalError("openapi.yaml cannot be read: \(error)")
         }
@@ -19,10 +30,12 @@ struct AnswerContract: Sendable {
 
     let spec: OpenAPISpec
     let bounds: ValueBounds
+    let readError: ErrorReader
 
-    init(spec: OpenAPISpec) {
+    init(spec: OpenAPISpec, readError: @escaping ErrorReader) {
         self.spec = spec
         self.bounds = ValueBounds(schemas: spec.root["components"]?["schemas"]?.objectValue ?? [:])
+        self.readError = readError
     }
 
     /// The operation with this `operationId`.
@@ -92,15 +105,15 @@ struct AnswerContract: Sendable {
         }
         var problems = bounds.mismatches(json, schema).map { "body \($0)" }
         guard status >= 400 else { return problems }
-        guard let error = try? APIJSON.decode(Components.Schemas._Error.self, from: body).error else {
+        guard let error = readError(body) else {
             return problems + ["the error body is not the Error schema: \(String(decoding: body.prefix(300), as: UTF8.self))"]
         }
         let codes = documented["x-error-codes"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        if !codes.contains(error.code.rawValue) {
-            problems.append("the error code \(error.code.rawValue) is not among this response's x-error-codes \(codes)")
+        if !codes.contains(error.code) {
+            problems.append("the error code \(error.code) is not among this response's x-error-codes \(codes)")
         }
-        if headers[HTTPField.Name("X-Request-Id")!] != error.requestId {
-            problems.append("error.request_id \(error.requestId) is not the X-Request-Id header")
+        if headers[HTTPField.Name("X-Request-Id")!] != error.requestID {
+            problems.append("error.request_id \(error.requestID) is not the X-Request-Id header")
         }
         return problems
     }

@@ -3,9 +3,13 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
 import ProvisioSandbox
+import ProvisioSandboxAPI
 import ProvisioSandboxServer
 import Testing
 
@@ -13,8 +17,9 @@ import Testing
 
 /// A live Provisio (the issuer) and, next to it on loopback, the sandbox as its own HTTP
 /// service: its network reaches Provisio over HTTP with a network key, and the test drives it
-/// only over HTTP — typed through `SandboxClient`, raw through `raw(…)`, whose answers are all
-/// kept so a test can look for a PAN in any of them.
+/// only over HTTP — typed through `SandboxClient` and the generated client (`api`), raw through
+/// `raw(…)`. Every answer of `api` and `raw` is held to the sandbox's document
+/// (`AnswerContract.sandbox`) and kept, so a test can look for a PAN in any of them.
 struct SandboxHTTPHarness: Sendable {
     let server: TestServer
     /// The tenant's API key at Provisio.
@@ -26,7 +31,9 @@ struct SandboxHTTPHarness: Sendable {
     /// Where the service said it listens (its `onListening` callback).
     let port: Int
     let client: SandboxClient
-    let answers: AnswerLog
+    /// The generated client of the sandbox's document, with the sandbox's key.
+    let api: ProvisioSandboxAPI.Client
+    let answers: ServedAnswers
 
     static let pan = "4111111111111111"
 
@@ -48,10 +55,15 @@ struct SandboxHTTPHarness: Sendable {
             world: world, apiKey: sandboxKey, logger: server.logs.logger(label: "sandbox")
         ) { url in
             let port = try #require(URLComponents(string: url)?.port)
+            let answers = ServedAnswers()
+            let api = ProvisioSandboxAPI.Client(
+                serverURL: try #require(URL(string: url)), configuration: APIJSON.configuration,
+                transport: AsyncHTTPClientTransport(),
+                middlewares: [BearerToken(token: sandboxKey), DocumentedAnswers(contract: .sandbox, log: answers)])
             return try await body(
                 SandboxHTTPHarness(
                     server: server, issuerAPIKey: issuerAPIKey, cardID: cardID, world: world, sandboxKey: sandboxKey,
-                    port: port, client: SandboxClient(baseURL: url, apiKey: sandboxKey), answers: AnswerLog()))
+                    port: port, client: SandboxClient(baseURL: url, apiKey: sandboxKey), api: api, answers: answers))
         }
     }
 
@@ -60,23 +72,24 @@ struct SandboxHTTPHarness: Sendable {
     /// What the issuer app does with a session: Provisio's `apple-pay` endpoint builds the
     /// answer, whose fields are exactly the sandbox's submission body.
     func issuerAnswer(for session: SandboxWire.AddSession) async throws -> SandboxWire.SubmissionRequest {
-        let json = try await issuerAnswerJSON(for: session)
+        let answer = try await server.api(issuerAPIKey).provisionApplePay(
+            path: .init(id: cardID),
+            body: .json(
+                .init(
+                    certificates: session.certificates, nonce: session.nonce, nonceSignature: session.nonceSignature,
+                    encryptionScheme: session.scheme.rawValue,
+                    deviceType: try #require(.init(rawValue: session.device.deviceType.rawValue))))
+        ).ok.body.json
         return SandboxWire.SubmissionRequest(
-            encryptedPassData: try #require(json["encrypted_pass_data"] as? String),
-            activationData: try #require(json["activation_data"] as? String),
-            ephemeralPublicKey: json["ephemeral_public_key"] as? String, wrappedKey: json["wrapped_key"] as? String)
+            encryptedPassData: answer.encryptedPassData, activationData: answer.activationData,
+            ephemeralPublicKey: answer.ephemeralPublicKey, wrappedKey: answer.wrappedKey)
     }
 
-    /// Provisio's `apple-pay` answer as it came, to hand on to the sandbox as it is.
-    func issuerAnswerJSON(for session: SandboxWire.AddSession) async throws -> [String: Any] {
-        let answer = try await server.client.post(
-            "/v1/cards/\(cardID)/provisioning/apple-pay", token: issuerAPIKey,
-            json: [
-                "certificates": session.certificates, "nonce": session.nonce, "nonce_signature": session.nonceSignature,
-                "encryption_scheme": session.scheme.rawValue, "device_type": session.device.deviceType.rawValue,
-            ])
-        #expect(answer.status == 200, "\(answer.text)")
-        return try #require(answer.json)
+    /// Provisio's `apple-pay` answer as the sandbox's generated submission body, to send raw.
+    func submissionRequest(for session: SandboxWire.AddSession) async throws
+        -> ProvisioSandboxAPI.Components.Schemas.SubmissionRequest
+    {
+        .init(try await issuerAnswer(for: session))
     }
 
     /// "Add to Apple Wallet" end to end over HTTP: the device's session, Provisio's answer, Apple.
@@ -86,31 +99,30 @@ struct SandboxHTTPHarness: Sendable {
     }
 
     /// Provisio's token, as the issuer's backend lists it.
-    func issuerToken(_ id: String) async throws -> [String: Any] {
-        let listed = try await server.client.get("/v1/tokens?card_id=\(cardID)", token: issuerAPIKey)
-        #expect(listed.status == 200, "\(listed.text)")
-        let tokens = try #require(listed.json?["data"] as? [[String: Any]])
-        return try #require(tokens.first { $0["id"] as? String == id })
+    func issuerToken(_ id: String) async throws -> ProvisioAPI.Components.Schemas.Token {
+        let listed = try await server.api(issuerAPIKey).listTokens(query: .init(cardId: cardID)).ok.body.json
+        return try #require(listed.data.first { $0.id == id })
     }
 
     /// A TAV from Provisio for a pending token.
     func activationData(issuerTokenID: String) async throws -> String {
-        let activation = try await server.client.post(
-            "/v1/tokens/\(issuerTokenID)/activation", token: issuerAPIKey, json: ["mode": "tav"])
-        #expect(activation.status == 200, "\(activation.text)")
-        return try #require(activation.json?["activation_data"] as? String)
+        let activation = try await server.api(issuerAPIKey).activateToken(
+            path: .init(id: issuerTokenID), body: .json(.init(mode: .tav))
+        ).ok.body.json
+        return try #require(activation.activationData)
     }
 
     // MARK: - Raw HTTP to the sandbox
 
     /// One request to the sandbox with its API key (or `authorization` as given, nil for none),
-    /// on a connection of its own.
+    /// on a connection of its own: `json` for a body the generated client cannot send (off the
+    /// document on purpose), `body` for bytes that are not JSON at all.
     func raw(
-        _ method: HTTPRequest.Method, _ path: String, json: Any? = nil, body: Data? = nil,
+        _ method: HTTPRequest.Method, _ path: String, json: OpenAPIJSON? = nil, body: Data? = nil,
         authorization: String?? = .none
-    ) async throws -> APIClient.Response {
+    ) async throws -> RawClient.Response {
         var fields = HTTPFields()
-        let data = try body ?? json.map { try JSONSerialization.data(withJSONObject: $0, options: [.fragmentsAllowed]) }
+        let data = try body ?? json.map { try APIJSON.encode($0) }
         if data != nil { fields[.contentType] = "application/json" }
         switch authorization {
         case .none: fields[.authorization] = "Bearer \(sandboxKey)"
@@ -121,59 +133,38 @@ struct SandboxHTTPHarness: Sendable {
         let response = try await TestClient.withClient(host: "127.0.0.1", port: port) { connection in
             let answer = try await connection.execute(
                 .init(path, method: method, headers: headers, body: payload))
-            return APIClient.Response(
+            return RawClient.Response(
                 status: answer.status.code, headers: answer.headers, body: Data((answer.body ?? ByteBuffer()).readableBytesView))
         }
-        await answers.record(response.text)
         // Every answer of an operation the document lists is what the document says, down to
-        // the error codes each response lists, and an accepted request was one it describes;
-        // other paths are the router's 401 and 404.
-        if Self.spec.operation(method.rawValue, path) != nil {
-            var conformance = OpenAPIConformance(spec: Self.spec)
-            conformance.check(response, method.rawValue, path, request: (200..<300).contains(response.status) ? json : nil)
+        // the error codes each response lists; other paths are the router's 401 and 404.
+        let operation = Self.spec.operation(method.rawValue, path)
+        if operation != nil {
+            let problems = AnswerContract.sandbox.problems(
+                method: method.rawValue, path: path, status: response.status, headers: response.headers, body: response.body)
+            for problem in problems { Issue.record("\(method) \(path) → \(response.status): \(problem)") }
         }
+        answers.record(
+            operationID: operation?.object["operationId"]?.stringValue ?? "raw", status: response.status,
+            headers: response.headers, body: response.body)
         return response
     }
 
+    /// A body of a generated request type, sent raw: a well-formed request (the type holds it to
+    /// the document) whose refusal a test reads from the bytes.
+    func raw(
+        _ method: HTTPRequest.Method, _ path: String, request: some Encodable, authorization: String?? = .none
+    ) async throws -> RawClient.Response {
+        try await raw(method, path, body: try APIJSON.encode(request), authorization: authorization)
+    }
+
     /// The sandbox's own document, as the service bundles and serves it.
-    static let spec: OpenAPISpec = {
-        let url = OpenAPISpec.sourceURL.deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("ProvisioSandboxServer/Resources/sandbox-openapi.yaml")
-        do {
-            return try OpenAPISpec(data: try Data(contentsOf: url))
-        } catch {
-            fatalError("sandbox-openapi.yaml cannot be read: \(error)")
-        }
-    }()
+    static var spec: OpenAPISpec { AnswerContract.sandbox.spec }
 
     /// Every token PAN the network issued, in full (held in process, never on the wire).
     func tokenPANs() async -> [String] {
         await world.network.allTokens().map(\.tokenPrimaryAccountNumber.unmaskedDigits)
     }
-}
-
-/// The bodies of every raw answer, for a PAN search at the end of a test.
-actor AnswerLog {
-    private(set) var bodies: [String] = []
-
-    func record(_ body: String) {
-        bodies.append(body)
-    }
-}
-
-extension APIClient.Response {
-    /// `{"error": {"code", "message", "request_id"}}` and nothing else, Provisio's shape, with the
-    /// request id of the `X-Request-Id` header.
-    var hasSandboxErrorShape: Bool {
-        guard let json, json.count == 1, let error = json["error"] as? [String: Any] else { return false }
-        guard let requestID = error["request_id"] as? String, requestID.hasPrefix("req_"), requestID.count == 28 else {
-            return false
-        }
-        return Set(error.keys) == ["code", "message", "request_id"] && error["code"] is String
-            && error["message"] is String && header("X-Request-Id") == requestID
-    }
-
-    var errorMessage: String? { (json?["error"] as? [String: Any])?["message"] as? String }
 }
 
 /// The `ProvisioError` an async call throws (nil when it succeeds; any other error is an issue).

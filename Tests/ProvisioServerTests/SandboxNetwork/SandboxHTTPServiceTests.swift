@@ -1,9 +1,11 @@
 import Crypto
 import Foundation
 import HTTPTypes
+import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
 import ProvisioSandbox
+import ProvisioSandboxAPI
 import ProvisioSandboxServer
 import Testing
 
@@ -13,6 +15,9 @@ import Testing
 /// side through the control API (`SandboxClient`), the issuer's side through the network's
 /// connector API, and the wire contract itself (key, error shape, statuses, strict JSON, no PAN).
 @Suite struct SandboxHTTPServiceTests {
+    /// The sandbox document's generated types (Provisio's are `Components` there too).
+    typealias Wire = ProvisioSandboxAPI.Components.Schemas
+
     // MARK: - Access
 
     @Test(arguments: TestEngine.available)
@@ -20,7 +25,7 @@ import Testing
         try await TestServer.run(engine) { server in
             try await SandboxHTTPHarness.run(server) { h in
                 let ref = "sbx_ntr_whatever"
-                let routes: [(HTTPRequest.Method, String, Any?)] = [
+                let routes: [(HTTPRequest.Method, String, OpenAPIJSON?)] = [
                     (.get, "/sandbox/v1/devices", nil), (.get, "/sandbox/v1/tokens", nil),
                     (.put, "/sandbox/v1/risk", ["device_score": 5, "account_score": 5, "wallet_recommendation": "approve"]),
                     (.post, "/network/v1/tokens/\(ref)/lifecycle", ["action": "suspend"]),
@@ -35,7 +40,7 @@ import Testing
                     for authorization in wrong {
                         let answer = try await h.raw(method, path, json: json, authorization: .some(authorization))
                         #expect(answer.status == 401, "\(method) \(path) with \(authorization ?? "no header")")
-                        #expect(answer.errorCode == "sandbox_unauthorized")
+                        #expect(answer.sandboxErrorBody?.code == "sandbox_unauthorized")
                         #expect(answer.hasSandboxErrorShape, "\(answer.text)")
                     }
                 }
@@ -108,9 +113,9 @@ import Testing
                 #expect(token.tokenLast4 == inProcess.tokenPrimaryAccountNumber.last4)
                 #expect(try await h.client.tokens() == [token])
                 let issued = try await h.issuerToken(outcome.issuerTokenID)
-                #expect(issued["state"] as? String == "active")
-                #expect(issued["device_account_identifier"] as? String == pass.deviceAccountIdentifier)
-                #expect(issued["decision_reasons"] as? [String] == outcome.reasons, "the network keeps the issuer's reasons")
+                #expect(issued.state == .active)
+                #expect(issued.deviceAccountIdentifier == pass.deviceAccountIdentifier)
+                #expect(issued.decisionReasons == outcome.reasons, "the network keeps the issuer's reasons")
 
                 // The session is single-use, and the card is on the phone now.
                 let replay = await sandboxError {
@@ -119,8 +124,9 @@ import Testing
                 #expect(replay?.code == .sandboxSessionReplayed)
                 let again = try await h.raw(
                     .post, "/sandbox/v1/devices/phone/add-sessions",
-                    json: ["scheme": "ECC_V2", "primary_account_identifier": h.cardID])
-                #expect(again.status == 409 && again.errorCode == "sandbox_pass_exists" && again.hasSandboxErrorShape)
+                    request: Wire.BeginAddRequest(scheme: .eccV2, primaryAccountIdentifier: h.cardID))
+                #expect(
+                    again.status == 409 && again.sandboxErrorBody?.code == "sandbox_pass_exists" && again.hasSandboxErrorShape)
 
                 // RSA_V2 on the Watch: the scheme comes from the session.
                 let watch = try await h.add(on: .watch, scheme: .rsaV2)
@@ -152,8 +158,10 @@ import Testing
                     try await h.client.verifyActivationData(networkTokenRef: ref, activationData: forged)
                 }
                 #expect(refused?.code == .tavKeyMismatch)
-                let garbage = try await h.raw(.post, "/sandbox/v1/tokens/\(ref)/tav", json: ["activation_data": "not a tav"])
-                #expect(garbage.status == 422 && garbage.errorCode == "tav_malformed" && garbage.hasSandboxErrorShape)
+                let garbage = try await h.raw(
+                    .post, "/sandbox/v1/tokens/\(ref)/tav", request: Wire.TAVRequest(activationData: "not a tav"))
+                #expect(
+                    garbage.status == 422 && garbage.sandboxErrorBody?.code == "tav_malformed" && garbage.hasSandboxErrorShape)
                 #expect(try await h.client.token(networkTokenRef: ref).state == .pendingActivation)
 
                 // Provisio's own TAV activates token and pass, and Provisio hears of it.
@@ -162,16 +170,19 @@ import Testing
                 #expect(activated.state == .active)
                 #expect(
                     try await h.client.pass(serialNumber: try #require(outcome.pass?.serialNumber)).activationState == .activated)
-                #expect(try await h.issuerToken(outcome.issuerTokenID)["state"] as? String == "active")
-                let twice = try await h.raw(.post, "/sandbox/v1/tokens/\(ref)/tav", json: ["activation_data": tav])
-                #expect(twice.status == 409 && twice.errorCode == "sandbox_network_token_state_invalid")
+                #expect(try await h.issuerToken(outcome.issuerTokenID).state == .active)
+                let twice = try await h.raw(
+                    .post, "/sandbox/v1/tokens/\(ref)/tav", request: Wire.TAVRequest(activationData: tav))
+                #expect(twice.status == 409 && twice.sandboxErrorBody?.code == "sandbox_network_token_state_invalid")
 
                 // The override was for this card only: another last4 keeps the green default.
                 let other = try await h.raw(
-                    .put, "/sandbox/v1/risk", json: ["device_score": 4, "account_score": 3, "wallet_recommendation": "approve"])
+                    .put, "/sandbox/v1/risk",
+                    request: Wire.Risk(deviceScore: 4, accountScore: 3, walletRecommendation: .approve))
                 #expect(other.status == 200)
                 // The default setting has no `last4`: it is left out, never null.
-                #expect(other.json?.keys.contains("last4") == false && other.json?["device_score"] as? Int == 4)
+                let setting = try other.decode(Wire.Risk.self)
+                #expect(setting.last4 == nil && !other.text.contains("\"last4\"") && setting.deviceScore == 4)
             }
         }
     }
@@ -184,21 +195,24 @@ import Testing
                 // No body at all, or `{}`: both ask for a code; anything else is refused.
                 let noBody = try await h.raw(.post, "/sandbox/v1/tokens/\(phone)/otp")
                 #expect(noBody.status == 200, "\(noBody.text)")
-                let code = try #require(noBody.json?["code"] as? String)
-                #expect(code.count == 6 && noBody.json?["channels"] as? [Any] != nil && noBody.json?["expires_at"] is String)
+                // Decoding holds `channels` and `expires_at` (a strict timestamp) to the document.
+                let asked = try noBody.decode(Wire.OTPChallenge.self)
+                let code = asked.code
+                #expect(code.count == 6 && asked.expiresAt > server.clock.now())
                 let extra = try await h.raw(.post, "/sandbox/v1/tokens/\(phone)/otp", json: ["channel": "sms"])
-                #expect(extra.status == 400 && extra.errorCode == "sandbox_invalid_request")
-                #expect(extra.errorMessage?.contains("does not accept") == true)
-                #expect(extra.errorMessage?.contains("channel") == false, "the unknown field is echoed")
+                #expect(extra.status == 400 && extra.sandboxErrorBody?.code == "sandbox_invalid_request")
+                #expect(extra.sandboxErrorBody?.message.contains("does not accept") == true)
+                #expect(extra.sandboxErrorBody?.message.contains("channel") == false, "the unknown field is echoed")
                 let wrong = code == "000000" ? "111111" : "000000"
                 for _ in 0..<SandboxOTP.attemptLimit {
-                    let refused = try await h.raw(.post, "/sandbox/v1/tokens/\(phone)/otp/verification", json: ["code": wrong])
-                    #expect(refused.status == 422 && refused.errorCode == "sandbox_otp_invalid")
+                    let refused = try await h.raw(
+                        .post, "/sandbox/v1/tokens/\(phone)/otp/verification", request: Wire.OTPVerificationRequest(code: wrong))
+                    #expect(refused.status == 422 && refused.sandboxErrorBody?.code == "sandbox_otp_invalid")
                 }
                 let locked = await sandboxError { try await h.client.verifyOTP(networkTokenRef: phone, code: code) }
                 #expect(locked?.code == .sandboxOTPLocked)
-                let lockedRaw = try await h.raw(.post, "/sandbox/v1/tokens/\(phone)/otp", json: [String: Any]())
-                #expect(lockedRaw.status == 409 && lockedRaw.errorCode == "sandbox_otp_locked")
+                let lockedRaw = try await h.raw(.post, "/sandbox/v1/tokens/\(phone)/otp", request: Wire.OTPRequest())
+                #expect(lockedRaw.status == 409 && lockedRaw.sandboxErrorBody?.code == "sandbox_otp_locked")
 
                 let watch = try await h.add(on: .watch)
                 let challenge = try await h.client.requestOTP(networkTokenRef: watch.outcome.networkTokenRef)
@@ -207,7 +221,7 @@ import Testing
                 let verified = try await h.client.verifyOTP(networkTokenRef: watch.outcome.networkTokenRef, code: challenge.code)
                 #expect(verified.state == .active)
                 #expect(try await h.client.passes(on: .watch).first?.activationState == .activated)
-                #expect(try await h.issuerToken(watch.outcome.issuerTokenID)["network_state"] as? String == "otp_verified")
+                #expect(try await h.issuerToken(watch.outcome.issuerTokenID).networkState == "otp_verified")
             }
         }
     }
@@ -219,19 +233,22 @@ import Testing
                 try await h.client.setRisk(SandboxHTTPHarness.risk(.decline))
                 let session = try await h.client.beginAdd(on: .phone, primaryAccountIdentifier: h.cardID)
                 let refused = try await h.raw(
-                    .post, "/sandbox/v1/add-sessions/\(session.id)/submission", json: try await h.issuerAnswerJSON(for: session))
-                #expect(refused.status == 422 && refused.errorCode == "sandbox_network_declined" && refused.hasSandboxErrorShape)
-                #expect(refused.errorMessage?.contains("wallet_recommends_decline") == true)
+                    .post, "/sandbox/v1/add-sessions/\(session.id)/submission",
+                    request: try await h.submissionRequest(for: session))
+                #expect(
+                    refused.status == 422 && refused.sandboxErrorBody?.code == "sandbox_network_declined"
+                        && refused.hasSandboxErrorShape)
+                #expect(refused.sandboxErrorBody?.message.contains("wallet_recommends_decline") == true)
 
                 let raw = try await h.raw(.get, "/sandbox/v1/outcomes/\(session.id)")
-                #expect(
-                    raw.status == 200 && raw.json?.keys.contains("pass") == false && raw.json?["decision"] as? String == "decline"
-                )
+                #expect(raw.status == 200 && !raw.text.contains("\"pass\""), "no pass: left out, never null")
+                let rawOutcome = try raw.decode(Wire.Outcome.self)
+                #expect(rawOutcome.pass == nil && rawOutcome.decision == .decline)
                 let outcome = try await h.client.outcome(sessionID: session.id)
                 #expect(outcome.decision == .decline && outcome.pass == nil && outcome.reasons == ["wallet_recommends_decline"])
                 #expect(try await h.client.token(networkTokenRef: outcome.networkTokenRef).state == .declined)
                 #expect(try await h.client.passes().isEmpty)
-                #expect(try await h.issuerToken(outcome.issuerTokenID)["state"] as? String == "declined")
+                #expect(try await h.issuerToken(outcome.issuerTokenID).state == .declined)
 
                 // Through the client the refusal keeps its code.
                 let second = try await h.client.beginAdd(on: .watch, primaryAccountIdentifier: h.cardID)
@@ -255,32 +272,39 @@ import Testing
                 let serial = try #require(outcome.pass?.serialNumber)
                 let path = "/network/v1/tokens/\(ref)/lifecycle"
 
-                let suspended = try await h.raw(.post, path, json: ["action": "suspend", "reason_code": "fraud_suspected"])
-                #expect(suspended.status == 200 && suspended.json?["state"] as? String == "suspended", "\(suspended.text)")
+                let suspended = try await h.api.applyLifecycleAction(
+                    path: .init(ref: ref), body: .json(.init(action: .suspend, reasonCode: "fraud_suspected"))
+                ).ok.body.json
+                #expect(suspended.state == .suspended)
                 #expect(try await h.client.pass(serialNumber: serial).activationState == .suspended)
 
-                let resumed = try await h.raw(.post, path, json: ["action": "resume"])
-                #expect(resumed.status == 200 && resumed.json?["state"] as? String == "active")
+                let resumed = try await h.api.applyLifecycleAction(path: .init(ref: ref), body: .json(.init(action: .resume)))
+                    .ok.body.json
+                #expect(resumed.state == .active)
                 #expect(try await h.client.pass(serialNumber: serial).activationState == .activated)
 
                 // An active token cannot be resumed; nothing changes.
-                let invalid = try await h.raw(.post, path, json: ["action": "resume"])
-                #expect(invalid.status == 409 && invalid.errorCode == "sandbox_network_token_state_invalid")
+                let invalid = try await h.raw(.post, path, request: Wire.LifecycleRequest(action: .resume))
+                #expect(invalid.status == 409 && invalid.sandboxErrorBody?.code == "sandbox_network_token_state_invalid")
                 #expect(invalid.hasSandboxErrorShape)
                 #expect(try await h.client.token(networkTokenRef: ref).state == .active)
 
                 let unknownAction = try await h.raw(.post, path, json: ["action": "pause"])
-                #expect(unknownAction.status == 400 && unknownAction.errorCode == "sandbox_invalid_request")
-                #expect(unknownAction.errorMessage?.contains("suspend, resume, delete") == true)
+                #expect(unknownAction.status == 400 && unknownAction.sandboxErrorBody?.code == "sandbox_invalid_request")
+                #expect(unknownAction.sandboxErrorBody?.message.contains("suspend, resume, delete") == true)
 
-                let deleted = try await h.raw(.post, path, json: ["action": "delete", "reason_code": "card_closed"])
-                #expect(deleted.status == 200 && deleted.json?["state"] as? String == "deleted")
-                #expect(deleted.json?.keys.contains("pass_serial_number") == false)
+                let deleted = try await h.api.applyLifecycleAction(
+                    path: .init(ref: ref), body: .json(.init(action: .delete, reasonCode: "card_closed"))
+                ).ok.body.json
+                #expect(deleted.state == .deleted && deleted.passSerialNumber == nil)
+                // Left out, never null.
+                let deletedBytes = try #require(h.answers.all.last { $0.operationID == "applyLifecycleAction" })
+                #expect(!deletedBytes.text.contains("pass_serial_number"))
                 let gone = await sandboxError { try await h.client.pass(serialNumber: serial) }
                 #expect(gone?.code == .sandboxPassUnknown)
                 #expect(try await h.client.passes().isEmpty)
-                let afterDelete = try await h.raw(.post, path, json: ["action": "suspend"])
-                #expect(afterDelete.status == 409 && afterDelete.errorCode == "sandbox_network_token_state_invalid")
+                let afterDelete = try await h.raw(.post, path, request: Wire.LifecycleRequest(action: .suspend))
+                #expect(afterDelete.status == 409 && afterDelete.sandboxErrorBody?.code == "sandbox_network_token_state_invalid")
             }
         }
     }
@@ -293,20 +317,21 @@ import Testing
                 let path = "/network/v1/tokens/\(outcome.networkTokenRef)/activation"
 
                 let otherMethod = try await h.raw(.post, path, json: ["method": "app_to_app"])
-                #expect(otherMethod.status == 400 && otherMethod.errorCode == "sandbox_invalid_request")
-                #expect(otherMethod.errorMessage?.contains("customer_service") == true)
+                #expect(otherMethod.status == 400 && otherMethod.sandboxErrorBody?.code == "sandbox_invalid_request")
+                #expect(otherMethod.sandboxErrorBody?.message.contains("customer_service") == true)
                 let noMethod = try await h.raw(.post, path, json: ["reason_code": "agent_verified"])
-                #expect(noMethod.status == 400 && noMethod.errorMessage?.contains("'method' is required") == true)
+                #expect(noMethod.status == 400 && noMethod.sandboxErrorBody?.message.contains("'method' is required") == true)
                 #expect(try await h.client.token(networkTokenRef: outcome.networkTokenRef).state == .pendingActivation)
 
-                let activated = try await h.raw(
-                    .post, path, json: ["method": "customer_service", "reason_code": "agent_verified"])
-                #expect(activated.status == 200 && activated.json?["state"] as? String == "active", "\(activated.text)")
-                #expect(activated.json?["network_token_ref"] as? String == outcome.networkTokenRef)
+                let activated = try await h.api.activateToken(
+                    path: .init(ref: outcome.networkTokenRef),
+                    body: .json(.init(method: .customerService, reasonCode: "agent_verified"))
+                ).ok.body.json
+                #expect(activated.state == .active && activated.networkTokenRef == outcome.networkTokenRef)
                 #expect(try await h.client.passes().first?.activationState == .activated)
 
-                let again = try await h.raw(.post, path, json: ["method": "customer_service"])
-                #expect(again.status == 409 && again.errorCode == "sandbox_network_token_state_invalid")
+                let again = try await h.raw(.post, path, request: Wire.ActivationRequest(method: .customerService))
+                #expect(again.status == 409 && again.sandboxErrorBody?.code == "sandbox_network_token_state_invalid")
             }
         }
     }
@@ -322,12 +347,12 @@ import Testing
                 #expect(lost.state == .suspended)
                 #expect(try await h.client.passes(on: .watch).first?.activationState == .suspended)
                 let suspended = try await h.issuerToken(watch.issuerTokenID)
-                #expect(suspended["state"] as? String == "suspended" && suspended["network_state"] as? String == "device_lost")
+                #expect(suspended.state == .suspended && suspended.networkState == "device_lost")
 
                 let removed = try await h.client.report(event: .removedFromWallet, networkTokenRef: phone.networkTokenRef)
                 #expect(removed.state == .deleted && removed.passSerialNumber == nil)
                 #expect(try await h.client.passes(on: .phone).isEmpty)
-                #expect(try await h.issuerToken(phone.issuerTokenID)["state"] as? String == "deleted")
+                #expect(try await h.issuerToken(phone.issuerTokenID).state == .deleted)
 
                 let expired = try await h.client.report(event: .tokenExpired, networkTokenRef: watch.networkTokenRef)
                 #expect(expired.state == .deleted)
@@ -335,7 +360,7 @@ import Testing
 
                 let notAnEvent = try await h.raw(
                     .post, "/sandbox/v1/tokens/\(watch.networkTokenRef)/events", json: ["event": "activated"])
-                #expect(notAnEvent.status == 400 && notAnEvent.errorMessage?.contains("removed_from_wallet") == true)
+                #expect(notAnEvent.status == 400 && notAnEvent.sandboxErrorBody?.message.contains("removed_from_wallet") == true)
             }
         }
     }
@@ -347,7 +372,7 @@ import Testing
         try await TestServer.run(engine) { server in
             try await SandboxHTTPHarness.run(server) { h in
                 let nope = "sbx_ntr_0000"
-                let notFound: [(HTTPRequest.Method, String, Any?, String)] = [
+                let notFound: [(HTTPRequest.Method, String, OpenAPIJSON?, String)] = [
                     (.get, "/sandbox/v1/tokens/\(nope)", nil, "sandbox_network_token_unknown"),
                     (.post, "/sandbox/v1/tokens/\(nope)/tav", ["activation_data": "AAAA"], "sandbox_network_token_unknown"),
                     (.post, "/sandbox/v1/tokens/\(nope)/otp", nil, "sandbox_network_token_unknown"),
@@ -371,7 +396,8 @@ import Testing
                 for (method, path, json, code) in notFound {
                     let answer = try await h.raw(method, path, json: json)
                     #expect(
-                        answer.status == 404 && answer.errorCode == code, "\(method) \(path): \(answer.status) \(answer.text)")
+                        answer.status == 404 && answer.sandboxErrorBody?.code == code,
+                        "\(method) \(path): \(answer.status) \(answer.text)")
                     #expect(answer.hasSandboxErrorShape, "\(answer.text)")
                 }
 
@@ -401,8 +427,10 @@ import Testing
                 ]
                 for (path, method, body, fragment) in badRequests {
                     let answer = try await h.raw(method, path, body: method == .get ? nil : body)
-                    #expect(answer.status == 400 && answer.errorCode == "sandbox_invalid_request", "\(path): \(answer.text)")
-                    #expect(answer.errorMessage?.contains(fragment) == true, "\(path): \(answer.text)")
+                    #expect(
+                        answer.status == 400 && answer.sandboxErrorBody?.code == "sandbox_invalid_request",
+                        "\(path): \(answer.text)")
+                    #expect(answer.sandboxErrorBody?.message.contains(fragment) == true, "\(path): \(answer.text)")
                     #expect(answer.hasSandboxErrorShape)
                 }
 
@@ -410,7 +438,9 @@ import Testing
                 // as Provisio answers it).
                 let scores = try await h.raw(
                     .put, "/sandbox/v1/risk", json: ["device_score": 0, "account_score": 5, "wallet_recommendation": "approve"])
-                #expect(scores.status == 400 && scores.errorCode == "invalid_risk_assessment" && scores.hasSandboxErrorShape)
+                #expect(
+                    scores.status == 400 && scores.sandboxErrorBody?.code == "invalid_risk_assessment"
+                        && scores.hasSandboxErrorShape)
                 let viaClient = await sandboxError {
                     try await h.client.setRisk(RiskAssessment(deviceScore: 3, accountScore: 9, walletRecommendation: .approve))
                 }
@@ -420,13 +450,14 @@ import Testing
                 let huge = Data(
                     ("{\"scheme\": \"" + String(repeating: "A", count: SandboxHTTPService.maximumBodyBytes) + "\"}").utf8)
                 let tooLarge = try await h.raw(.post, addPath, body: huge)
-                #expect(tooLarge.status == 413 && tooLarge.errorCode == "sandbox_payload_too_large")
+                #expect(tooLarge.status == 413 && tooLarge.sandboxErrorBody?.code == "sandbox_payload_too_large")
 
                 // A well-formed add on the paired Watch is 201 and names device and scheme.
-                let watch = try await h.raw(.post, "/sandbox/v1/devices/watch/add-sessions", json: ["scheme": "RSA_V2"])
-                #expect(
-                    watch.status == 201 && watch.json?["device"] as? String == "watch"
-                        && watch.json?["scheme"] as? String == "RSA_V2")
+                let watch = try await h.raw(
+                    .post, "/sandbox/v1/devices/watch/add-sessions", request: Wire.BeginAddRequest(scheme: .rsaV2))
+                #expect(watch.status == 201)
+                let watchSession = try watch.decode(Wire.AddSession.self)
+                #expect(watchSession.device == .watch && watchSession.scheme == .rsaV2)
             }
         }
     }
@@ -442,14 +473,18 @@ import Testing
                 let yellowAdd = try await h.add(on: .watch)
                 let yellow = yellowAdd.outcome
                 let tav = try await h.activationData(issuerTokenID: yellow.issuerTokenID)
-                _ = try await h.raw(.post, "/sandbox/v1/tokens/\(yellow.networkTokenRef)/tav", json: ["activation_data": tav])
-                _ = try await h.raw(.post, "/network/v1/tokens/\(green.networkTokenRef)/lifecycle", json: ["action": "suspend"])
+                _ = try await h.api.verifyActivationData(
+                    path: .init(ref: yellow.networkTokenRef), body: .json(.init(activationData: tav))
+                ).ok
+                _ = try await h.api.applyLifecycleAction(
+                    path: .init(ref: green.networkTokenRef), body: .json(.init(action: .suspend))
+                ).ok
 
                 let session = try await h.client.beginAdd(on: .phone, primaryAccountIdentifier: "card_second")
                 try await h.client.setRisk(SandboxHTTPHarness.risk(.decline))
                 let refused = try await h.raw(
                     .post, "/sandbox/v1/add-sessions/\(session.id)/submission",
-                    json: try await h.issuerAnswerJSON(for: session))
+                    request: try await h.submissionRequest(for: session))
                 #expect(refused.status == 422)
 
                 // Every read endpoint, after all that.
@@ -465,7 +500,7 @@ import Testing
 
                 let tokenPANs = await h.tokenPANs()
                 #expect(tokenPANs.count == 3)
-                let bodies = await h.answers.bodies
+                let bodies = h.answers.all.map(\.text)
                 #expect(bodies.count >= paths.count + 3)
                 for body in bodies {
                     #expect(!body.contains(SandboxHTTPHarness.pan), "\(body)")

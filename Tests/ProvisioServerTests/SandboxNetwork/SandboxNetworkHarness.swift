@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
 import ProvisioSandbox
@@ -39,10 +40,7 @@ struct SandboxNetworkHarness: Sendable {
         return try await SandboxServiceRunner.run(world: world, apiKey: sandboxKey, logger: server.logs.logger(label: "sandbox"))
         {
             sandboxURL in
-            let connected = try await server.client.send(
-                .put, "/v1/settings/network", token: apiKey,
-                body: try JSONSerialization.data(withJSONObject: ["url": sandboxURL, "api_key": sandboxKey]))
-            #expect(connected.status == 200, "\(connected.text)")
+            _ = try await server.api(apiKey).setNetworkSettings(body: .json(.init(url: sandboxURL, apiKey: sandboxKey))).ok
             return try await body(
                 Self(
                     server: server, apiKey: apiKey, tenantID: tenantID, networkKey: networkKey, cardID: cardID,
@@ -74,45 +72,42 @@ struct SandboxNetworkHarness: Sendable {
 
     private func answeredSession(on kind: SandboxDeviceKind) async throws -> (AddPaymentPassSession, ApplePayloadResponse) {
         let session = try await wallet.beginAdd(on: kind, scheme: .eccV2, primaryAccountIdentifier: cardID)
-        let answer = try await server.client.post(
-            "/v1/cards/\(cardID)/provisioning/apple-pay", token: apiKey,
-            json: [
-                "certificates": session.certificatesBase64, "nonce": session.nonce.base64EncodedString(),
-                "nonce_signature": session.nonceSignature.base64EncodedString(),
-                "encryption_scheme": EncryptionScheme.eccV2.rawValue,
-                "device_type": kind.deviceType.rawValue,
-            ])
-        #expect(answer.status == 200, "\(answer.text)")
-        let json = try #require(answer.json)
-        var response = try #require(
-            try? JSONDecoder().decode(
-                ApplePayloadResponse.self,
-                from: JSONSerialization.data(withJSONObject: [
-                    "encryptedPassData": json["encrypted_pass_data"] ?? "", "activationData": json["activation_data"] ?? "",
-                ])))
-        response.ephemeralPublicKey = json["ephemeral_public_key"] as? String
-        response.wrappedKey = json["wrapped_key"] as? String
+        let answer = try await server.api(apiKey).provisionApplePay(
+            path: .init(id: cardID),
+            body: .json(
+                .init(
+                    certificates: session.certificatesBase64, nonce: session.nonce.base64EncodedString(),
+                    nonceSignature: session.nonceSignature.base64EncodedString(),
+                    encryptionScheme: EncryptionScheme.eccV2.rawValue,
+                    deviceType: try #require(.init(rawValue: kind.deviceType.rawValue))))
+        ).ok.body.json
+        // PassKit hands Apple the answer's fields as they came.
+        var response = try APIJSON.decode(
+            ApplePayloadResponse.self,
+            from: try APIJSON.encode(["encryptedPassData": answer.encryptedPassData, "activationData": answer.activationData]))
+        response.ephemeralPublicKey = answer.ephemeralPublicKey
+        response.wrappedKey = answer.wrappedKey
         return (session, response)
     }
 
-    /// Provisio's tokens for the card, as the issuer's backend lists them.
-    func issuerTokens() async throws -> [[String: Any]] {
-        let listed = try await server.client.get("/v1/tokens?card_id=\(cardID)", token: apiKey)
-        #expect(listed.status == 200, "\(listed.text)")
-        #expect(!listed.text.contains(Self.pan))
-        return try #require(listed.json?["data"] as? [[String: Any]])
+    /// Provisio's tokens for the card, as the issuer's backend lists them (with no PAN in the
+    /// bytes of the answer).
+    func issuerTokens() async throws -> [Components.Schemas.Token] {
+        let listed = try await server.api(apiKey).listTokens(query: .init(cardId: cardID)).ok.body.json
+        let bytes = try #require(server.answers.all.last { $0.operationID == "listTokens" })
+        #expect(!bytes.text.contains(Self.pan))
+        return listed.data
     }
 
-    func issuerToken(_ id: String) async throws -> [String: Any] {
-        try #require(try await issuerTokens().first { $0["id"] as? String == id })
+    func issuerToken(_ id: String) async throws -> Components.Schemas.Token {
+        try #require(try await issuerTokens().first { $0.id == id })
     }
 
     /// A TAV from Provisio for a pending token (`POST /v1/tokens/{id}/activation {mode: tav}`).
     func activationData(tokenID: String) async throws -> String {
-        let activation = try await server.client.post(
-            "/v1/tokens/\(tokenID)/activation", token: apiKey, json: ["mode": "tav"])
-        #expect(activation.status == 200, "\(activation.text)")
-        return try #require(activation.json?["activation_data"] as? String)
+        let activation = try await server.api(apiKey).activateToken(path: .init(id: tokenID), body: .json(.init(mode: .tav)))
+            .ok.body.json
+        return try #require(activation.activationData)
     }
 }
 

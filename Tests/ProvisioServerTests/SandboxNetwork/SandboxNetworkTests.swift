@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
 import ProvisioSandbox
@@ -35,11 +36,11 @@ import Testing
 
                 let issued = try await h.issuerTokens()
                 #expect(issued.count == 1)
-                #expect(issued.first?["id"] as? String == outcome.issuerTokenID)
-                #expect(issued.first?["state"] as? String == "active")
-                #expect(issued.first?["token_last4"] as? String == token.tokenPrimaryAccountNumber.last4)
-                #expect(issued.first?["device_account_identifier"] as? String == pass.deviceAccountIdentifier)
-                #expect(issued.first?["device_type"] as? String == "phone")
+                #expect(issued.first?.id == outcome.issuerTokenID)
+                #expect(issued.first?.state == .active)
+                #expect(issued.first?.tokenLast4 == token.tokenPrimaryAccountNumber.last4)
+                #expect(issued.first?.deviceAccountIdentifier == pass.deviceAccountIdentifier)
+                #expect(issued.first?.deviceType == .phone)
 
                 // The card is on the phone now: Wallet refuses a second add there.
                 let again = await networkError { try await h.add() }
@@ -60,7 +61,7 @@ import Testing
                 #expect(outcome.activationMethods.contains("app_to_app"))
                 let pending = try #require(await h.wallet.pass(primaryAccountIdentifier: h.cardID, on: .phone))
                 #expect(pending.activationState == .requiresActivation)
-                #expect(try await h.issuerToken(outcome.issuerTokenID)["state"] as? String == "pending_verification")
+                #expect(try await h.issuerToken(outcome.issuerTokenID).state == .pendingVerification)
                 let ref = outcome.networkTokenRef
 
                 // Forged: another key signed it.
@@ -88,7 +89,7 @@ import Testing
                 // Nothing changed anywhere.
                 #expect(await h.network.token(networkTokenRef: ref)?.state == .pendingActivation)
                 #expect(await h.wallet.pass(serialNumber: pending.serialNumber)?.activationState == .requiresActivation)
-                #expect(try await h.issuerToken(outcome.issuerTokenID)["state"] as? String == "pending_verification")
+                #expect(try await h.issuerToken(outcome.issuerTokenID).state == .pendingVerification)
 
                 // In-app verification: the app asks Provisio for a TAV, the network checks it.
                 let tav = try await h.activationData(tokenID: outcome.issuerTokenID)
@@ -96,7 +97,7 @@ import Testing
                 #expect(activated.state == .active)
                 #expect(await h.wallet.pass(serialNumber: pending.serialNumber)?.activationState == .activated)
                 let issued = try await h.issuerToken(outcome.issuerTokenID)
-                #expect(issued["state"] as? String == "active" && issued["network_state"] as? String == "activated")
+                #expect(issued.state == .active && issued.networkState == "activated")
 
                 // A token is activated once.
                 let twice = await networkError {
@@ -147,7 +148,7 @@ import Testing
                 #expect(verified.state == .active)
                 #expect(await h.wallet.pass(primaryAccountIdentifier: h.cardID, on: .watch)?.activationState == .activated)
                 let issued = try await h.issuerToken(watchOutcome.issuerTokenID)
-                #expect(issued["state"] as? String == "active" && issued["network_state"] as? String == "otp_verified")
+                #expect(issued.state == .active && issued.networkState == "otp_verified")
                 let replay = await networkError { try await h.network.verifyOTP(networkTokenRef: fresh, code: second.code) }
                 #expect(replay?.code == .sandboxNetworkTokenStateInvalid)
             }
@@ -168,8 +169,8 @@ import Testing
                 #expect(await h.wallet.passes().isEmpty)
                 #expect(await h.network.token(networkTokenRef: outcome.networkTokenRef)?.state == .declined)
                 let issued = try await h.issuerToken(outcome.issuerTokenID)
-                #expect(issued["state"] as? String == "declined")
-                #expect(issued["decision_reasons"] as? [String] == ["wallet_recommends_decline"])
+                #expect(issued.state == .declined)
+                #expect(issued.decisionReasons == ["wallet_recommends_decline"])
 
                 // Per-call risk beats the scenario: the watch add with low scores is declined by
                 // the issuer's rules for that reason.
@@ -194,13 +195,13 @@ import Testing
                 #expect(removed.state == .deleted && removed.passSerialNumber == nil)
                 #expect(await h.wallet.pass(primaryAccountIdentifier: h.cardID, on: .phone) == nil)
                 let deleted = try await h.issuerToken(onPhone.issuerTokenID)
-                #expect(deleted["state"] as? String == "deleted" && deleted["network_state"] as? String == "removed_from_wallet")
+                #expect(deleted.state == .deleted && deleted.networkState == "removed_from_wallet")
 
                 let lost = try await h.network.reportDeviceLost(networkTokenRef: onWatch.networkTokenRef)
                 #expect(lost.state == .suspended)
                 #expect(await h.wallet.pass(primaryAccountIdentifier: h.cardID, on: .watch)?.activationState == .suspended)
                 let suspended = try await h.issuerToken(onWatch.issuerTokenID)
-                #expect(suspended["state"] as? String == "suspended" && suspended["network_state"] as? String == "device_lost")
+                #expect(suspended.state == .suspended && suspended.networkState == "device_lost")
 
                 // A deleted token is gone for good; a suspended one cannot be lost twice.
                 let gone = await networkError { try await h.network.reportDeviceLost(networkTokenRef: onPhone.networkTokenRef) }
@@ -215,7 +216,7 @@ import Testing
                 #expect(expired.state == .deleted)
                 #expect(await h.wallet.pass(primaryAccountIdentifier: h.cardID, on: .watch)?.activationState == .deactivated)
                 let final = try await h.issuerToken(onWatch.issuerTokenID)
-                #expect(final["state"] as? String == "deleted" && final["network_state"] as? String == "token_expired")
+                #expect(final.state == .deleted && final.networkState == "token_expired")
             }
         }
     }
@@ -224,7 +225,7 @@ import Testing
     func theIssuerConnectionNamesProvisiosErrorsAndTransportFailures(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             try await SandboxNetworkHarness.run(server) { h in
-                let port = try #require(server.client.port)
+                let port = try #require(server.raw.port)
                 let request = IssuerDecisionRequest(
                     primaryAccountNumber: try PrimaryAccountNumber("5555555555554444"),
                     expiry: try CardExpiry(month: 12, year: 2030), deviceType: .phone, networkTokenRef: "sbx_ntr_unknown_card",

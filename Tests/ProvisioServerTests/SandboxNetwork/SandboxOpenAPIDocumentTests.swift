@@ -47,6 +47,32 @@ import Testing
         #expect(objects(spec.root, at: "#").isEmpty)
     }
 
+    /// The checks every sandbox answer goes through (`AnswerContract.sandbox`) are not vacuous:
+    /// they take a documented answer and refuse one off this document.
+    @Test func theContractRefusesAnswersOffThisDocument() {
+        let requestID = "req_" + String(repeating: "0", count: 24)
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        headers[HTTPField.Name("X-Request-Id")!] = requestID
+        func problems(_ status: Int, _ body: String, headers: HTTPFields = headers) -> [String] {
+            AnswerContract.sandbox.problems(operationID: "getToken", status: status, headers: headers, body: Data(body.utf8))
+        }
+        func error(_ code: String, extra: String = "") -> String {
+            #"{"error": {"code": "\#(code)", "message": "m", "request_id": "\#(requestID)"\#(extra)}}"#
+        }
+        #expect(problems(404, error("sandbox_network_token_unknown")).isEmpty)
+        #expect(!problems(404, error("sandbox_pass_unknown")).isEmpty, "a code 404 does not list")
+        #expect(!problems(404, error("sandbox_network_token_unknown", extra: #", "hint": "x""#)).isEmpty, "an open error")
+        #expect(!problems(418, error("sandbox_network_token_unknown")).isEmpty, "an undocumented status")
+        var noRequestID = headers
+        noRequestID[HTTPField.Name("X-Request-Id")!] = nil
+        #expect(!problems(404, error("sandbox_network_token_unknown"), headers: noRequestID).isEmpty)
+        #expect(!problems(200, #"{"created_at": "2026-11-22T04:10:07.250Z"}"#).isEmpty, "a timestamp with fractions")
+        #expect(!problems(200, #"{"pass_serial_number": null}"#).isEmpty, "null for a field left out")
+        #expect(
+            AnswerContract.sandbox.problems(operationID: "noSuchOperation", status: 200, headers: headers, body: Data()) != [])
+    }
+
     @Test(arguments: TestEngine.available)
     func theServiceServesItsDocumentAndKeysAllButThePublicOperations(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
