@@ -23,7 +23,7 @@ public struct JWEEncrypter: Sendable {
 
     /// - Parameter contentType: written as "cty" when given.
     public func encrypt(_ plaintext: Data, contentType: String? = nil) throws -> String {
-        try encrypt(plaintext, contentType: contentType, ephemeralKey: P256.KeyAgreement.PrivateKey(), iv: AES.GCM.Nonce())
+        try encrypt(plaintext, contentType: contentType, ephemeralKey: EphemeralKeyAgreementKey.generate(), iv: AES.GCM.Nonce())
     }
 
     /// The seam for known-answer tests: the public API never lets a caller choose the key or IV.

@@ -4,7 +4,7 @@ import ProvisioCore
 
 /// Seals a pass payload for Apple with ECC_V2 (issuer side).
 ///
-/// Each call draws a fresh ephemeral P-256 key, agrees a secret with the recipient (the public
+/// Each call draws a fresh ephemeral P-256 key (`EphemeralKeyAgreementKey`), agrees a secret with the recipient (the public
 /// key of Apple's `ecc-crypto-services-encipherment` leaf), derives the AES-256 key with
 /// `ECCV2KeyDerivation` and encrypts with `PassDataCipher`.
 public struct ECCV2Sealer: Sendable {
@@ -15,7 +15,7 @@ public struct ECCV2Sealer: Sendable {
     }
 
     public func seal<Plaintext: DataProtocol>(_ plaintext: Plaintext) throws -> SealedPassData {
-        try seal(plaintext, ephemeralKey: P256.KeyAgreement.PrivateKey())
+        try seal(plaintext, ephemeralKey: EphemeralKeyAgreementKey.generate())
     }
 
     /// The seam for known-answer tests: the public API never lets a caller choose the key.
