@@ -13,6 +13,19 @@ import Testing
         #expect(try CardExpiry(slashed: "11/2031").year == 2031)
     }
 
+    @Test func writesTwoDigitsForEveryMonthAndYear() throws {
+        for year in [2000, 2001, 2009, 2010, 2031, 2099] {
+            for month in 1...12 {
+                let expiry = try CardExpiry(month: month, year: year)
+                let mm = month < 10 ? "0\(month)" : "\(month)"
+                let yy = year % 100 < 10 ? "0\(year % 100)" : "\(year % 100)"
+                #expect(expiry.slashed == "\(mm)/\(yy)")
+                #expect(expiry.compact == mm + yy)
+                #expect(try CardExpiry(slashed: expiry.slashed) == expiry)
+            }
+        }
+    }
+
     @Test(arguments: ["3/29", "13/29", "00/29", "03-29", "0329", "aa/bb", "03/2", "03/29/1", "", "٠٣/٢٩"])
     func refusesMalformed(_ text: String) {
         let error = #expect(throws: ProvisioError.self) { try CardExpiry(slashed: text) }

@@ -21,7 +21,10 @@ import Testing
 
             let fetched = try await server.api(apiKey).getCard(path: .init(id: card.id)).ok
             #expect(try fetched.body.json.id == card.id)
-            #expect(fetched.headers.xRequestId.hasPrefix("req_"))
+            // `req_` and 24 lowercase hex digits, as the document says; two requests, two ids.
+            #expect(fetched.headers.xRequestId.wholeMatch(of: /req_[0-9a-f]{24}/) != nil)
+            let again = try await server.api(apiKey).getCard(path: .init(id: card.id)).ok
+            #expect(again.headers.xRequestId != fetched.headers.xRequestId)
             #expect(!server.answers.all.contains { $0.text.contains("5555555555554444") })
         }
     }

@@ -31,10 +31,16 @@ public struct CardExpiry: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `MM/YY`, as Apple's payload wants it.
-    public var slashed: String { String(format: "%02d/%02d", month, year % 100) }
+    public var slashed: String { Self.twoDigits(month) + "/" + Self.twoDigits(year % 100) }
     /// `MMYY`, as the TAV signature input wants it.
-    public var compact: String { String(format: "%02d%02d", month, year % 100) }
+    public var compact: String { Self.twoDigits(month) + Self.twoDigits(year % 100) }
     public var description: String { slashed }
+
+    /// `String(format:)` goes through Foundation's formatter on every provisioning request; a
+    /// number known to be 0...99 needs only its two digits.
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0" + String(value) : String(value)
+    }
 
     /// The first instant after the card stops being valid.
     public var endOfValidity: Date {

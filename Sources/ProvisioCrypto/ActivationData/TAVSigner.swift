@@ -6,11 +6,13 @@ import ProvisioCore
 public struct TAVSigner: Sendable {
     public let privateKey: P256.Signing.PrivateKey
 
+    /// Derived once: a DER encoding and a hash per signature showed in the endpoint's profile.
+    public let keyId: String
+
     public init(privateKey: P256.Signing.PrivateKey) {
         self.privateKey = privateKey
+        self.keyId = TAVSigner.keyId(of: privateKey.publicKey)
     }
-
-    public var keyId: String { TAVSigner.keyId(of: privateKey.publicKey) }
 
     public static func keyId(of publicKey: P256.Signing.PublicKey) -> String {
         BinaryText.lowercaseHex(SHA256.hash(data: publicKey.derRepresentation).prefix(8))
