@@ -14,7 +14,8 @@ struct HTTPLoadGenerator {
     }
 
     let host: String
-    let port: Int
+    /// Connections are spread over these ports in turn (one per server process).
+    let ports: [Int]
     let path: String
     let headers: [(String, String)]
     let body: Data
@@ -34,18 +35,14 @@ struct HTTPLoadGenerator {
     }
 
     private func run(on group: MultiThreadedEventLoopGroup) async throws -> Result {
-        var head = HTTPRequestHead(version: .http1_1, method: .POST, uri: path)
-        head.headers.add(name: "Host", value: "\(host):\(port)")
-        head.headers.add(name: "Content-Type", value: "application/json")
-        head.headers.add(name: "Content-Length", value: String(body.count))
-        for (name, value) in headers { head.headers.add(name: name, value: value) }
-        let requestHead = head
         let payload = body
         let start = ContinuousClock.now
         let deadline = NIODeadline.now() + .nanoseconds(Int64(duration.components.seconds) * 1_000_000_000)
 
         let results = try await withThrowingTaskGroup(of: ([UInt64], Int).self) { tasks in
-            for _ in 0..<connections {
+            for index in 0..<connections {
+                let port = ports[index % ports.count]
+                let requestHead = head(port: port)
                 tasks.addTask {
                     let promise = group.next().makePromise(of: ([UInt64], Int).self)
                     let channel = try await ClientBootstrap(group: group)
@@ -67,6 +64,15 @@ struct HTTPLoadGenerator {
         return Result(
             latenciesNanoseconds: results.flatMap(\.0), failures: results.reduce(0) { $0 + $1.1 },
             elapsed: ContinuousClock.now - start)
+    }
+
+    private func head(port: Int) -> HTTPRequestHead {
+        var head = HTTPRequestHead(version: .http1_1, method: .POST, uri: path)
+        head.headers.add(name: "Host", value: "\(host):\(port)")
+        head.headers.add(name: "Content-Type", value: "application/json")
+        head.headers.add(name: "Content-Length", value: String(body.count))
+        for (name, value) in headers { head.headers.add(name: name, value: value) }
+        return head
     }
 }
 

@@ -5,13 +5,17 @@ import ProvisioCrypto
 
 /// Measures `ECCV2Sealer.seal` against the bare primitive chain it is made of — P-256 key
 /// generation, ECDH, SHA-256 over the same KDF input, AES-256-GCM — on one thread, in
-/// alternating rounds so both see the same machine state. The figure of merit is the ratio.
+/// alternating rounds so both see the same machine state, and against Python's `cryptography`
+/// doing the same work (`PythonSealReference`). The figures of merit are the ratios.
 struct SealBenchmark {
     struct Report {
         var sealsPerSecond: Double
         var primitivesPerSecond: Double
+        /// Python `cryptography` doing the same work, or why it did not run.
+        var python: Result<(sealsPerSecond: Double, version: String), PythonSealReference.Unavailable>
         var ratio: Double { sealsPerSecond / primitivesPerSecond }
-        var meetsTarget: Bool { ratio >= SealBenchmark.targetRatio }
+        var pythonRatio: Double? { (try? python.get()).map { sealsPerSecond / $0.sealsPerSecond } }
+        var meetsTarget: Bool { ratio >= SealBenchmark.targetRatio && (pythonRatio ?? .infinity) >= SealBenchmark.pythonTarget }
         var rounds: Int
         var text: String {
             let build: String
@@ -20,17 +24,30 @@ struct SealBenchmark {
             #else
                 build = "release build"
             #endif
+            let pythonLines: String
+            switch python {
+            case .success(let reference):
+                let ratio = sealsPerSecond / reference.sealsPerSecond
+                pythonLines = """
+                      Python reference         \(String(format: "%10.0f", reference.sealsPerSecond)) seals/s  (\(reference.version), same work, one core)
+                      ratio seal / Python      \(String(format: "%10.3f", ratio))  (target ≥ \(SealBenchmark.pythonTarget)) \(ratio >= SealBenchmark.pythonTarget ? "✓" : "✗")
+                    """
+            case .failure(let unavailable):
+                pythonLines = "  Python reference         not run: \(unavailable.reason)"
+            }
             return """
                 ECC_V2 seal benchmark (one core, \(rounds) alternating rounds, \(build))
                   payload: Apple pass JSON, \(SealBenchmark.plaintext.count) bytes
                   ECCV2Sealer.seal         \(String(format: "%10.0f", sealsPerSecond)) seals/s
                   raw primitive chain      \(String(format: "%10.0f", primitivesPerSecond)) chains/s  (keygen + ECDH + SHA-256 + AES-256-GCM)
-                  ratio seal / primitives  \(String(format: "%10.3f", ratio))  (target ≥ \(SealBenchmark.targetRatio)) \(meetsTarget ? "✓" : "✗")
+                  ratio seal / primitives  \(String(format: "%10.3f", ratio))  (target ≥ \(SealBenchmark.targetRatio)) \(ratio >= SealBenchmark.targetRatio ? "✓" : "✗")
+                \(pythonLines)
                 """
         }
     }
 
     static let targetRatio = 0.95
+    static let pythonTarget = 1.5
     static let rounds = 6
 
     static let plaintext: Data = {
@@ -45,6 +62,8 @@ struct SealBenchmark {
     }()
 
     let totalSeconds: Double
+    /// Off inside `bench apple-pay`, whose ratio is to this process's own seal rate.
+    var withPythonReference = true
 
     func run() throws -> Report {
         let recipient = P256.KeyAgreement.PrivateKey().publicKey
@@ -64,7 +83,9 @@ struct SealBenchmark {
         var primitiveCount = 0
         var primitiveTime = Duration.zero
         var sink = 0
+        var python = PythonRounds(enabled: withPythonReference)
         for _ in 0..<Self.rounds {
+            python.run(seconds: roundSeconds, plaintextLength: plaintext.count)
             let (count, elapsed) = try Self.measure(for: roundSeconds) {
                 let sealed = try sealer.seal(plaintext)
                 sink &+= sealed.encryptedPassData.count
@@ -72,7 +93,7 @@ struct SealBenchmark {
             sealCount += count
             sealTime += elapsed
             let (count2, elapsed2) = try Self.measure(for: roundSeconds) {
-                let ephemeral = P256.KeyAgreement.PrivateKey()
+                let ephemeral = EphemeralKeyAgreementKey.generate()
                 let publicPoint = ephemeral.publicKey.x963Representation
                 let shared = try ephemeral.sharedSecretFromKeyAgreement(with: recipient)
                 var hasher = SHA256()
@@ -91,8 +112,37 @@ struct SealBenchmark {
         return Report(
             sealsPerSecond: Double(sealCount) / Self.seconds(sealTime),
             primitivesPerSecond: Double(primitiveCount) / Self.seconds(primitiveTime),
+            python: python.result,
             rounds: Self.rounds
         )
+    }
+
+    /// One Python round per Swift round, taken in turn, so both see the machine in the same state.
+    private struct PythonRounds {
+        var state: Result<(PythonSealReference, version: String), PythonSealReference.Unavailable>
+        var seals = 0
+        var seconds = 0.0
+
+        init(enabled: Bool) {
+            state = enabled ? PythonSealReference.locate() : .failure(.init(reason: "not asked for"))
+        }
+
+        mutating func run(seconds roundSeconds: Double, plaintextLength: Int) {
+            guard case .success(let (reference, _)) = state else { return }
+            do {
+                let round = try reference.round(seconds: roundSeconds, plaintextLength: plaintextLength)
+                seals += round.seals
+                seconds += round.seconds
+            } catch let unavailable as PythonSealReference.Unavailable {
+                state = .failure(unavailable)
+            } catch {
+                state = .failure(.init(reason: "python3 could not be started: \(error)"))
+            }
+        }
+
+        var result: Result<(sealsPerSecond: Double, version: String), PythonSealReference.Unavailable> {
+            state.map { (Double(seals) / seconds, $0.version) }
+        }
     }
 
     private static func measure(for seconds: Double, _ body: () throws -> Void) throws -> (Int, Duration) {

@@ -12,22 +12,32 @@ struct BenchCommand: AsyncParsableCommand {
     struct ApplePay: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "apple-pay",
-            abstract: "Requests per second and latency of the Apple Pay endpoint (SQLite) from a second process.")
+            abstract: "Requests per second, latency and cold start of the Apple Pay endpoint, next to the seal rate.")
 
         @Option(name: .long, help: "Seconds to measure.") var seconds: Int = 10
         @Option(name: .long, help: "Keep-alive connections.") var connections: Int = 16
+        @Option(
+            name: .long,
+            help: "A postgres:// URL the benchmark may write to: two server processes share it (default: SQLite, one).")
+        var postgres: String?
 
         func run() async throws {
             try await runReportingErrorsAsync {
                 let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
-                print(try await ApplePayServerBenchmark(seconds: seconds, connections: connections, executable: executable).run())
+                guard seconds >= 1, connections >= 1 else {
+                    throw ProvisioError(.invalidParameter, "--seconds and --connections must be at least 1.")
+                }
+                let benchmark = ApplePayServerBenchmark(
+                    seconds: seconds, connections: connections, executable: executable, postgres: postgres)
+                print(try await benchmark.run())
             }
         }
     }
 
     struct Seal: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "ECC_V2 seals per second on one core next to the raw primitive chain (target ratio ≥ 0.95).")
+            abstract:
+                "ECC_V2 seals per second on one core next to the raw primitive chain (≥ 0.95) and Python's cryptography (≥ 1.5).")
 
         @Option(name: .long, help: "Seconds to measure in all (split into alternating rounds).")
         var seconds: Double = 6
