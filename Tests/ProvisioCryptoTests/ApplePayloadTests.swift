@@ -20,6 +20,26 @@ import Testing
         #expect(parsed.primaryAccountNumber == Fixtures.pan)
         #expect(parsed.nonce == payload.nonce && parsed.nonceSignature == payload.nonceSignature)
     }
+
+    /// The payload is written by hand for speed; it must stay the bytes JSONEncoder with sorted
+    /// keys writes, whatever the name holds.
+    @Test(arguments: ["Jane Appleseed", #"Zoë "Jo" O'Brien/Smith \ Jr"#, "李小龙", "Åsa Ñúñez 🙂"])
+    func matchesJSONEncoder(_ name: String) throws {
+        struct Mirror: Encodable {
+            var primaryAccountNumber, expiration, name, nonce, nonceSignature: String
+        }
+        let payload = ApplePassPayload(
+            primaryAccountNumber: Fixtures.pan, expiry: try CardExpiry(month: 3, year: 2031), name: try CardholderName(name),
+            nonce: Data([0x00, 0xFF]), nonceSignature: Data((0..<70).map { UInt8($0) }))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let expected = try encoder.encode(
+            Mirror(
+                primaryAccountNumber: "4111111111111111", expiration: "03/31", name: payload.name.value, nonce: "00ff",
+                nonceSignature: BinaryText.lowercaseHex(payload.nonceSignature)))
+        #expect(payload.jsonData() == expected)
+        #expect(try ApplePassPayload(jsonData: payload.jsonData()).name == payload.name)
+    }
 }
 
 /// The CLI's input with one field changed, as JSON.

@@ -57,6 +57,17 @@ import Testing
             } == .tavBadSignature)
     }
 
+    /// `encoded()` writes its JSON by hand; it must stay what JSONEncoder with sorted keys writes.
+    @Test func encodingMatchesJSONEncoder() throws {
+        let tav = try TokenAuthenticationValue(activationData: sign())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        #expect(BinaryText.decodeBase64(tav.encoded()) == (try encoder.encode(tav)))
+        var odd = tav
+        odd.keyId = "a/b\"c\\d\u{1}é"
+        #expect(BinaryText.decodeBase64(odd.encoded()) == (try encoder.encode(odd)))
+    }
+
     @Test func refusesForgeries() throws {
         var tav = try TokenAuthenticationValue(activationData: sign())
         // Extending the window without re-signing.

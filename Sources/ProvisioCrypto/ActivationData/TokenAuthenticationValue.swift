@@ -31,9 +31,16 @@ public struct TokenAuthenticationValue: Codable, Hashable, Sendable {
 
     /// The base64 text that travels as `activationData`.
     public func encoded() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try! encoder.encode(self).base64EncodedString()
+        // The members in sorted key order: the same bytes JSONEncoder with .sortedKeys writes
+        // (TAVTests hold the two together).
+        var writer = FlatJSONObjectWriter()
+        writer.member("dataValidUntilTimestamp", dataValidUntilTimestamp)
+        writer.member("includedFieldsInOrder", includedFieldsInOrder)
+        writer.member("keyId", keyId)
+        writer.member("signature", signature)
+        writer.member("signatureAlgorithm", signatureAlgorithm)
+        writer.member("version", version)
+        return Data(writer.finish()).base64EncodedString()
     }
 
     public init(activationData: String) throws {

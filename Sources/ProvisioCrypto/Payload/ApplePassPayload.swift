@@ -25,17 +25,14 @@ public struct ApplePassPayload: Sendable {
     /// The JSON bytes that get sealed. Keys sorted and slashes unescaped so that the output is
     /// byte-for-byte stable.
     public func jsonData() -> Data {
-        let wire = Wire(
-            primaryAccountNumber: primaryAccountNumber.unmaskedDigits,
-            expiration: expiry.slashed,
-            name: name.value,
-            nonce: BinaryText.lowercaseHex(nonce),
-            nonceSignature: BinaryText.lowercaseHex(nonceSignature)
-        )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding five strings cannot fail.
-        return try! encoder.encode(wire)
+        // Sorted key order, as JSONEncoder's .sortedKeys gives (ApplePayloadTests compare them).
+        var writer = FlatJSONObjectWriter()
+        writer.member("expiration", expiry.slashed)
+        writer.member("name", name.value)
+        writer.member("nonce", BinaryText.lowercaseHex(nonce))
+        writer.member("nonceSignature", BinaryText.lowercaseHex(nonceSignature))
+        writer.member("primaryAccountNumber", primaryAccountNumber.unmaskedDigits)
+        return Data(writer.finish())
     }
 
     /// Parses the plaintext back (the sandbox's Apple service does this after opening).
