@@ -227,7 +227,7 @@ let package = Package(
             ],
             path: "Examples/IssuerApp",
             exclude: [
-                "README.md",
+                "README.md", "project.yml",
                 "App/IssuerApp.swift", "App/CardListView.swift", "App/AppSupport.swift", "App/Info.plist",
                 "App/IssuerApp.entitlements", "App/Assets.xcassets",
                 "NonUIExtension/Info.plist", "NonUIExtension/NonUIExtension.entitlements",

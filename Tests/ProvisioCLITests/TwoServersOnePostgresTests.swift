@@ -30,8 +30,9 @@ struct TwoServersOnePostgresTests {
 
         let tenant = try await CLIRunner.run(["tenants", "create", "--name", "Two Servers Bank", "--database", databaseURL])
         #expect(tenant.status == 0, "\(tenant.stderr)")
-        let apiKey = try #require(
-            (try JSONSerialization.jsonObject(with: Data(tenant.stdout.utf8)) as? [String: String])?["api_key"])
+        let tenantJSON = try #require(try JSONSerialization.jsonObject(with: Data(tenant.stdout.utf8)) as? [String: String])
+        let apiKey = try #require(tenantJSON["api_key"])
+        let tenantID = try #require(tenantJSON["tenant_id"])
 
         let arguments = [
             "--database", databaseURL, "--keys", base + "/keys", "--trust-anchor", base + "/ca/root.pem",
@@ -102,6 +103,23 @@ struct TwoServersOnePostgresTests {
         // Attempts recorded by B are visible through A.
         let attempts = try await a.api(apiKey).listProvisioningAttempts(path: .init(id: id)).ok.body.json
         #expect(attempts.data.count == 1)
+
+        // A key made on A works on B; revoked on A, B refuses it on its next request, and a key
+        // revoked at the command line is refused by both.
+        let second = try await a.api(apiKey).createAPIKey(body: .json(.init(name: "support tool", scope: .readOnly)))
+            .created.body.json
+        #expect(try await b.api(second.key).listCards(query: .init(customerRef: "cust_1")).ok.body.json.data.count == 2)
+        _ = try await a.api(apiKey).revokeAPIKey(path: .init(id: second.id)).ok
+        let refusedOnB = try await b.endpoint.request("GET", "/v1/cards?customer_ref=cust_1", token: second.key, body: nil)
+        #expect(refusedOnB.status == 401 && refusedOnB.errorCode == .apiKeyRevoked, "\(refusedOnB.status)")
+        let third = try await b.api(apiKey).createAPIKey(body: .json(.init(name: "batch", scope: .full))).created.body.json
+        let revoke = try await CLIRunner.run(
+            ["api-keys", "revoke", "--tenant-id", tenantID, "--database", databaseURL, third.id])
+        #expect(revoke.status == 0, "\(revoke.stderr)")
+        for server in [a, b] {
+            let refused = try await server.endpoint.request("GET", "/v1/cards?customer_ref=cust_1", token: third.key, body: nil)
+            #expect(refused.status == 401 && refused.errorCode == .apiKeyRevoked, "\(refused.status)")
+        }
 
         // Graceful shutdown on SIGTERM.
         #expect(a.stop() == 0)

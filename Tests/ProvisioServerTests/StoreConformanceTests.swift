@@ -9,7 +9,7 @@ import Testing
     static let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 
     func tenant(_ id: String = "ten_a") -> TenantRecord {
-        TenantRecord(id: id, name: "Tenant \(id)", apiKeyHash: "hash-\(id)", createdAt: Self.t0)
+        TenantRecord(id: id, name: "Tenant \(id)", createdAt: Self.t0)
     }
 
     func card(_ id: String, tenant: String = "ten_a", customer: String = "cust_1", createdAt: Date = t0) -> CardRecord {
@@ -23,21 +23,40 @@ import Testing
     func migrationsAreVersionedAndRunOnce(_ engine: TestEngine) async throws {
         try await TestDatabase.with(engine) { database in
             let migrator = Migrator(handle: database.handle)
-            #expect(try await migrator.appliedVersions() == [1, 2, 3, 4, 5, 6])
-            #expect(SchemaMigrations.all.map(\.version) == [1, 2, 3, 4, 5, 6])
+            #expect(try await migrator.appliedVersions() == Array(1...7))
+            #expect(SchemaMigrations.all.map(\.version) == Array(1...7))
             #expect(try await migrator.migrate() == [])
             try await SQLProvisioStore(handle: database.handle).ping()
         }
     }
 
     @Test(arguments: TestEngine.available)
-    func tenantsAreFoundByKeyHashOnly(_ engine: TestEngine) async throws {
+    func apiKeysAreFoundByHashOnlyAndRevokedOnce(_ engine: TestEngine) async throws {
         try await TestDatabase.with(engine) { database in
             let store = SQLProvisioStore(handle: database.handle)
             try await store.insertTenant(tenant())
-            #expect(try await store.tenant(apiKeyHash: "hash-ten_a") == tenant())
-            #expect(try await store.tenant(apiKeyHash: "other") == nil)
+            try await store.insertTenant(tenant("ten_b"))
+            let first = try #require(try await store.apiKey(hash: "hash-ten_a"))
+            #expect(first.tenantID == "ten_a" && first.scope == .full && first.revokedAt == nil)
+            #expect(try await store.apiKey(hash: "other") == nil)
             await #expect(throws: (any Error).self) { try await store.insertTenant(tenant()) }
+
+            let second = APIKeyRecord(
+                id: "key_2", tenantID: "ten_a", name: "reader", scope: .readOnly, keyHash: "hash-2",
+                createdAt: Self.t0.addingTimeInterval(1))
+            try await store.insertAPIKey(second)
+            #expect(try await store.apiKeys(tenantID: "ten_a").map(\.id) == [first.id, "key_2"])
+            // Another tenant cannot revoke it.
+            #expect(try await store.revokeAPIKey(id: "key_2", tenantID: "ten_b", at: Self.t0) == nil)
+            let revoked = try await store.revokeAPIKey(id: "key_2", tenantID: "ten_a", at: Self.t0.addingTimeInterval(9))
+            #expect(revoked?.revokedAt == Self.t0.addingTimeInterval(9))
+            let again = try await store.revokeAPIKey(id: "key_2", tenantID: "ten_a", at: Self.t0.addingTimeInterval(99))
+            #expect(again?.revokedAt == Self.t0.addingTimeInterval(9))
+            try await store.touchAPIKey(id: first.id, at: Self.t0.addingTimeInterval(3))
+            #expect(try await store.apiKey(hash: "hash-ten_a")?.lastUsedAt == Self.t0.addingTimeInterval(3))
+            let revocations = try await store.auditEvents(
+                tenantID: "ten_a", filter: AuditFilter(targetType: "api_key", targetID: "key_2"), cursor: nil, limit: 10)
+            #expect(revocations.items.map(\.action) == ["api_key.revoked", "api_key.created"])
         }
     }
 
@@ -142,7 +161,7 @@ import Testing
             let store = SQLProvisioStore(handle: database.handle)
             try await store.insertTenant(tenant())
             let session = MobileSessionRecord(
-                tokenHash: "s1", tenantID: "ten_a", customerRef: "cust_1", expiresAt: Self.t0.addingTimeInterval(900),
+                id: "ms_1", tokenHash: "s1", tenantID: "ten_a", customerRef: "cust_1", expiresAt: Self.t0.addingTimeInterval(900),
                 createdAt: Self.t0)
             try await store.insertMobileSession(session)
             #expect(try await store.mobileSession(tokenHash: "s1") == session)
@@ -275,5 +294,16 @@ import Testing
             #expect(TestEngine.postgresURL != nil, "CI=true but PROVISIO_TEST_POSTGRES_URL is not set")
         }
         #expect(TestEngine.available.contains(.sqlite))
+    }
+}
+
+extension SQLProvisioStore {
+    /// A tenant with one full key whose hash is `hash-<tenant id>`.
+    func insertTenant(_ tenant: TenantRecord) async throws {
+        try await insertTenant(
+            tenant,
+            firstKey: APIKeyRecord(
+                id: "key_\(tenant.id)", tenantID: tenant.id, name: "default", scope: .full, keyHash: "hash-\(tenant.id)",
+                createdAt: tenant.createdAt))
     }
 }

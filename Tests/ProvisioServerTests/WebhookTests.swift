@@ -12,7 +12,7 @@ import Testing
     static let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 
     func seed(_ store: SQLProvisioStore, deliveries count: Int) async throws -> [String] {
-        try await store.insertTenant(TenantRecord(id: "ten_a", name: "A", apiKeyHash: "h", createdAt: Self.t0))
+        try await store.insertTenant(TenantRecord(id: "ten_a", name: "A", createdAt: Self.t0))
         try await store.insertWebhookEndpoint(
             WebhookEndpointRecord(
                 id: "whe_1", tenantID: "ten_a", url: "http://127.0.0.1:1/x", events: ["*"], secretVaultRecord: "pv1.k.AA.BB",

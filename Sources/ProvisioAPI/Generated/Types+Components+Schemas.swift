@@ -239,9 +239,9 @@ extension Components {
             }
         }
         /// A stable, machine-readable error code. The HTTP status follows from the code:
-        /// 401 `missing_credentials`, `invalid_credentials`, `token_expired`;
-        /// 403 `wrong_credential_kind`, `token_scope_mismatch`;
-        /// 404 `card_not_found`, `route_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`, `token_not_found`;
+        /// 401 `missing_credentials`, `invalid_credentials`, `token_expired`, `api_key_revoked`;
+        /// 403 `wrong_credential_kind`, `token_scope_mismatch`, `insufficient_scope`;
+        /// 404 `card_not_found`, `route_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`, `token_not_found`, `api_key_not_found`, `mobile_session_not_found`;
         /// 405 `method_not_allowed` (answers no operation, so it is not listed here: see the MethodNotAllowed response);
         /// 408 `request_timeout`;
         /// 409 `card_closed`, `token_already_used`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `token_invalid_transition`, `network_refused`, `webhook_endpoint_limit_reached`;
@@ -282,6 +282,10 @@ extension Components {
             case tokenExpired = "token_expired"
             case wrongCredentialKind = "wrong_credential_kind"
             case tokenScopeMismatch = "token_scope_mismatch"
+            case apiKeyRevoked = "api_key_revoked"
+            case insufficientScope = "insufficient_scope"
+            case apiKeyNotFound = "api_key_not_found"
+            case mobileSessionNotFound = "mobile_session_not_found"
             case cardNotFound = "card_not_found"
             case routeNotFound = "route_not_found"
             case webhookEndpointNotFound = "webhook_endpoint_not_found"
@@ -554,6 +558,10 @@ extension Components {
             public var createdAt: Components.Schemas.Timestamp
             /// - Remark: Generated from `#/components/schemas/Card/updated_at`.
             public var updatedAt: Components.Schemas.Timestamp
+            /// Only in the answer to closing or reissuing the card, what happened to each of its live wallet tokens.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Card/token_updates`.
+            public var tokenUpdates: [Components.Schemas.TokenUpdate]?
             /// Creates a new `Card`.
             ///
             /// - Parameters:
@@ -571,6 +579,7 @@ extension Components {
             ///   - status:
             ///   - createdAt:
             ///   - updatedAt:
+            ///   - tokenUpdates: Only in the answer to closing or reissuing the card, what happened to each of its live wallet tokens.
             public init(
                 id: Swift.String,
                 customerRef: Swift.String,
@@ -585,7 +594,8 @@ extension Components {
                 primaryAccountIdentifier: Swift.String,
                 status: Components.Schemas.Card.StatusPayload,
                 createdAt: Components.Schemas.Timestamp,
-                updatedAt: Components.Schemas.Timestamp
+                updatedAt: Components.Schemas.Timestamp,
+                tokenUpdates: [Components.Schemas.TokenUpdate]? = nil
             ) {
                 self.id = id
                 self.customerRef = customerRef
@@ -601,6 +611,7 @@ extension Components {
                 self.status = status
                 self.createdAt = createdAt
                 self.updatedAt = updatedAt
+                self.tokenUpdates = tokenUpdates
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -617,6 +628,7 @@ extension Components {
                 case status
                 case createdAt = "created_at"
                 case updatedAt = "updated_at"
+                case tokenUpdates = "token_updates"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -676,6 +688,10 @@ extension Components {
                     Components.Schemas.Timestamp.self,
                     forKey: .updatedAt
                 )
+                self.tokenUpdates = try container.decodeIfPresent(
+                    [Components.Schemas.TokenUpdate].self,
+                    forKey: .tokenUpdates
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "id",
                     "customer_ref",
@@ -690,7 +706,146 @@ extension Components {
                     "primary_account_identifier",
                     "status",
                     "created_at",
-                    "updated_at"
+                    "updated_at",
+                    "token_updates"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TokenUpdate`.
+        public struct TokenUpdate: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TokenUpdate/token_id`.
+            public var tokenId: Swift.String
+            /// `failed`: the card network could not be reached or refused (`error_code`); the token is unchanged.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TokenUpdate/outcome`.
+            @frozen public enum OutcomePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case deleted = "deleted"
+                case updated = "updated"
+                case failed = "failed"
+            }
+            /// `failed`: the card network could not be reached or refused (`error_code`); the token is unchanged.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TokenUpdate/outcome`.
+            public var outcome: Components.Schemas.TokenUpdate.OutcomePayload
+            /// - Remark: Generated from `#/components/schemas/TokenUpdate/error_code`.
+            public var errorCode: Components.Schemas.ErrorCode?
+            /// Creates a new `TokenUpdate`.
+            ///
+            /// - Parameters:
+            ///   - tokenId:
+            ///   - outcome: `failed`: the card network could not be reached or refused (`error_code`); the token is unchanged.
+            ///   - errorCode:
+            public init(
+                tokenId: Swift.String,
+                outcome: Components.Schemas.TokenUpdate.OutcomePayload,
+                errorCode: Components.Schemas.ErrorCode? = nil
+            ) {
+                self.tokenId = tokenId
+                self.outcome = outcome
+                self.errorCode = errorCode
+            }
+            public enum CodingKeys: String, CodingKey {
+                case tokenId = "token_id"
+                case outcome
+                case errorCode = "error_code"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.tokenId = try container.decode(
+                    Swift.String.self,
+                    forKey: .tokenId
+                )
+                self.outcome = try container.decode(
+                    Components.Schemas.TokenUpdate.OutcomePayload.self,
+                    forKey: .outcome
+                )
+                self.errorCode = try container.decodeIfPresent(
+                    Components.Schemas.ErrorCode.self,
+                    forKey: .errorCode
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "token_id",
+                    "outcome",
+                    "error_code"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/UpdateCardRequest`.
+        public struct UpdateCardRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/UpdateCardRequest/expiry_month`.
+            public var expiryMonth: Swift.Int?
+            /// Four digits from 2000 to 2099, or two digits (0 to 99) meaning 20YY.
+            ///
+            /// - Remark: Generated from `#/components/schemas/UpdateCardRequest/expiry_year`.
+            public var expiryYear: Swift.Int?
+            /// The name printed on the card, at most 64 characters after whitespace is collapsed; no control characters.
+            ///
+            /// - Remark: Generated from `#/components/schemas/UpdateCardRequest/cardholder_name`.
+            public var cardholderName: Swift.String?
+            /// The product name shown in the wallet, at most 64 characters after trimming; no card number (`card_number_in_text`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/UpdateCardRequest/product_title`.
+            public var productTitle: Swift.String?
+            /// An https URL of the card art.
+            ///
+            /// - Remark: Generated from `#/components/schemas/UpdateCardRequest/card_art_url`.
+            public var cardArtUrl: Swift.String?
+            /// Creates a new `UpdateCardRequest`.
+            ///
+            /// - Parameters:
+            ///   - expiryMonth:
+            ///   - expiryYear: Four digits from 2000 to 2099, or two digits (0 to 99) meaning 20YY.
+            ///   - cardholderName: The name printed on the card, at most 64 characters after whitespace is collapsed; no control characters.
+            ///   - productTitle: The product name shown in the wallet, at most 64 characters after trimming; no card number (`card_number_in_text`).
+            ///   - cardArtUrl: An https URL of the card art.
+            public init(
+                expiryMonth: Swift.Int? = nil,
+                expiryYear: Swift.Int? = nil,
+                cardholderName: Swift.String? = nil,
+                productTitle: Swift.String? = nil,
+                cardArtUrl: Swift.String? = nil
+            ) {
+                self.expiryMonth = expiryMonth
+                self.expiryYear = expiryYear
+                self.cardholderName = cardholderName
+                self.productTitle = productTitle
+                self.cardArtUrl = cardArtUrl
+            }
+            public enum CodingKeys: String, CodingKey {
+                case expiryMonth = "expiry_month"
+                case expiryYear = "expiry_year"
+                case cardholderName = "cardholder_name"
+                case productTitle = "product_title"
+                case cardArtUrl = "card_art_url"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.expiryMonth = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .expiryMonth
+                )
+                self.expiryYear = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .expiryYear
+                )
+                self.cardholderName = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardholderName
+                )
+                self.productTitle = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .productTitle
+                )
+                self.cardArtUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardArtUrl
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "expiry_month",
+                    "expiry_year",
+                    "cardholder_name",
+                    "product_title",
+                    "card_art_url"
                 ])
             }
         }
@@ -1466,6 +1621,10 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/MobileSession`.
         public struct MobileSession: Codable, Hashable, Sendable {
+            /// How to revoke the session (`DELETE /v1/mobile-sessions/{id}`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/MobileSession/id`.
+            public var id: Swift.String
             /// The bearer token for `/v1/mobile/` routes. Shown only here.
             ///
             /// - Remark: Generated from `#/components/schemas/MobileSession/token`.
@@ -1477,25 +1636,33 @@ extension Components {
             /// Creates a new `MobileSession`.
             ///
             /// - Parameters:
+            ///   - id: How to revoke the session (`DELETE /v1/mobile-sessions/{id}`).
             ///   - token: The bearer token for `/v1/mobile/` routes. Shown only here.
             ///   - customerRef:
             ///   - expiresAt:
             public init(
+                id: Swift.String,
                 token: Swift.String,
                 customerRef: Swift.String,
                 expiresAt: Components.Schemas.Timestamp
             ) {
+                self.id = id
                 self.token = token
                 self.customerRef = customerRef
                 self.expiresAt = expiresAt
             }
             public enum CodingKeys: String, CodingKey {
+                case id
                 case token
                 case customerRef = "customer_ref"
                 case expiresAt = "expires_at"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.String.self,
+                    forKey: .id
+                )
                 self.token = try container.decode(
                     Swift.String.self,
                     forKey: .token
@@ -1509,9 +1676,438 @@ extension Components {
                     forKey: .expiresAt
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
                     "token",
                     "customer_ref",
                     "expires_at"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RevokedSessions`.
+        public struct RevokedSessions: Codable, Hashable, Sendable {
+            /// How many live sessions were ended.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RevokedSessions/revoked`.
+            public var revoked: Swift.Int
+            /// Creates a new `RevokedSessions`.
+            ///
+            /// - Parameters:
+            ///   - revoked: How many live sessions were ended.
+            public init(revoked: Swift.Int) {
+                self.revoked = revoked
+            }
+            public enum CodingKeys: String, CodingKey {
+                case revoked
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.revoked = try container.decode(
+                    Swift.Int.self,
+                    forKey: .revoked
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "revoked"
+                ])
+            }
+        }
+        /// `full`: every operation. `read_only`: every GET. `provisioning`: mobile sessions,
+        /// provision tokens and provisioning payloads only.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/APIKeyScope`.
+        @frozen public enum APIKeyScope: String, Codable, Hashable, Sendable, CaseIterable {
+            case full = "full"
+            case readOnly = "read_only"
+            case provisioning = "provisioning"
+        }
+        /// - Remark: Generated from `#/components/schemas/CreateAPIKeyRequest`.
+        public struct CreateAPIKeyRequest: Codable, Hashable, Sendable {
+            /// What the key is for, e.g. `mobile backend`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateAPIKeyRequest/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CreateAPIKeyRequest/scope`.
+            public var scope: Components.Schemas.APIKeyScope
+            /// Creates a new `CreateAPIKeyRequest`.
+            ///
+            /// - Parameters:
+            ///   - name: What the key is for, e.g. `mobile backend`.
+            ///   - scope:
+            public init(
+                name: Swift.String,
+                scope: Components.Schemas.APIKeyScope
+            ) {
+                self.name = name
+                self.scope = scope
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case scope
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.scope = try container.decode(
+                    Components.Schemas.APIKeyScope.self,
+                    forKey: .scope
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name",
+                    "scope"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/APIKey`.
+        public struct APIKey: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/APIKey/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/APIKey/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/APIKey/scope`.
+            public var scope: Components.Schemas.APIKeyScope
+            /// - Remark: Generated from `#/components/schemas/APIKey/created_at`.
+            public var createdAt: Components.Schemas.Timestamp
+            /// - Remark: Generated from `#/components/schemas/APIKey/last_used_at`.
+            public var lastUsedAt: Components.Schemas.Timestamp?
+            /// - Remark: Generated from `#/components/schemas/APIKey/revoked_at`.
+            public var revokedAt: Components.Schemas.Timestamp?
+            /// Creates a new `APIKey`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - scope:
+            ///   - createdAt:
+            ///   - lastUsedAt:
+            ///   - revokedAt:
+            public init(
+                id: Swift.String,
+                name: Swift.String,
+                scope: Components.Schemas.APIKeyScope,
+                createdAt: Components.Schemas.Timestamp,
+                lastUsedAt: Components.Schemas.Timestamp? = nil,
+                revokedAt: Components.Schemas.Timestamp? = nil
+            ) {
+                self.id = id
+                self.name = name
+                self.scope = scope
+                self.createdAt = createdAt
+                self.lastUsedAt = lastUsedAt
+                self.revokedAt = revokedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case scope
+                case createdAt = "created_at"
+                case lastUsedAt = "last_used_at"
+                case revokedAt = "revoked_at"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.String.self,
+                    forKey: .id
+                )
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.scope = try container.decode(
+                    Components.Schemas.APIKeyScope.self,
+                    forKey: .scope
+                )
+                self.createdAt = try container.decode(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .createdAt
+                )
+                self.lastUsedAt = try container.decodeIfPresent(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .lastUsedAt
+                )
+                self.revokedAt = try container.decodeIfPresent(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .revokedAt
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "name",
+                    "scope",
+                    "created_at",
+                    "last_used_at",
+                    "revoked_at"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CreatedAPIKey`.
+        public struct CreatedAPIKey: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CreatedAPIKey/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CreatedAPIKey/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CreatedAPIKey/scope`.
+            public var scope: Components.Schemas.APIKeyScope
+            /// - Remark: Generated from `#/components/schemas/CreatedAPIKey/created_at`.
+            public var createdAt: Components.Schemas.Timestamp
+            /// The secret (`prv_sk_…`). Shown only here.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreatedAPIKey/key`.
+            public var key: Swift.String
+            /// Creates a new `CreatedAPIKey`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - scope:
+            ///   - createdAt:
+            ///   - key: The secret (`prv_sk_…`). Shown only here.
+            public init(
+                id: Swift.String,
+                name: Swift.String,
+                scope: Components.Schemas.APIKeyScope,
+                createdAt: Components.Schemas.Timestamp,
+                key: Swift.String
+            ) {
+                self.id = id
+                self.name = name
+                self.scope = scope
+                self.createdAt = createdAt
+                self.key = key
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case scope
+                case createdAt = "created_at"
+                case key
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.String.self,
+                    forKey: .id
+                )
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.scope = try container.decode(
+                    Components.Schemas.APIKeyScope.self,
+                    forKey: .scope
+                )
+                self.createdAt = try container.decode(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .createdAt
+                )
+                self.key = try container.decode(
+                    Swift.String.self,
+                    forKey: .key
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "name",
+                    "scope",
+                    "created_at",
+                    "key"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/APIKeyList`.
+        public struct APIKeyList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/APIKeyList/data`.
+            public var data: [Components.Schemas.APIKey]
+            /// Creates a new `APIKeyList`.
+            ///
+            /// - Parameters:
+            ///   - data:
+            public init(data: [Components.Schemas.APIKey]) {
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.data = try container.decode(
+                    [Components.Schemas.APIKey].self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "data"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AuditActorType`.
+        @frozen public enum AuditActorType: String, Codable, Hashable, Sendable, CaseIterable {
+            case apiKey = "api_key"
+            case _operator = "operator"
+            case network = "network"
+            case mobileSession = "mobile_session"
+            case provisionToken = "provision_token"
+            case commandLine = "command_line"
+            case system = "system"
+        }
+        /// - Remark: Generated from `#/components/schemas/AuditEvent`.
+        public struct AuditEvent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AuditEvent/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AuditEvent/actor_type`.
+            public var actorType: Components.Schemas.AuditActorType
+            /// The API key's or operator's id, a mobile session's id, or the first 12 hex digits of a provision token's hash.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuditEvent/actor_id`.
+            public var actorId: Swift.String?
+            /// What happened, `noun.verb`, e.g. `token.suspended`, `api_key.revoked`, `settings.decisioning.updated`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuditEvent/action`.
+            public var action: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AuditEvent/target_type`.
+            public var targetType: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AuditEvent/target_id`.
+            public var targetId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AuditEvent/reason`.
+            public var reason: Swift.String?
+            /// The request that made the change, when a request did.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuditEvent/request_id`.
+            public var requestId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AuditEvent/created_at`.
+            public var createdAt: Components.Schemas.Timestamp
+            /// Creates a new `AuditEvent`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - actorType:
+            ///   - actorId: The API key's or operator's id, a mobile session's id, or the first 12 hex digits of a provision token's hash.
+            ///   - action: What happened, `noun.verb`, e.g. `token.suspended`, `api_key.revoked`, `settings.decisioning.updated`.
+            ///   - targetType:
+            ///   - targetId:
+            ///   - reason:
+            ///   - requestId: The request that made the change, when a request did.
+            ///   - createdAt:
+            public init(
+                id: Swift.String,
+                actorType: Components.Schemas.AuditActorType,
+                actorId: Swift.String? = nil,
+                action: Swift.String,
+                targetType: Swift.String,
+                targetId: Swift.String,
+                reason: Swift.String? = nil,
+                requestId: Swift.String? = nil,
+                createdAt: Components.Schemas.Timestamp
+            ) {
+                self.id = id
+                self.actorType = actorType
+                self.actorId = actorId
+                self.action = action
+                self.targetType = targetType
+                self.targetId = targetId
+                self.reason = reason
+                self.requestId = requestId
+                self.createdAt = createdAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case actorType = "actor_type"
+                case actorId = "actor_id"
+                case action
+                case targetType = "target_type"
+                case targetId = "target_id"
+                case reason
+                case requestId = "request_id"
+                case createdAt = "created_at"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.String.self,
+                    forKey: .id
+                )
+                self.actorType = try container.decode(
+                    Components.Schemas.AuditActorType.self,
+                    forKey: .actorType
+                )
+                self.actorId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .actorId
+                )
+                self.action = try container.decode(
+                    Swift.String.self,
+                    forKey: .action
+                )
+                self.targetType = try container.decode(
+                    Swift.String.self,
+                    forKey: .targetType
+                )
+                self.targetId = try container.decode(
+                    Swift.String.self,
+                    forKey: .targetId
+                )
+                self.reason = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .reason
+                )
+                self.requestId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .requestId
+                )
+                self.createdAt = try container.decode(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .createdAt
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "actor_type",
+                    "actor_id",
+                    "action",
+                    "target_type",
+                    "target_id",
+                    "reason",
+                    "request_id",
+                    "created_at"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AuditEventList`.
+        public struct AuditEventList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AuditEventList/data`.
+            public var data: [Components.Schemas.AuditEvent]
+            /// Pass as `cursor` to get the next (older) page. Absent on the last page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuditEventList/next_cursor`.
+            public var nextCursor: Swift.String?
+            /// Creates a new `AuditEventList`.
+            ///
+            /// - Parameters:
+            ///   - data:
+            ///   - nextCursor: Pass as `cursor` to get the next (older) page. Absent on the last page.
+            public init(
+                data: [Components.Schemas.AuditEvent],
+                nextCursor: Swift.String? = nil
+            ) {
+                self.data = data
+                self.nextCursor = nextCursor
+            }
+            public enum CodingKeys: String, CodingKey {
+                case data
+                case nextCursor = "next_cursor"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.data = try container.decode(
+                    [Components.Schemas.AuditEvent].self,
+                    forKey: .data
+                )
+                self.nextCursor = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .nextCursor
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "data",
+                    "next_cursor"
                 ])
             }
         }
@@ -1688,10 +2284,14 @@ extension Components {
             public var url: Swift.String
             /// - Remark: Generated from `#/components/schemas/WebhookEndpoint/events`.
             public var events: [Swift.String]
-            /// The signing secret (`whsec_` + base64), only in the answer to creation.
+            /// The signing secret (`whsec_` + base64), only in the answer to creation or rotation.
             ///
             /// - Remark: Generated from `#/components/schemas/WebhookEndpoint/secret`.
             public var secret: Swift.String?
+            /// After a rotation, until when the previous secret still signs every webhook as well.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WebhookEndpoint/previous_secret_expires_at`.
+            public var previousSecretExpiresAt: Components.Schemas.Timestamp?
             /// - Remark: Generated from `#/components/schemas/WebhookEndpoint/created_at`.
             public var createdAt: Components.Schemas.Timestamp
             /// Creates a new `WebhookEndpoint`.
@@ -1700,19 +2300,22 @@ extension Components {
             ///   - id:
             ///   - url:
             ///   - events:
-            ///   - secret: The signing secret (`whsec_` + base64), only in the answer to creation.
+            ///   - secret: The signing secret (`whsec_` + base64), only in the answer to creation or rotation.
+            ///   - previousSecretExpiresAt: After a rotation, until when the previous secret still signs every webhook as well.
             ///   - createdAt:
             public init(
                 id: Swift.String,
                 url: Swift.String,
                 events: [Swift.String],
                 secret: Swift.String? = nil,
+                previousSecretExpiresAt: Components.Schemas.Timestamp? = nil,
                 createdAt: Components.Schemas.Timestamp
             ) {
                 self.id = id
                 self.url = url
                 self.events = events
                 self.secret = secret
+                self.previousSecretExpiresAt = previousSecretExpiresAt
                 self.createdAt = createdAt
             }
             public enum CodingKeys: String, CodingKey {
@@ -1720,6 +2323,7 @@ extension Components {
                 case url
                 case events
                 case secret
+                case previousSecretExpiresAt = "previous_secret_expires_at"
                 case createdAt = "created_at"
             }
             public init(from decoder: any Swift.Decoder) throws {
@@ -1740,6 +2344,10 @@ extension Components {
                     Swift.String.self,
                     forKey: .secret
                 )
+                self.previousSecretExpiresAt = try container.decodeIfPresent(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .previousSecretExpiresAt
+                )
                 self.createdAt = try container.decode(
                     Components.Schemas.Timestamp.self,
                     forKey: .createdAt
@@ -1749,7 +2357,35 @@ extension Components {
                     "url",
                     "events",
                     "secret",
+                    "previous_secret_expires_at",
                     "created_at"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RotateWebhookSecretRequest`.
+        public struct RotateWebhookSecretRequest: Codable, Hashable, Sendable {
+            /// How long the previous secret keeps signing (default 86400).
+            ///
+            /// - Remark: Generated from `#/components/schemas/RotateWebhookSecretRequest/overlap_seconds`.
+            public var overlapSeconds: Swift.Int?
+            /// Creates a new `RotateWebhookSecretRequest`.
+            ///
+            /// - Parameters:
+            ///   - overlapSeconds: How long the previous secret keeps signing (default 86400).
+            public init(overlapSeconds: Swift.Int? = nil) {
+                self.overlapSeconds = overlapSeconds
+            }
+            public enum CodingKeys: String, CodingKey {
+                case overlapSeconds = "overlap_seconds"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.overlapSeconds = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .overlapSeconds
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "overlap_seconds"
                 ])
             }
         }

@@ -889,7 +889,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/cards/get(listCards)/responses/401`.
@@ -916,6 +917,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/cards/get(listCards)/responses/403`.
@@ -1192,7 +1194,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/cards/post(createCard)/responses/401`.
@@ -1219,6 +1222,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/cards/post(createCard)/responses/403`.
@@ -1545,7 +1549,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/cards/{id}/get(getCard)/responses/401`.
@@ -1572,6 +1577,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/cards/{id}/get(getCard)/responses/403`.
@@ -1697,10 +1703,407 @@ public enum Operations {
             }
         }
     }
+    /// Reissue a card
+    ///
+    /// A new expiry (the same number), cardholder name, card art or product title for an active
+    /// card. What the wallet shows (expiry, name, art) is sent to the card network for each of
+    /// the card's live tokens, where the network supports it, so the passes in Wallet show the
+    /// new details; `token_updates` says what happened to each. Fields left out stay as they are;
+    /// `expiry_month` and `expiry_year` come together.
+    ///
+    ///
+    /// - Remark: HTTP `PATCH /v1/cards/{id}`.
+    /// - Remark: Generated from `#/paths//v1/cards/{id}/patch(updateCard)`.
+    public enum UpdateCard {
+        public static let id: Swift.String = "updateCard"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/cards/{id}/PATCH/path`.
+            public struct Path: Sendable, Hashable {
+                /// The card's id (`card_` and 20 hex digits). An id that is not the tenant's is 404 `card_not_found`.
+                ///
+                /// - Remark: Generated from `#/paths/v1/cards/{id}/PATCH/path/id`.
+                public var id: Components.Parameters.CardId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The card's id (`card_` and 20 hex digits). An id that is not the tenant's is 404 `card_not_found`.
+                public init(id: Components.Parameters.CardId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.UpdateCard.Input.Path
+            /// - Remark: Generated from `#/paths/v1/cards/{id}/PATCH/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateCard.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateCard.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.UpdateCard.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/cards/{id}/PATCH/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/cards/{id}/PATCH/requestBody/content/application\/json`.
+                case json(Components.Schemas.UpdateCardRequest)
+            }
+            public var body: Operations.UpdateCard.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.UpdateCard.Input.Path,
+                headers: Operations.UpdateCard.Input.Headers = .init(),
+                body: Operations.UpdateCard.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/cards/{id}/PATCH/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/cards/{id}/PATCH/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    public init(xRequestId: Components.Headers.XRequestId) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.UpdateCard.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/cards/{id}/PATCH/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/cards/{id}/PATCH/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Card)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Card {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UpdateCard.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.UpdateCard.Output.Ok.Headers,
+                    body: Operations.UpdateCard.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The card as it is now.
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/patch(updateCard)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.UpdateCard.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.UpdateCard.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request`, `invalid_expiry`
+            /// (out of range, or only one of month and year), `invalid_cardholder_name`, `invalid_parameter`
+            /// (card_art_url, product_title), `card_number_in_text` or `malformed_request`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/patch(updateCard)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/patch(updateCard)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/patch(updateCard)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `card_not_found`: no card with this id belongs to the tenant.
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/patch(updateCard)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request body had not all arrived 10 seconds after the request's
+            /// headers. The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/patch(updateCard)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `card_closed`: a closed card is not reissued.
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/patch(updateCard)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `payload_too_large`: the request body is over 256 KiB. The rest of it is not read and
+            /// the connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/patch(updateCard)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `card_expired`: the new expiry month is already over.
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/patch(updateCard)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/patch(updateCard)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Close a card
     ///
     /// Closes the card for good: it can no longer be provisioned and mobile endpoints stop
-    /// listing it. Takes no request body. Closing a card that is already closed succeeds again.
+    /// listing it, and each of its live wallet tokens (pending, active or suspended) is deleted at
+    /// the card network through its connector, recorded and announced (`token.deleted`, reason
+    /// `card_closed`). `token_updates` says what happened to each; a token the network could not
+    /// delete stays live and is tried again when the card is closed again. Takes no request body.
+    /// Closing a card that is already closed succeeds again.
     ///
     ///
     /// - Remark: HTTP `POST /v1/cards/{id}/close`.
@@ -1873,7 +2276,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/cards/{id}/close/post(closeCard)/responses/401`.
@@ -1900,6 +2304,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/cards/{id}/close/post(closeCard)/responses/403`.
@@ -2279,7 +2684,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/cards/{id}/provisioning-attempts/get(listProvisioningAttempts)/responses/401`.
@@ -2306,6 +2712,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/cards/{id}/provisioning-attempts/get(listProvisioningAttempts)/responses/403`.
@@ -2558,7 +2965,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/cards/{id}/provisioning/apple-pay/post(provisionApplePay)/responses/401`.
@@ -2585,6 +2993,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/cards/{id}/provisioning/apple-pay/post(provisionApplePay)/responses/403`.
@@ -2909,7 +3318,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/cards/{id}/provisioning/google-pay/post(provisionGooglePay)/responses/401`.
@@ -2936,6 +3346,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/cards/{id}/provisioning/google-pay/post(provisionGooglePay)/responses/403`.
@@ -3260,7 +3671,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/cards/{id}/provisioning/samsung-pay/post(provisionSamsungPay)/responses/401`.
@@ -3287,6 +3699,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/cards/{id}/provisioning/samsung-pay/post(provisionSamsungPay)/responses/403`.
@@ -3659,7 +4072,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/mobile-sessions/post(createMobileSession)/responses/401`.
@@ -3686,6 +4100,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/mobile-sessions/post(createMobileSession)/responses/403`.
@@ -3812,6 +4227,523 @@ public enum Operations {
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/mobile-sessions/post(createMobileSession)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Revoke every mobile session of a customer
+    ///
+    /// Ends all of the customer's sessions at once (a lost phone, a closed account): their
+    /// tokens fail with 401 `invalid_credentials` from the next request on.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /v1/mobile-sessions`.
+    /// - Remark: Generated from `#/paths//v1/mobile-sessions/delete(revokeCustomerMobileSessions)`.
+    public enum RevokeCustomerMobileSessions {
+        public static let id: Swift.String = "revokeCustomerMobileSessions"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/mobile-sessions/DELETE/query`.
+            public struct Query: Sendable, Hashable {
+                /// The issuer's reference for the customer.
+                ///
+                /// - Remark: Generated from `#/paths/v1/mobile-sessions/DELETE/query/customer_ref`.
+                public var customerRef: Swift.String
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - customerRef: The issuer's reference for the customer.
+                public init(customerRef: Swift.String) {
+                    self.customerRef = customerRef
+                }
+            }
+            public var query: Operations.RevokeCustomerMobileSessions.Input.Query
+            /// - Remark: Generated from `#/paths/v1/mobile-sessions/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RevokeCustomerMobileSessions.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RevokeCustomerMobileSessions.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RevokeCustomerMobileSessions.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            public init(
+                query: Operations.RevokeCustomerMobileSessions.Input.Query,
+                headers: Operations.RevokeCustomerMobileSessions.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/mobile-sessions/DELETE/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/mobile-sessions/DELETE/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    public init(xRequestId: Components.Headers.XRequestId) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.RevokeCustomerMobileSessions.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/mobile-sessions/DELETE/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/mobile-sessions/DELETE/responses/200/content/application\/json`.
+                    case json(Components.Schemas.RevokedSessions)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.RevokedSessions {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RevokeCustomerMobileSessions.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.RevokeCustomerMobileSessions.Output.Ok.Headers,
+                    body: Operations.RevokeCustomerMobileSessions.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// How many sessions were ended.
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile-sessions/delete(revokeCustomerMobileSessions)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RevokeCustomerMobileSessions.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.RevokeCustomerMobileSessions.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `invalid_parameter` (customer_ref missing or invalid), `card_number_in_text` or `malformed_request`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile-sessions/delete(revokeCustomerMobileSessions)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile-sessions/delete(revokeCustomerMobileSessions)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile-sessions/delete(revokeCustomerMobileSessions)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile-sessions/delete(revokeCustomerMobileSessions)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Revoke a mobile session
+    ///
+    /// Ends the session now; its token fails with 401 `invalid_credentials` from the next request on.
+    ///
+    /// - Remark: HTTP `DELETE /v1/mobile-sessions/{id}`.
+    /// - Remark: Generated from `#/paths//v1/mobile-sessions/{id}/delete(revokeMobileSession)`.
+    public enum RevokeMobileSession {
+        public static let id: Swift.String = "revokeMobileSession"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/mobile-sessions/{id}/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// The session's `id` from its creation (`ms_` and 20 hex digits).
+                ///
+                /// - Remark: Generated from `#/paths/v1/mobile-sessions/{id}/DELETE/path/id`.
+                public var id: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The session's `id` from its creation (`ms_` and 20 hex digits).
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.RevokeMobileSession.Input.Path
+            /// - Remark: Generated from `#/paths/v1/mobile-sessions/{id}/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RevokeMobileSession.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RevokeMobileSession.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RevokeMobileSession.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.RevokeMobileSession.Input.Path,
+                headers: Operations.RevokeMobileSession.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/mobile-sessions/{id}/DELETE/responses/204/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/mobile-sessions/{id}/DELETE/responses/204/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    public init(xRequestId: Components.Headers.XRequestId) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.RevokeMobileSession.Output.NoContent.Headers
+                /// Creates a new `NoContent`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                public init(headers: Operations.RevokeMobileSession.Output.NoContent.Headers) {
+                    self.headers = headers
+                }
+            }
+            /// The session is ended.
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile-sessions/{id}/delete(revokeMobileSession)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.RevokeMobileSession.Output.NoContent)
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.RevokeMobileSession.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `malformed_request`: the request line or headers could not be parsed or are too large
+            /// (over 16 KiB or 64 lines). The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile-sessions/{id}/delete(revokeMobileSession)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile-sessions/{id}/delete(revokeMobileSession)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile-sessions/{id}/delete(revokeMobileSession)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `mobile_session_not_found` (no live session of the tenant has this id).
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile-sessions/{id}/delete(revokeMobileSession)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile-sessions/{id}/delete(revokeMobileSession)/responses/500`.
             ///
             /// HTTP response code: `500 internalServerError`.
             case internalServerError(Components.Responses.InternalError)
@@ -4034,7 +4966,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/provision-tokens/post(createProvisionToken)/responses/401`.
@@ -4061,6 +4994,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/provision-tokens/post(createProvisionToken)/responses/403`.
@@ -4395,7 +5329,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/mobile/cards/get(listMobileCards)/responses/401`.
@@ -4648,7 +5583,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/mobile/cards/{id}/provisioning/apple-pay/post(provisionApplePayFromMobile)/responses/401`.
@@ -4997,7 +5933,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/mobile/cards/{id}/provisioning/google-pay/post(provisionGooglePayFromMobile)/responses/401`.
@@ -5346,7 +6283,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/mobile/cards/{id}/provisioning/samsung-pay/post(provisionSamsungPayFromMobile)/responses/401`.
@@ -5700,7 +6638,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/webhook-endpoints/get(listWebhookEndpoints)/responses/401`.
@@ -5727,6 +6666,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/webhook-endpoints/get(listWebhookEndpoints)/responses/403`.
@@ -6006,7 +6946,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/webhook-endpoints/post(createWebhookEndpoint)/responses/401`.
@@ -6033,6 +6974,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/webhook-endpoints/post(createWebhookEndpoint)/responses/403`.
@@ -6385,7 +7327,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/webhook-endpoints/{id}/test/post(sendTestWebhook)/responses/401`.
@@ -6412,6 +7355,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/webhook-endpoints/{id}/test/post(sendTestWebhook)/responses/403`.
@@ -6561,6 +7505,421 @@ public enum Operations {
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/webhook-endpoints/{id}/test/post(sendTestWebhook)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Rotate the endpoint's signing secret
+    ///
+    /// Makes a new signing secret, returned in this answer only. For `overlap_seconds` (default
+    /// one day, at most a week, 0 for none) every webhook to the endpoint carries two `v1,`
+    /// signatures in `webhook-signature`, one with the new secret and one with the previous, so
+    /// the receiver can switch to the new secret without rejecting anything.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/webhook-endpoints/{id}/rotate-secret`.
+    /// - Remark: Generated from `#/paths//v1/webhook-endpoints/{id}/rotate-secret/post(rotateWebhookSecret)`.
+    public enum RotateWebhookSecret {
+        public static let id: Swift.String = "rotateWebhookSecret"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/webhook-endpoints/{id}/rotate-secret/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/webhook-endpoints/{id}/rotate-secret/POST/path/id`.
+                public var id: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.RotateWebhookSecret.Input.Path
+            /// - Remark: Generated from `#/paths/v1/webhook-endpoints/{id}/rotate-secret/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Makes a retried POST safe: the same key with the same method, path and body returns the
+                /// stored response instead of running the request again. 1 to 255 visible ASCII
+                /// characters (0x21 to 0x7E); anything else is 400 `idempotency_key_invalid`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/webhook-endpoints/{id}/rotate-secret/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RotateWebhookSecret.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey: Makes a retried POST safe: the same key with the same method, path and body returns the
+                ///   - accept:
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RotateWebhookSecret.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RotateWebhookSecret.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/webhook-endpoints/{id}/rotate-secret/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/webhook-endpoints/{id}/rotate-secret/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.RotateWebhookSecretRequest)
+            }
+            public var body: Operations.RotateWebhookSecret.Input.Body?
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.RotateWebhookSecret.Input.Path,
+                headers: Operations.RotateWebhookSecret.Input.Headers = .init(),
+                body: Operations.RotateWebhookSecret.Input.Body? = nil
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/webhook-endpoints/{id}/rotate-secret/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/webhook-endpoints/{id}/rotate-secret/POST/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// - Remark: Generated from `#/components/headers/Idempotent-Replayed`.
+                    @frozen public enum IdempotentReplayed: String, Codable, Hashable, Sendable, CaseIterable {
+                        case _true = "true"
+                    }
+                    /// Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/webhook-endpoints/{id}/rotate-secret/POST/responses/200/headers/Idempotent-Replayed`.
+                    public var idempotentReplayed: Components.Headers.IdempotentReplayed?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    ///   - idempotentReplayed: Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                    public init(
+                        xRequestId: Components.Headers.XRequestId,
+                        idempotentReplayed: Components.Headers.IdempotentReplayed? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.idempotentReplayed = idempotentReplayed
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.RotateWebhookSecret.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/webhook-endpoints/{id}/rotate-secret/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/webhook-endpoints/{id}/rotate-secret/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.WebhookEndpoint)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.WebhookEndpoint {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RotateWebhookSecret.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.RotateWebhookSecret.Output.Ok.Headers,
+                    body: Operations.RotateWebhookSecret.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The endpoint with its new secret.
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhook-endpoints/{id}/rotate-secret/post(rotateWebhookSecret)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RotateWebhookSecret.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.RotateWebhookSecret.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request`, `invalid_parameter`
+            /// (overlap_seconds out of range, or the id is longer than 64 characters), `idempotency_key_invalid`
+            /// or `malformed_request`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhook-endpoints/{id}/rotate-secret/post(rotateWebhookSecret)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhook-endpoints/{id}/rotate-secret/post(rotateWebhookSecret)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhook-endpoints/{id}/rotate-secret/post(rotateWebhookSecret)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `webhook_endpoint_not_found`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhook-endpoints/{id}/rotate-secret/post(rotateWebhookSecret)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request body had not all arrived 10 seconds after the request's
+            /// headers. The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhook-endpoints/{id}/rotate-secret/post(rotateWebhookSecret)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `idempotency_request_in_progress` or `idempotency_replay_unavailable`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhook-endpoints/{id}/rotate-secret/post(rotateWebhookSecret)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `payload_too_large`: the request body is over 256 KiB. The rest of it is not read and
+            /// the connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhook-endpoints/{id}/rotate-secret/post(rotateWebhookSecret)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `idempotency_key_reused`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhook-endpoints/{id}/rotate-secret/post(rotateWebhookSecret)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/webhook-endpoints/{id}/rotate-secret/post(rotateWebhookSecret)/responses/500`.
             ///
             /// HTTP response code: `500 internalServerError`.
             case internalServerError(Components.Responses.InternalError)
@@ -6776,7 +8135,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/webhook-deliveries/get(listWebhookDeliveries)/responses/401`.
@@ -6803,6 +8163,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/webhook-deliveries/get(listWebhookDeliveries)/responses/403`.
@@ -7053,7 +8414,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/webhook-deliveries/{id}/get(getWebhookDelivery)/responses/401`.
@@ -7080,6 +8442,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/webhook-deliveries/{id}/get(getWebhookDelivery)/responses/403`.
@@ -7379,7 +8742,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/webhook-deliveries/{id}/replay/post(replayWebhookDelivery)/responses/401`.
@@ -7406,6 +8770,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/webhook-deliveries/{id}/replay/post(replayWebhookDelivery)/responses/403`.
@@ -7770,7 +9135,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/tokens/get(listTokens)/responses/401`.
@@ -7797,6 +9163,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/tokens/get(listTokens)/responses/403`.
@@ -8072,7 +9439,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/tokens/{id}/get(getToken)/responses/401`.
@@ -8099,6 +9467,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/tokens/{id}/get(getToken)/responses/403`.
@@ -8415,7 +9784,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/tokens/{id}/transitions/post(transitionToken)/responses/401`.
@@ -8442,6 +9812,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/tokens/{id}/transitions/post(transitionToken)/responses/403`.
@@ -8879,7 +10250,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/tokens/{id}/activation/post(activateToken)/responses/401`.
@@ -8906,6 +10278,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/tokens/{id}/activation/post(activateToken)/responses/403`.
@@ -9293,7 +10666,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/settings/decisioning/get(getDecisioningSettings)/responses/401`.
@@ -9320,6 +10694,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/settings/decisioning/get(getDecisioningSettings)/responses/403`.
@@ -9568,7 +10943,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/settings/decisioning/put(updateDecisioningSettings)/responses/401`.
@@ -9595,6 +10971,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/settings/decisioning/put(updateDecisioningSettings)/responses/403`.
@@ -9905,7 +11282,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/settings/network/get(getNetworkSettings)/responses/401`.
@@ -9932,6 +11310,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/settings/network/get(getNetworkSettings)/responses/403`.
@@ -10181,7 +11560,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/settings/network/put(setNetworkSettings)/responses/401`.
@@ -10208,6 +11588,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/settings/network/put(setNetworkSettings)/responses/403`.
@@ -10489,7 +11870,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/settings/network/delete(clearNetworkSettings)/responses/401`.
@@ -10516,6 +11898,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/settings/network/delete(clearNetworkSettings)/responses/403`.
@@ -10567,6 +11950,1202 @@ public enum Operations {
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/settings/network/delete(clearNetworkSettings)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// List the tenant's API keys
+    ///
+    /// Every key, oldest first, revoked ones included. A key's secret is never shown again.
+    ///
+    /// - Remark: HTTP `GET /v1/api-keys`.
+    /// - Remark: Generated from `#/paths//v1/api-keys/get(listAPIKeys)`.
+    public enum ListAPIKeys {
+        public static let id: Swift.String = "listAPIKeys"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/api-keys/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAPIKeys.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAPIKeys.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListAPIKeys.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.ListAPIKeys.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/api-keys/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/api-keys/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    public init(xRequestId: Components.Headers.XRequestId) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListAPIKeys.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/api-keys/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/api-keys/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.APIKeyList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.APIKeyList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListAPIKeys.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ListAPIKeys.Output.Ok.Headers,
+                    body: Operations.ListAPIKeys.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The keys.
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/get(listAPIKeys)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListAPIKeys.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListAPIKeys.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `malformed_request`: the request line or headers could not be parsed or are too large
+            /// (over 16 KiB or 64 lines). The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/get(listAPIKeys)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/get(listAPIKeys)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/get(listAPIKeys)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/get(listAPIKeys)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Create an API key
+    ///
+    /// A further key for the tenant, with a name and a scope. The secret is in this answer only
+    /// and is stored as a hash. Rotate a key by creating its successor, moving the callers, and
+    /// revoking the old one.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/api-keys`.
+    /// - Remark: Generated from `#/paths//v1/api-keys/post(createAPIKey)`.
+    public enum CreateAPIKey {
+        public static let id: Swift.String = "createAPIKey"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/api-keys/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Makes a retried POST safe: the same key with the same method, path and body returns the
+                /// stored response instead of running the request again. 1 to 255 visible ASCII
+                /// characters (0x21 to 0x7E); anything else is 400 `idempotency_key_invalid`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/api-keys/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateAPIKey.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey: Makes a retried POST safe: the same key with the same method, path and body returns the
+                ///   - accept:
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateAPIKey.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CreateAPIKey.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/api-keys/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/api-keys/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.CreateAPIKeyRequest)
+            }
+            public var body: Operations.CreateAPIKey.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.CreateAPIKey.Input.Headers = .init(),
+                body: Operations.CreateAPIKey.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/api-keys/POST/responses/201/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/api-keys/POST/responses/201/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// - Remark: Generated from `#/components/headers/Idempotent-Replayed`.
+                    @frozen public enum IdempotentReplayed: String, Codable, Hashable, Sendable, CaseIterable {
+                        case _true = "true"
+                    }
+                    /// Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/api-keys/POST/responses/201/headers/Idempotent-Replayed`.
+                    public var idempotentReplayed: Components.Headers.IdempotentReplayed?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    ///   - idempotentReplayed: Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                    public init(
+                        xRequestId: Components.Headers.XRequestId,
+                        idempotentReplayed: Components.Headers.IdempotentReplayed? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.idempotentReplayed = idempotentReplayed
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.CreateAPIKey.Output.Created.Headers
+                /// - Remark: Generated from `#/paths/v1/api-keys/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/api-keys/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.CreatedAPIKey)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.CreatedAPIKey {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CreateAPIKey.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.CreateAPIKey.Output.Created.Headers,
+                    body: Operations.CreateAPIKey.Output.Created.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The key, with its secret.
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/post(createAPIKey)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.CreateAPIKey.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.CreateAPIKey.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request`, `invalid_parameter`
+            /// (name or scope), `card_number_in_text` (the name holds a card number), `idempotency_key_invalid`
+            /// or `malformed_request`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/post(createAPIKey)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/post(createAPIKey)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/post(createAPIKey)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request body had not all arrived 10 seconds after the request's
+            /// headers. The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/post(createAPIKey)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `idempotency_request_in_progress` or `idempotency_replay_unavailable`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/post(createAPIKey)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `payload_too_large`: the request body is over 256 KiB. The rest of it is not read and
+            /// the connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/post(createAPIKey)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `idempotency_key_reused`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/post(createAPIKey)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/post(createAPIKey)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Revoke an API key
+    ///
+    /// The key fails with 401 `api_key_revoked` from the next request on, on every server
+    /// sharing the database. A key may revoke itself. Revoking a revoked key answers it unchanged.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /v1/api-keys/{id}`.
+    /// - Remark: Generated from `#/paths//v1/api-keys/{id}/delete(revokeAPIKey)`.
+    public enum RevokeAPIKey {
+        public static let id: Swift.String = "revokeAPIKey"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/api-keys/{id}/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// The key's id (`key_` and 20 hex digits).
+                ///
+                /// - Remark: Generated from `#/paths/v1/api-keys/{id}/DELETE/path/id`.
+                public var id: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The key's id (`key_` and 20 hex digits).
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.RevokeAPIKey.Input.Path
+            /// - Remark: Generated from `#/paths/v1/api-keys/{id}/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RevokeAPIKey.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RevokeAPIKey.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RevokeAPIKey.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.RevokeAPIKey.Input.Path,
+                headers: Operations.RevokeAPIKey.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/api-keys/{id}/DELETE/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/api-keys/{id}/DELETE/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    public init(xRequestId: Components.Headers.XRequestId) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.RevokeAPIKey.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/api-keys/{id}/DELETE/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/api-keys/{id}/DELETE/responses/200/content/application\/json`.
+                    case json(Components.Schemas.APIKey)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.APIKey {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RevokeAPIKey.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.RevokeAPIKey.Output.Ok.Headers,
+                    body: Operations.RevokeAPIKey.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The key, revoked.
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/{id}/delete(revokeAPIKey)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RevokeAPIKey.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.RevokeAPIKey.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `malformed_request`: the request line or headers could not be parsed or are too large
+            /// (over 16 KiB or 64 lines). The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/{id}/delete(revokeAPIKey)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/{id}/delete(revokeAPIKey)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/{id}/delete(revokeAPIKey)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `api_key_not_found`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/{id}/delete(revokeAPIKey)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/api-keys/{id}/delete(revokeAPIKey)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Read the audit log
+    ///
+    /// Every change to the tenant's data, newest first: who (an API key, an operator, the card
+    /// network, a customer's app credential, the command line or the server itself), what
+    /// (`action`), to what (`target`), why (`reason`), in which request and when. The log is
+    /// append-only: no interface changes or deletes an entry, and the database refuses to.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/audit-events`.
+    /// - Remark: Generated from `#/paths//v1/audit-events/get(listAuditEvents)`.
+    public enum ListAuditEvents {
+        public static let id: Swift.String = "listAuditEvents"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/audit-events/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// Only changes to targets of this type (`token`, `card`, `api_key`, `mobile_session`, `tenant`, `webhook_endpoint`, `webhook_delivery`, `network_key`).
+                ///
+                /// - Remark: Generated from `#/paths/v1/audit-events/GET/query/target_type`.
+                public var targetType: Swift.String?
+                /// Only changes to the target with this id.
+                ///
+                /// - Remark: Generated from `#/paths/v1/audit-events/GET/query/target_id`.
+                public var targetId: Swift.String?
+                /// Only changes by this kind of actor.
+                ///
+                /// - Remark: Generated from `#/paths/v1/audit-events/GET/query/actor_type`.
+                public var actorType: Components.Schemas.AuditActorType?
+                /// Only changes by the actor with this id (an API key's or operator's id).
+                ///
+                /// - Remark: Generated from `#/paths/v1/audit-events/GET/query/actor_id`.
+                public var actorId: Swift.String?
+                /// Page size, 1 to 100 (default 20). Anything else is 400 `invalid_parameter`.
+                ///
+                /// - Remark: Generated from `#/paths/v1/audit-events/GET/query/limit`.
+                public var limit: Components.Parameters.Limit?
+                /// The `next_cursor` of the previous page. A cursor this server did not issue is 400 `invalid_cursor`.
+                ///
+                /// - Remark: Generated from `#/paths/v1/audit-events/GET/query/cursor`.
+                public var cursor: Components.Parameters.Cursor?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - targetType: Only changes to targets of this type (`token`, `card`, `api_key`, `mobile_session`, `tenant`, `webhook_endpoint`, `webhook_delivery`, `network_key`).
+                ///   - targetId: Only changes to the target with this id.
+                ///   - actorType: Only changes by this kind of actor.
+                ///   - actorId: Only changes by the actor with this id (an API key's or operator's id).
+                ///   - limit: Page size, 1 to 100 (default 20). Anything else is 400 `invalid_parameter`.
+                ///   - cursor: The `next_cursor` of the previous page. A cursor this server did not issue is 400 `invalid_cursor`.
+                public init(
+                    targetType: Swift.String? = nil,
+                    targetId: Swift.String? = nil,
+                    actorType: Components.Schemas.AuditActorType? = nil,
+                    actorId: Swift.String? = nil,
+                    limit: Components.Parameters.Limit? = nil,
+                    cursor: Components.Parameters.Cursor? = nil
+                ) {
+                    self.targetType = targetType
+                    self.targetId = targetId
+                    self.actorType = actorType
+                    self.actorId = actorId
+                    self.limit = limit
+                    self.cursor = cursor
+                }
+            }
+            public var query: Operations.ListAuditEvents.Input.Query
+            /// - Remark: Generated from `#/paths/v1/audit-events/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAuditEvents.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAuditEvents.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListAuditEvents.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            public init(
+                query: Operations.ListAuditEvents.Input.Query = .init(),
+                headers: Operations.ListAuditEvents.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/audit-events/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/audit-events/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    public init(xRequestId: Components.Headers.XRequestId) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListAuditEvents.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/audit-events/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/audit-events/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AuditEventList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AuditEventList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListAuditEvents.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ListAuditEvents.Output.Ok.Headers,
+                    body: Operations.ListAuditEvents.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// One page of entries, newest first.
+            ///
+            /// - Remark: Generated from `#/paths//v1/audit-events/get(listAuditEvents)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListAuditEvents.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListAuditEvents.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `invalid_parameter` (a filter or limit out of range), `invalid_cursor` or `malformed_request`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/audit-events/get(listAuditEvents)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/audit-events/get(listAuditEvents)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/audit-events/get(listAuditEvents)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/audit-events/get(listAuditEvents)/responses/500`.
             ///
             /// HTTP response code: `500 internalServerError`.
             case internalServerError(Components.Responses.InternalError)
@@ -10794,7 +13373,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/network/token-requests/post(requestTokenDecision)/responses/401`.
@@ -10821,6 +13401,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/network/token-requests/post(requestTokenDecision)/responses/403`.
@@ -11209,7 +13790,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/network/tokens/{ref}/events/post(reportTokenEvent)/responses/401`.
@@ -11236,6 +13818,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/network/tokens/{ref}/events/post(reportTokenEvent)/responses/403`.
@@ -11625,7 +14208,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/network/tokens/{ref}/otp/post(relayOneTimeCode)/responses/401`.
@@ -11652,6 +14236,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/network/tokens/{ref}/otp/post(relayOneTimeCode)/responses/403`.

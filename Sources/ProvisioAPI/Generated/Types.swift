@@ -67,10 +67,26 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/cards/{id}`.
     /// - Remark: Generated from `#/paths//v1/cards/{id}/get(getCard)`.
     func getCard(_ input: Operations.GetCard.Input) async throws -> Operations.GetCard.Output
+    /// Reissue a card
+    ///
+    /// A new expiry (the same number), cardholder name, card art or product title for an active
+    /// card. What the wallet shows (expiry, name, art) is sent to the card network for each of
+    /// the card's live tokens, where the network supports it, so the passes in Wallet show the
+    /// new details; `token_updates` says what happened to each. Fields left out stay as they are;
+    /// `expiry_month` and `expiry_year` come together.
+    ///
+    ///
+    /// - Remark: HTTP `PATCH /v1/cards/{id}`.
+    /// - Remark: Generated from `#/paths//v1/cards/{id}/patch(updateCard)`.
+    func updateCard(_ input: Operations.UpdateCard.Input) async throws -> Operations.UpdateCard.Output
     /// Close a card
     ///
     /// Closes the card for good: it can no longer be provisioned and mobile endpoints stop
-    /// listing it. Takes no request body. Closing a card that is already closed succeeds again.
+    /// listing it, and each of its live wallet tokens (pending, active or suspended) is deleted at
+    /// the card network through its connector, recorded and announced (`token.deleted`, reason
+    /// `card_closed`). `token_updates` says what happened to each; a token the network could not
+    /// delete stays live and is tried again when the card is closed again. Takes no request body.
+    /// Closing a card that is already closed succeeds again.
     ///
     ///
     /// - Remark: HTTP `POST /v1/cards/{id}/close`.
@@ -126,6 +142,22 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/mobile-sessions`.
     /// - Remark: Generated from `#/paths//v1/mobile-sessions/post(createMobileSession)`.
     func createMobileSession(_ input: Operations.CreateMobileSession.Input) async throws -> Operations.CreateMobileSession.Output
+    /// Revoke every mobile session of a customer
+    ///
+    /// Ends all of the customer's sessions at once (a lost phone, a closed account): their
+    /// tokens fail with 401 `invalid_credentials` from the next request on.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /v1/mobile-sessions`.
+    /// - Remark: Generated from `#/paths//v1/mobile-sessions/delete(revokeCustomerMobileSessions)`.
+    func revokeCustomerMobileSessions(_ input: Operations.RevokeCustomerMobileSessions.Input) async throws -> Operations.RevokeCustomerMobileSessions.Output
+    /// Revoke a mobile session
+    ///
+    /// Ends the session now; its token fails with 401 `invalid_credentials` from the next request on.
+    ///
+    /// - Remark: HTTP `DELETE /v1/mobile-sessions/{id}`.
+    /// - Remark: Generated from `#/paths//v1/mobile-sessions/{id}/delete(revokeMobileSession)`.
+    func revokeMobileSession(_ input: Operations.RevokeMobileSession.Input) async throws -> Operations.RevokeMobileSession.Output
     /// Create a single-use provision token
     ///
     /// Issues a bearer token that lets the app provision one card into one wallet, once,
@@ -211,6 +243,17 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/webhook-endpoints/{id}/test`.
     /// - Remark: Generated from `#/paths//v1/webhook-endpoints/{id}/test/post(sendTestWebhook)`.
     func sendTestWebhook(_ input: Operations.SendTestWebhook.Input) async throws -> Operations.SendTestWebhook.Output
+    /// Rotate the endpoint's signing secret
+    ///
+    /// Makes a new signing secret, returned in this answer only. For `overlap_seconds` (default
+    /// one day, at most a week, 0 for none) every webhook to the endpoint carries two `v1,`
+    /// signatures in `webhook-signature`, one with the new secret and one with the previous, so
+    /// the receiver can switch to the new secret without rejecting anything.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/webhook-endpoints/{id}/rotate-secret`.
+    /// - Remark: Generated from `#/paths//v1/webhook-endpoints/{id}/rotate-secret/post(rotateWebhookSecret)`.
+    func rotateWebhookSecret(_ input: Operations.RotateWebhookSecret.Input) async throws -> Operations.RotateWebhookSecret.Output
     /// List webhook deliveries
     ///
     /// One delivery per event and endpoint, oldest first, optionally for one endpoint.
@@ -326,6 +369,43 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/settings/network`.
     /// - Remark: Generated from `#/paths//v1/settings/network/delete(clearNetworkSettings)`.
     func clearNetworkSettings(_ input: Operations.ClearNetworkSettings.Input) async throws -> Operations.ClearNetworkSettings.Output
+    /// List the tenant's API keys
+    ///
+    /// Every key, oldest first, revoked ones included. A key's secret is never shown again.
+    ///
+    /// - Remark: HTTP `GET /v1/api-keys`.
+    /// - Remark: Generated from `#/paths//v1/api-keys/get(listAPIKeys)`.
+    func listAPIKeys(_ input: Operations.ListAPIKeys.Input) async throws -> Operations.ListAPIKeys.Output
+    /// Create an API key
+    ///
+    /// A further key for the tenant, with a name and a scope. The secret is in this answer only
+    /// and is stored as a hash. Rotate a key by creating its successor, moving the callers, and
+    /// revoking the old one.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/api-keys`.
+    /// - Remark: Generated from `#/paths//v1/api-keys/post(createAPIKey)`.
+    func createAPIKey(_ input: Operations.CreateAPIKey.Input) async throws -> Operations.CreateAPIKey.Output
+    /// Revoke an API key
+    ///
+    /// The key fails with 401 `api_key_revoked` from the next request on, on every server
+    /// sharing the database. A key may revoke itself. Revoking a revoked key answers it unchanged.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /v1/api-keys/{id}`.
+    /// - Remark: Generated from `#/paths//v1/api-keys/{id}/delete(revokeAPIKey)`.
+    func revokeAPIKey(_ input: Operations.RevokeAPIKey.Input) async throws -> Operations.RevokeAPIKey.Output
+    /// Read the audit log
+    ///
+    /// Every change to the tenant's data, newest first: who (an API key, an operator, the card
+    /// network, a customer's app credential, the command line or the server itself), what
+    /// (`action`), to what (`target`), why (`reason`), in which request and when. The log is
+    /// append-only: no interface changes or deletes an entry, and the database refuses to.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/audit-events`.
+    /// - Remark: Generated from `#/paths//v1/audit-events/get(listAuditEvents)`.
+    func listAuditEvents(_ input: Operations.ListAuditEvents.Input) async throws -> Operations.ListAuditEvents.Output
     /// The card network asks for a decision on a new token
     ///
     /// Called by the card network's token service when a wallet asks for a token. The card is found
@@ -446,10 +526,36 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// Reissue a card
+    ///
+    /// A new expiry (the same number), cardholder name, card art or product title for an active
+    /// card. What the wallet shows (expiry, name, art) is sent to the card network for each of
+    /// the card's live tokens, where the network supports it, so the passes in Wallet show the
+    /// new details; `token_updates` says what happened to each. Fields left out stay as they are;
+    /// `expiry_month` and `expiry_year` come together.
+    ///
+    ///
+    /// - Remark: HTTP `PATCH /v1/cards/{id}`.
+    /// - Remark: Generated from `#/paths//v1/cards/{id}/patch(updateCard)`.
+    public func updateCard(
+        path: Operations.UpdateCard.Input.Path,
+        headers: Operations.UpdateCard.Input.Headers = .init(),
+        body: Operations.UpdateCard.Input.Body
+    ) async throws -> Operations.UpdateCard.Output {
+        try await updateCard(Operations.UpdateCard.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
     /// Close a card
     ///
     /// Closes the card for good: it can no longer be provisioned and mobile endpoints stop
-    /// listing it. Takes no request body. Closing a card that is already closed succeeds again.
+    /// listing it, and each of its live wallet tokens (pending, active or suspended) is deleted at
+    /// the card network through its connector, recorded and announced (`token.deleted`, reason
+    /// `card_closed`). `token_updates` says what happened to each; a token the network could not
+    /// delete stays live and is tried again when the card is closed again. Takes no request body.
+    /// Closing a card that is already closed succeeds again.
     ///
     ///
     /// - Remark: HTTP `POST /v1/cards/{id}/close`.
@@ -559,6 +665,38 @@ extension APIProtocol {
         try await createMobileSession(Operations.CreateMobileSession.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// Revoke every mobile session of a customer
+    ///
+    /// Ends all of the customer's sessions at once (a lost phone, a closed account): their
+    /// tokens fail with 401 `invalid_credentials` from the next request on.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /v1/mobile-sessions`.
+    /// - Remark: Generated from `#/paths//v1/mobile-sessions/delete(revokeCustomerMobileSessions)`.
+    public func revokeCustomerMobileSessions(
+        query: Operations.RevokeCustomerMobileSessions.Input.Query,
+        headers: Operations.RevokeCustomerMobileSessions.Input.Headers = .init()
+    ) async throws -> Operations.RevokeCustomerMobileSessions.Output {
+        try await revokeCustomerMobileSessions(Operations.RevokeCustomerMobileSessions.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Revoke a mobile session
+    ///
+    /// Ends the session now; its token fails with 401 `invalid_credentials` from the next request on.
+    ///
+    /// - Remark: HTTP `DELETE /v1/mobile-sessions/{id}`.
+    /// - Remark: Generated from `#/paths//v1/mobile-sessions/{id}/delete(revokeMobileSession)`.
+    public func revokeMobileSession(
+        path: Operations.RevokeMobileSession.Input.Path,
+        headers: Operations.RevokeMobileSession.Input.Headers = .init()
+    ) async throws -> Operations.RevokeMobileSession.Output {
+        try await revokeMobileSession(Operations.RevokeMobileSession.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// Create a single-use provision token
@@ -702,6 +840,27 @@ extension APIProtocol {
         try await sendTestWebhook(Operations.SendTestWebhook.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Rotate the endpoint's signing secret
+    ///
+    /// Makes a new signing secret, returned in this answer only. For `overlap_seconds` (default
+    /// one day, at most a week, 0 for none) every webhook to the endpoint carries two `v1,`
+    /// signatures in `webhook-signature`, one with the new secret and one with the previous, so
+    /// the receiver can switch to the new secret without rejecting anything.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/webhook-endpoints/{id}/rotate-secret`.
+    /// - Remark: Generated from `#/paths//v1/webhook-endpoints/{id}/rotate-secret/post(rotateWebhookSecret)`.
+    public func rotateWebhookSecret(
+        path: Operations.RotateWebhookSecret.Input.Path,
+        headers: Operations.RotateWebhookSecret.Input.Headers = .init(),
+        body: Operations.RotateWebhookSecret.Input.Body? = nil
+    ) async throws -> Operations.RotateWebhookSecret.Output {
+        try await rotateWebhookSecret(Operations.RotateWebhookSecret.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// List webhook deliveries
@@ -900,6 +1059,69 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//v1/settings/network/delete(clearNetworkSettings)`.
     public func clearNetworkSettings(headers: Operations.ClearNetworkSettings.Input.Headers = .init()) async throws -> Operations.ClearNetworkSettings.Output {
         try await clearNetworkSettings(Operations.ClearNetworkSettings.Input(headers: headers))
+    }
+    /// List the tenant's API keys
+    ///
+    /// Every key, oldest first, revoked ones included. A key's secret is never shown again.
+    ///
+    /// - Remark: HTTP `GET /v1/api-keys`.
+    /// - Remark: Generated from `#/paths//v1/api-keys/get(listAPIKeys)`.
+    public func listAPIKeys(headers: Operations.ListAPIKeys.Input.Headers = .init()) async throws -> Operations.ListAPIKeys.Output {
+        try await listAPIKeys(Operations.ListAPIKeys.Input(headers: headers))
+    }
+    /// Create an API key
+    ///
+    /// A further key for the tenant, with a name and a scope. The secret is in this answer only
+    /// and is stored as a hash. Rotate a key by creating its successor, moving the callers, and
+    /// revoking the old one.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/api-keys`.
+    /// - Remark: Generated from `#/paths//v1/api-keys/post(createAPIKey)`.
+    public func createAPIKey(
+        headers: Operations.CreateAPIKey.Input.Headers = .init(),
+        body: Operations.CreateAPIKey.Input.Body
+    ) async throws -> Operations.CreateAPIKey.Output {
+        try await createAPIKey(Operations.CreateAPIKey.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Revoke an API key
+    ///
+    /// The key fails with 401 `api_key_revoked` from the next request on, on every server
+    /// sharing the database. A key may revoke itself. Revoking a revoked key answers it unchanged.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /v1/api-keys/{id}`.
+    /// - Remark: Generated from `#/paths//v1/api-keys/{id}/delete(revokeAPIKey)`.
+    public func revokeAPIKey(
+        path: Operations.RevokeAPIKey.Input.Path,
+        headers: Operations.RevokeAPIKey.Input.Headers = .init()
+    ) async throws -> Operations.RevokeAPIKey.Output {
+        try await revokeAPIKey(Operations.RevokeAPIKey.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Read the audit log
+    ///
+    /// Every change to the tenant's data, newest first: who (an API key, an operator, the card
+    /// network, a customer's app credential, the command line or the server itself), what
+    /// (`action`), to what (`target`), why (`reason`), in which request and when. The log is
+    /// append-only: no interface changes or deletes an entry, and the database refuses to.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/audit-events`.
+    /// - Remark: Generated from `#/paths//v1/audit-events/get(listAuditEvents)`.
+    public func listAuditEvents(
+        query: Operations.ListAuditEvents.Input.Query = .init(),
+        headers: Operations.ListAuditEvents.Input.Headers = .init()
+    ) async throws -> Operations.ListAuditEvents.Output {
+        try await listAuditEvents(Operations.ListAuditEvents.Input(
+            query: query,
+            headers: headers
+        ))
     }
     /// The card network asks for a decision on a new token
     ///

@@ -18,6 +18,16 @@ public struct CardExpiry: Hashable, Sendable, CustomStringConvertible {
         self.year = fullYear
     }
 
+    /// An optional expiry given as two optional fields (a change that may leave it alone):
+    /// both or neither; one without the other is `invalid_expiry`.
+    public static func optional(month: Int?, year: Int?) throws -> CardExpiry? {
+        switch (month, year) {
+        case (let month?, let year?): return try CardExpiry(month: month, year: year)
+        case (nil, nil): return nil
+        default: throw ProvisioError(.invalidExpiry, "expiry_month and expiry_year come together.")
+        }
+    }
+
     /// Parses Apple's `MM/YY` form (also accepts `MM/YYYY`).
     public init(slashed text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)

@@ -31,9 +31,20 @@ public struct WebhookSigner: Sendable {
 
     /// The three Standard Webhooks headers.
     public func headers(id: String, timestamp: Int64, body: Data) -> [(name: String, value: String)] {
+        Self.headers(signers: [self], id: id, timestamp: timestamp, body: body)
+    }
+
+    /// The headers of a webhook signed with several secrets (a rotation's overlap): one `v1,`
+    /// signature per secret, separated by spaces, so a receiver holding either one verifies it.
+    public static func headers(signers: [WebhookSigner], id: String, timestamp: Int64, body: Data) -> [(
+        name: String, value: String
+    )] {
         [
             ("webhook-id", id), ("webhook-timestamp", String(timestamp)),
-            ("webhook-signature", signature(id: id, timestamp: timestamp, body: body)),
+            (
+                "webhook-signature",
+                signers.map { $0.signature(id: id, timestamp: timestamp, body: body) }.joined(separator: " ")
+            ),
         ]
     }
 }

@@ -101,9 +101,9 @@ extension Components {
             }
         }
         /// A stable, machine-readable error code. The HTTP status follows from the code:
-        /// 401 `missing_credentials`, `invalid_credentials`, `token_expired`;
-        /// 403 `wrong_credential_kind`, `token_scope_mismatch`;
-        /// 404 `card_not_found`, `route_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`, `token_not_found`;
+        /// 401 `missing_credentials`, `invalid_credentials`, `token_expired`, `api_key_revoked`;
+        /// 403 `wrong_credential_kind`, `token_scope_mismatch`, `insufficient_scope`;
+        /// 404 `card_not_found`, `route_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`, `token_not_found`, `api_key_not_found`, `mobile_session_not_found`;
         /// 405 `method_not_allowed` (answers no operation, so it is not listed here: see the MethodNotAllowed response);
         /// 408 `request_timeout`;
         /// 409 `card_closed`, `token_already_used`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `token_invalid_transition`, `network_refused`, `webhook_endpoint_limit_reached`;
@@ -144,6 +144,10 @@ extension Components {
             case tokenExpired = "token_expired"
             case wrongCredentialKind = "wrong_credential_kind"
             case tokenScopeMismatch = "token_scope_mismatch"
+            case apiKeyRevoked = "api_key_revoked"
+            case insufficientScope = "insufficient_scope"
+            case apiKeyNotFound = "api_key_not_found"
+            case mobileSessionNotFound = "mobile_session_not_found"
             case cardNotFound = "card_not_found"
             case routeNotFound = "route_not_found"
             case webhookEndpointNotFound = "webhook_endpoint_not_found"

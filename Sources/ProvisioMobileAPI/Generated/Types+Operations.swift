@@ -151,7 +151,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/mobile/cards/get(listMobileCards)/responses/401`.
@@ -404,7 +405,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/mobile/cards/{id}/provisioning/apple-pay/post(provisionApplePayFromMobile)/responses/401`.
@@ -753,7 +755,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/mobile/cards/{id}/provisioning/google-pay/post(provisionGooglePayFromMobile)/responses/401`.
@@ -1102,7 +1105,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/mobile/cards/{id}/provisioning/samsung-pay/post(provisionSamsungPayFromMobile)/responses/401`.

@@ -20,7 +20,10 @@ import HTTPTypes
 /// builds the payloads that wallets need to add a card.
 ///
 /// **Two audiences.** Routes under `/v1/` (except `/v1/mobile/`) are for the issuer's
-/// backend and take the tenant's API key. Routes under `/v1/mobile/` are for the issuer's
+/// backend and take one of the tenant's API keys. A key's scope limits what it may call:
+/// `full` everything, `read_only` every GET, `provisioning` only mobile sessions, provision
+/// tokens and provisioning payloads; anything else is 403 `insufficient_scope`. A revoked key
+/// is 401 `api_key_revoked` at once, on every server sharing the database. Routes under `/v1/mobile/` are for the issuer's
 /// app and take either a mobile session (one customer's cards) or a single-use provision
 /// token (one card and one wallet). Every credential is sent as `Authorization: Bearer <token>`.
 /// A credential of the wrong kind is refused with 403 `wrong_credential_kind`.

@@ -193,7 +193,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/network/token-requests/post(requestTokenDecision)/responses/401`.
@@ -220,6 +221,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/network/token-requests/post(requestTokenDecision)/responses/403`.
@@ -608,7 +610,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/network/tokens/{ref}/events/post(reportTokenEvent)/responses/401`.
@@ -635,6 +638,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/network/tokens/{ref}/events/post(reportTokenEvent)/responses/403`.
@@ -1024,7 +1028,8 @@ public enum Operations {
                 }
             }
             /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
-            /// token is not known) or `token_expired` (a mobile session or provision token expired).
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/network/tokens/{ref}/otp/post(relayOneTimeCode)/responses/401`.
@@ -1051,6 +1056,7 @@ public enum Operations {
             /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
             /// key on a mobile route, a mobile session or provision token on an issuer route).
             /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/network/tokens/{ref}/otp/post(relayOneTimeCode)/responses/403`.

@@ -99,7 +99,8 @@ public actor SandboxWallet {
     @discardableResult
     public func addPass(
         on kind: SandboxDeviceKind, primaryAccountIdentifier: String, primaryAccountNumberSuffix: String,
-        deviceAccountIdentifier: String, activationState: SandboxPassActivationState = .activated
+        deviceAccountIdentifier: String, activationState: SandboxPassActivationState = .activated,
+        details: CardDetails = CardDetails()
     ) throws -> SandboxPass {
         _ = try self.device(kind)
         guard !primaryAccountIdentifier.isEmpty, !deviceAccountIdentifier.isEmpty else {
@@ -116,7 +117,7 @@ public actor SandboxWallet {
         let pass = SandboxPass(
             serialNumber: SandboxRandom.identifier(prefix: "", byteCount: 12), primaryAccountIdentifier: primaryAccountIdentifier,
             primaryAccountNumberSuffix: primaryAccountNumberSuffix, deviceAccountIdentifier: deviceAccountIdentifier,
-            activationState: activationState, deviceKind: kind)
+            activationState: activationState, deviceKind: kind, details: details)
         try libraries[kind]?.insert(pass)
         return pass
     }
@@ -169,6 +170,17 @@ public actor SandboxWallet {
             if let updated = try libraries[deviceKind]?.setActivationState(state, serialNumber: serialNumber) {
                 return updated
             }
+        }
+        throw Self.unknownPass(on: kind)
+    }
+
+    /// Shows new card details on a pass (the network's update after a reissue).
+    @discardableResult
+    public func updateDetails(_ details: CardDetails, serialNumber: String, on kind: SandboxDeviceKind? = nil) throws
+        -> SandboxPass
+    {
+        for deviceKind in searchedLibraries(kind).map(\.deviceKind) {
+            if let updated = libraries[deviceKind]?.setDetails(details, serialNumber: serialNumber) { return updated }
         }
         throw Self.unknownPass(on: kind)
     }

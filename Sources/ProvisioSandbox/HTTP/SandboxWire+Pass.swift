@@ -1,3 +1,4 @@
+import ProvisioCore
 import ProvisioSandboxAPI
 
 extension SandboxWire {
@@ -11,6 +12,7 @@ extension SandboxWire {
         public var deviceAccountIdentifier: String
         public var activationState: SandboxPassActivationState
         public var device: SandboxDeviceKind
+        public var details: CardDetails
 
         public init(_ pass: SandboxPass) {
             self.serialNumber = pass.serialNumber
@@ -20,6 +22,7 @@ extension SandboxWire {
             self.deviceAccountIdentifier = pass.deviceAccountIdentifier
             self.activationState = pass.activationState
             self.device = pass.deviceKind
+            self.details = pass.details
         }
 
         package init(_ pass: Components.Schemas.Pass) throws {
@@ -30,6 +33,9 @@ extension SandboxWire {
             self.deviceAccountIdentifier = pass.deviceAccountIdentifier
             self.activationState = try .init(spelling: pass.activationState)
             self.device = try .init(spelling: pass.device)
+            self.details = CardDetails(
+                expiry: try pass.expiry.map(CardExpiry.init(slashed:)), cardholderName: pass.cardholderName,
+                cardArtURL: pass.cardArtUrl)
         }
     }
 }
@@ -41,6 +47,7 @@ extension Components.Schemas.Pass {
             primaryAccountIdentifier: pass.primaryAccountIdentifier,
             primaryAccountNumberSuffix: pass.primaryAccountNumberSuffix,
             deviceAccountIdentifier: pass.deviceAccountIdentifier, activationState: try .init(spelling: pass.activationState),
-            device: try .init(spelling: pass.device))
+            device: try .init(spelling: pass.device), expiry: pass.details.expiry?.slashed,
+            cardholderName: pass.details.cardholderName, cardArtUrl: pass.details.cardArtURL)
     }
 }

@@ -11,7 +11,8 @@ public struct NetworkToken: Sendable, Hashable, CustomStringConvertible {
     public let tokenPrimaryAccountNumber: PrimaryAccountNumber
     /// The issuer's card behind the token; TAVs are signed over it, not over the token PAN.
     public let fundingPrimaryAccountNumber: PrimaryAccountNumber
-    public let fundingExpiry: CardExpiry
+    /// Changes when the issuer reissues the card (`updateCardDetails`).
+    public internal(set) var fundingExpiry: CardExpiry
     public let deviceAccountIdentifier: String
     public let device: SandboxDevice
     public let primaryAccountIdentifier: String

@@ -157,7 +157,8 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
                 pass = try await wallet.addPass(
                     on: submission.device.kind, primaryAccountIdentifier: token.primaryAccountIdentifier,
                     primaryAccountNumberSuffix: submission.primaryAccountNumber.last4,
-                    deviceAccountIdentifier: deviceAccountIdentifier, activationState: passState)
+                    deviceAccountIdentifier: deviceAccountIdentifier, activationState: passState,
+                    details: CardDetails(expiry: submission.expiry))
             } catch {
                 // Wallet would not take the pass: the token must not live on at the issuer.
                 token.state = .deleted
@@ -306,6 +307,26 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
                 return try? await self.wallet.removePass(serialNumber: serial, on: token.device.kind)
             }
         }
+    }
+
+    /// The issuer reissued the card (a new expiry, name or art): the token keeps working under
+    /// the new expiry and Wallet shows the new details on its pass. Only a live token (pending,
+    /// active or suspended) takes it; the issuer asked, so nothing is reported back.
+    @discardableResult
+    public func updateCardDetails(_ details: CardDetails, networkTokenRef: String) async throws -> NetworkToken {
+        var token = try existingToken(networkTokenRef)
+        guard [.pendingActivation, .active, .suspended].contains(token.state) else {
+            throw ProvisioError(
+                .sandboxNetworkTokenStateInvalid, "A token that is \(token.state.rawValue) takes no new card details.")
+        }
+        if let serial = token.passSerialNumber {
+            let shown = await wallet.pass(serialNumber: serial, on: token.device.kind)?.details ?? CardDetails()
+            try await wallet.updateDetails(shown.applying(details), serialNumber: serial, on: token.device.kind)
+        }
+        token = try existingToken(networkTokenRef)
+        if let expiry = details.expiry { token.fundingExpiry = expiry }
+        tokens[networkTokenRef] = token
+        return token
     }
 
     /// Flow 3c: the cardholder called the issuer, who verified them and asks the network to

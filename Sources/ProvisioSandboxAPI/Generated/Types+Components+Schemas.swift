@@ -437,6 +437,14 @@ extension Components {
             public var activationState: Components.Schemas.PassActivationState
             /// - Remark: Generated from `#/components/schemas/Pass/device`.
             public var device: Components.Schemas.DeviceKind
+            /// The card's expiry as Wallet shows it, `MM/YY`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Pass/expiry`.
+            public var expiry: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Pass/cardholder_name`.
+            public var cardholderName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Pass/card_art_url`.
+            public var cardArtUrl: Swift.String?
             /// Creates a new `Pass`.
             ///
             /// - Parameters:
@@ -447,6 +455,9 @@ extension Components {
             ///   - deviceAccountIdentifier:
             ///   - activationState:
             ///   - device:
+            ///   - expiry: The card's expiry as Wallet shows it, `MM/YY`.
+            ///   - cardholderName:
+            ///   - cardArtUrl:
             public init(
                 serialNumber: Swift.String,
                 passTypeIdentifier: Swift.String,
@@ -454,7 +465,10 @@ extension Components {
                 primaryAccountNumberSuffix: Swift.String,
                 deviceAccountIdentifier: Swift.String,
                 activationState: Components.Schemas.PassActivationState,
-                device: Components.Schemas.DeviceKind
+                device: Components.Schemas.DeviceKind,
+                expiry: Swift.String? = nil,
+                cardholderName: Swift.String? = nil,
+                cardArtUrl: Swift.String? = nil
             ) {
                 self.serialNumber = serialNumber
                 self.passTypeIdentifier = passTypeIdentifier
@@ -463,6 +477,9 @@ extension Components {
                 self.deviceAccountIdentifier = deviceAccountIdentifier
                 self.activationState = activationState
                 self.device = device
+                self.expiry = expiry
+                self.cardholderName = cardholderName
+                self.cardArtUrl = cardArtUrl
             }
             public enum CodingKeys: String, CodingKey {
                 case serialNumber = "serial_number"
@@ -472,6 +489,9 @@ extension Components {
                 case deviceAccountIdentifier = "device_account_identifier"
                 case activationState = "activation_state"
                 case device
+                case expiry
+                case cardholderName = "cardholder_name"
+                case cardArtUrl = "card_art_url"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -503,6 +523,18 @@ extension Components {
                     Components.Schemas.DeviceKind.self,
                     forKey: .device
                 )
+                self.expiry = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .expiry
+                )
+                self.cardholderName = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardholderName
+                )
+                self.cardArtUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardArtUrl
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "serial_number",
                     "pass_type_identifier",
@@ -510,7 +542,10 @@ extension Components {
                     "primary_account_number_suffix",
                     "device_account_identifier",
                     "activation_state",
-                    "device"
+                    "device",
+                    "expiry",
+                    "cardholder_name",
+                    "card_art_url"
                 ])
             }
         }
@@ -1141,6 +1176,66 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "action",
                     "reason_code"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CardDetailsRequest`.
+        public struct CardDetailsRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CardDetailsRequest/expiry_month`.
+            public var expiryMonth: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/CardDetailsRequest/expiry_year`.
+            public var expiryYear: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/CardDetailsRequest/cardholder_name`.
+            public var cardholderName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardDetailsRequest/card_art_url`.
+            public var cardArtUrl: Swift.String?
+            /// Creates a new `CardDetailsRequest`.
+            ///
+            /// - Parameters:
+            ///   - expiryMonth:
+            ///   - expiryYear:
+            ///   - cardholderName:
+            ///   - cardArtUrl:
+            public init(
+                expiryMonth: Swift.Int? = nil,
+                expiryYear: Swift.Int? = nil,
+                cardholderName: Swift.String? = nil,
+                cardArtUrl: Swift.String? = nil
+            ) {
+                self.expiryMonth = expiryMonth
+                self.expiryYear = expiryYear
+                self.cardholderName = cardholderName
+                self.cardArtUrl = cardArtUrl
+            }
+            public enum CodingKeys: String, CodingKey {
+                case expiryMonth = "expiry_month"
+                case expiryYear = "expiry_year"
+                case cardholderName = "cardholder_name"
+                case cardArtUrl = "card_art_url"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.expiryMonth = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .expiryMonth
+                )
+                self.expiryYear = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .expiryYear
+                )
+                self.cardholderName = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardholderName
+                )
+                self.cardArtUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardArtUrl
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "expiry_month",
+                    "expiry_year",
+                    "cardholder_name",
+                    "card_art_url"
                 ])
             }
         }

@@ -44,6 +44,17 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /network/v1/tokens/{ref}/lifecycle`.
     /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/lifecycle/post(applyLifecycleAction)`.
     func applyLifecycleAction(_ input: Operations.ApplyLifecycleAction.Input) async throws -> Operations.ApplyLifecycleAction.Output
+    /// The issuer reissued the card behind a token
+    ///
+    /// A new expiry (with the same number), cardholder name or card art: the network keeps the
+    /// token working under the new expiry and Wallet shows the new details on the pass. Only a
+    /// live token (pending activation, active or suspended) takes them. Nothing is reported
+    /// back: the issuer asked.
+    ///
+    ///
+    /// - Remark: HTTP `POST /network/v1/tokens/{ref}/card-details`.
+    /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/card-details/post(updateCardDetails)`.
+    func updateCardDetails(_ input: Operations.UpdateCardDetails.Input) async throws -> Operations.UpdateCardDetails.Output
     /// The issuer activates a pending token after verifying the cardholder itself
     ///
     /// Customer-service activation (the yellow path's third way): the cardholder called the
@@ -206,6 +217,27 @@ extension APIProtocol {
         body: Operations.ApplyLifecycleAction.Input.Body
     ) async throws -> Operations.ApplyLifecycleAction.Output {
         try await applyLifecycleAction(Operations.ApplyLifecycleAction.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The issuer reissued the card behind a token
+    ///
+    /// A new expiry (with the same number), cardholder name or card art: the network keeps the
+    /// token working under the new expiry and Wallet shows the new details on the pass. Only a
+    /// live token (pending activation, active or suspended) takes them. Nothing is reported
+    /// back: the issuer asked.
+    ///
+    ///
+    /// - Remark: HTTP `POST /network/v1/tokens/{ref}/card-details`.
+    /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/card-details/post(updateCardDetails)`.
+    public func updateCardDetails(
+        path: Operations.UpdateCardDetails.Input.Path,
+        headers: Operations.UpdateCardDetails.Input.Headers = .init(),
+        body: Operations.UpdateCardDetails.Input.Body
+    ) async throws -> Operations.UpdateCardDetails.Output {
+        try await updateCardDetails(Operations.UpdateCardDetails.Input(
             path: path,
             headers: headers,
             body: body

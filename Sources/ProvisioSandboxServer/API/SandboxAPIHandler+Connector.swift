@@ -19,6 +19,16 @@ extension SandboxAPIHandler {
         return .ok(.init(body: .json(try .init(SandboxWire.Token(token)))))
     }
 
+    func updateCardDetails(_ input: Operations.UpdateCardDetails.Input) async throws -> Operations.UpdateCardDetails.Output {
+        guard case .json(let body) = input.body else { throw Self.unreadableBody() }
+        let expiry = try CardExpiry.optional(month: body.expiryMonth, year: body.expiryYear)
+        let details = CardDetails(expiry: expiry, cardholderName: body.cardholderName, cardArtURL: body.cardArtUrl)
+        logger.info(
+            "issuer card details", metadata: ["ref": "\(input.path.ref)", "expiry": "\(expiry?.slashed ?? "unchanged")"])
+        let token = try await world.network.updateCardDetails(details, networkTokenRef: input.path.ref)
+        return .ok(.init(body: .json(try .init(SandboxWire.Token(token)))))
+    }
+
     func activateToken(_ input: Operations.ActivateToken.Input) async throws -> Operations.ActivateToken.Output {
         guard case .json(let body) = input.body else { throw Self.unreadableBody() }
         logger.info(

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import OpenAPIRuntime
+import ProvisioCore
 import ProvisioHTTP
 
 /// Registers each generated operation on the router group of its audience, so that the
@@ -22,7 +23,26 @@ struct AudienceTransport: ServerTransport {
         method: HTTPRequest.Method, path: String
     ) throws {
         try RoutedTransport<ProvisioRequestContext>(route: { _, path in audience(of: path) })
-            .register(handler, method: method, path: path)
+            .register(Self.scoped(handler, method: method, path: path), method: method, path: path)
+    }
+
+    /// Refuses the operation to an API key whose scope does not cover it, before the
+    /// generated code reads anything.
+    static func scoped(
+        _ handler:
+            @escaping @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (
+                HTTPResponse, HTTPBody?
+            ),
+        method: HTTPRequest.Method, path: String
+    ) -> @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?) {
+        { request, body, metadata in
+            if case .apiKey(let key)? = RequestScope.current?.principal, !key.scope.permits(method: method, path: path) {
+                throw ProvisioError(
+                    .insufficientScope,
+                    "This API key's scope (\(key.scope.rawValue)) does not allow \(method.rawValue) \(path).")
+            }
+            return try await handler(request, body, metadata)
+        }
     }
 
     /// The group of the operation at `path`, and the path below the group's prefix.

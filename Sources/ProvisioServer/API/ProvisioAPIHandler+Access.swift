@@ -13,7 +13,23 @@ extension ProvisioAPIHandler {
         return .created(
             .init(
                 headers: .init(xRequestId: try Self.requestID()),
-                body: .json(.init(token: token, customerRef: session.customerRef, expiresAt: session.expiresAt))))
+                body: .json(
+                    .init(id: session.id, token: token, customerRef: session.customerRef, expiresAt: session.expiresAt))))
+    }
+
+    func revokeMobileSession(_ input: Operations.RevokeMobileSession.Input) async throws
+        -> Operations.RevokeMobileSession.Output
+    {
+        try await services.access.revokeMobileSession(id: try Self.pathID(input.path.id), tenantID: try Self.tenantID())
+        return .noContent(.init(headers: .init(xRequestId: try Self.requestID())))
+    }
+
+    func revokeCustomerMobileSessions(_ input: Operations.RevokeCustomerMobileSessions.Input) async throws
+        -> Operations.RevokeCustomerMobileSessions.Output
+    {
+        let count = try await services.access.revokeMobileSessions(
+            customerRef: input.query.customerRef, tenantID: try Self.tenantID())
+        return .ok(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(.init(revoked: count))))
     }
 
     func createProvisionToken(_ input: Operations.CreateProvisionToken.Input) async throws

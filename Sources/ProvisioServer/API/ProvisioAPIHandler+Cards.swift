@@ -24,7 +24,7 @@ extension ProvisioAPIHandler {
         return .ok(
             .init(
                 headers: .init(xRequestId: try Self.requestID()),
-                body: .json(.init(data: page.items.map(Components.Schemas.Card.init), nextCursor: page.nextCursor))))
+                body: .json(.init(data: page.items.map { Components.Schemas.Card($0) }, nextCursor: page.nextCursor))))
     }
 
     func getCard(_ input: Operations.GetCard.Input) async throws -> Operations.GetCard.Output {
@@ -33,8 +33,20 @@ extension ProvisioAPIHandler {
     }
 
     func closeCard(_ input: Operations.CloseCard.Input) async throws -> Operations.CloseCard.Output {
-        let card = try await services.cards.close(id: try Self.cardID(input.path.id), tenantID: try Self.tenantID())
-        return .ok(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(.init(card))))
+        let (card, carried) = try await services.cardChanges.close(
+            id: try Self.cardID(input.path.id), tenantID: try Self.tenantID())
+        return .ok(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(.init(card, tokenUpdates: carried))))
+    }
+
+    func updateCard(_ input: Operations.UpdateCard.Input) async throws -> Operations.UpdateCard.Output {
+        guard case .json(let body) = input.body else { throw Self.unreadableBody() }
+        let update = CardService.CardUpdate(
+            expiry: try CardExpiry.optional(month: body.expiryMonth, year: body.expiryYear),
+            cardholderName: try body.cardholderName.map(CardholderName.init), cardArtURL: body.cardArtUrl,
+            productTitle: body.productTitle)
+        let (card, carried) = try await services.cardChanges.reissue(
+            id: try Self.cardID(input.path.id), tenantID: try Self.tenantID(), update)
+        return .ok(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(.init(card, tokenUpdates: carried))))
     }
 
     func listProvisioningAttempts(_ input: Operations.ListProvisioningAttempts.Input) async throws
@@ -68,8 +80,8 @@ extension ProvisioAPIHandler {
 }
 
 extension Components.Schemas.Card {
-    /// Everything about the card but the PAN.
-    init(_ card: CardRecord) {
+    /// Everything about the card but the PAN; after a close or reissue, what its tokens got.
+    init(_ card: CardRecord, tokenUpdates: [TokenCarryResult]? = nil) {
         self.init(
             id: card.id, customerRef: card.customerRef, accountRef: card.accountRef, last4: card.last4,
             network: .init(card.network), expiryMonth: card.expiryMonth, expiryYear: card.expiryYear,
@@ -80,7 +92,22 @@ extension Components.Schemas.Card {
                 case .active: .active
                 case .closed: .closed
                 }
-            }(), createdAt: card.createdAt, updatedAt: card.updatedAt)
+            }(), createdAt: card.createdAt, updatedAt: card.updatedAt,
+            tokenUpdates: tokenUpdates?.map(Components.Schemas.TokenUpdate.init))
+    }
+}
+
+extension Components.Schemas.TokenUpdate {
+    init(_ result: TokenCarryResult) {
+        let outcome: OutcomePayload =
+            switch result.outcome {
+            case .deleted: .deleted
+            case .updated: .updated
+            case .failed: .failed
+            }
+        self.init(
+            tokenId: result.tokenID, outcome: outcome,
+            errorCode: result.errorCode.flatMap(Components.Schemas.ErrorCode.init(rawValue:)))
     }
 }
 

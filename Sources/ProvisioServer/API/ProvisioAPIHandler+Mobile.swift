@@ -28,7 +28,7 @@ extension ProvisioAPIHandler {
             try Self.requireUnspent(token)
             let card = try await services.cards.card(id: token.cardID, tenantID: token.tenantID)
             return services.cards.isEligible(card) ? [card] : []
-        case .tenant, .network:
+        case .apiKey, .network:
             throw ProvisioError(.wrongCredentialKind, "Mobile endpoints take a mobile session or provision token.")
         }
     }

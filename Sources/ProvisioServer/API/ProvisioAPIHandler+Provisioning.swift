@@ -110,7 +110,7 @@ extension ProvisioAPIHandler {
             }
             try await services.access.consume(provisionTokenHash: hash)
             return try await services.cards.card(id: id, tenantID: token.tenantID)
-        case .tenant, .network:
+        case .apiKey, .network:
             throw ProvisioError(.wrongCredentialKind, "Mobile endpoints take a mobile session or provision token.")
         }
     }

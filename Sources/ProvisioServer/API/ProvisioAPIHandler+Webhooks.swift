@@ -28,7 +28,7 @@ extension ProvisioAPIHandler {
 
     func sendTestWebhook(_ input: Operations.SendTestWebhook.Input) async throws -> Operations.SendTestWebhook.Output {
         let event = try await services.webhooks.sendTestEvent(
-            endpointID: try Self.webhookID(input.path.id), tenantID: try Self.tenantID())
+            endpointID: try Self.pathID(input.path.id), tenantID: try Self.tenantID())
         return .accepted(
             .init(
                 headers: .init(xRequestId: try Self.requestID()),
@@ -52,30 +52,35 @@ extension ProvisioAPIHandler {
         -> Operations.GetWebhookDelivery.Output
     {
         let (delivery, attempts) = try await services.webhooks.delivery(
-            id: try Self.webhookID(input.path.id), tenantID: try Self.tenantID())
+            id: try Self.pathID(input.path.id), tenantID: try Self.tenantID())
         return .ok(
             .init(
                 headers: .init(xRequestId: try Self.requestID()),
                 body: .json(Components.Schemas.WebhookDelivery(delivery, attempts: attempts))))
     }
 
+    func rotateWebhookSecret(_ input: Operations.RotateWebhookSecret.Input) async throws
+        -> Operations.RotateWebhookSecret.Output
+    {
+        var overlap: Int?
+        if case .json(let body) = input.body { overlap = body.overlapSeconds }
+        let (endpoint, secret) = try await services.webhooks.rotateSecret(
+            endpointID: try Self.pathID(input.path.id), tenantID: try Self.tenantID(), overlapSeconds: overlap)
+        return .ok(
+            .init(
+                headers: .init(xRequestId: try Self.requestID()),
+                body: .json(Components.Schemas.WebhookEndpoint(endpoint, secret: secret))))
+    }
+
     func replayWebhookDelivery(_ input: Operations.ReplayWebhookDelivery.Input) async throws
         -> Operations.ReplayWebhookDelivery.Output
     {
         let delivery = try await services.webhooks.replay(
-            deliveryID: try Self.webhookID(input.path.id), tenantID: try Self.tenantID())
+            deliveryID: try Self.pathID(input.path.id), tenantID: try Self.tenantID())
         return .ok(
             .init(
                 headers: .init(xRequestId: try Self.requestID()),
                 body: .json(Components.Schemas.WebhookDelivery(delivery))))
-    }
-
-    /// An endpoint or delivery id from the path: one that cannot be an id is `invalid_parameter`.
-    static func webhookID(_ id: String) throws -> String {
-        guard !id.isEmpty, id.count <= 64 else {
-            throw ProvisioError(.invalidParameter, "The id in the path is not valid.")
-        }
-        return id
     }
 
     /// The event type's name, as `WebhookEventType` lists it (`*`: every event).
@@ -99,7 +104,9 @@ extension ProvisioAPIHandler {
 extension Components.Schemas.WebhookEndpoint {
     /// `secret` only in the answer to creation: it is never shown again.
     init(_ endpoint: WebhookEndpointRecord, secret: String? = nil) {
-        self.init(id: endpoint.id, url: endpoint.url, events: endpoint.events, secret: secret, createdAt: endpoint.createdAt)
+        self.init(
+            id: endpoint.id, url: endpoint.url, events: endpoint.events, secret: secret,
+            previousSecretExpiresAt: endpoint.previousSecretExpiresAt, createdAt: endpoint.createdAt)
     }
 }
 

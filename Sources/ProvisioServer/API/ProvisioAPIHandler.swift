@@ -15,6 +15,15 @@ struct ProvisioAPIHandler: APIProtocol {
 }
 
 extension ProvisioAPIHandler {
+    /// An id from the path (a key, a session, an endpoint, a delivery): one that cannot be an
+    /// id is `invalid_parameter`.
+    static func pathID(_ id: String) throws -> String {
+        guard !id.isEmpty, id.count <= 64 else {
+            throw ProvisioError(.invalidParameter, "The id in the path is not valid.")
+        }
+        return id
+    }
+
     /// A body in a content type the operation does not take (the generated code only hands over
     /// the documented ones, so this is a safety net).
     static func unreadableBody() -> ProvisioError {

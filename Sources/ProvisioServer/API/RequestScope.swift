@@ -28,13 +28,17 @@ struct RequestScope: Sendable {
     }
 }
 
-/// Makes the request's `RequestScope` current for everything after it in the chain.
+/// Makes the request's `RequestScope` current for everything after it in the chain, and its
+/// caller the actor of whatever the request changes (`AuditContext`).
 struct RequestScopeMiddleware: RouterMiddleware {
     typealias Context = ProvisioRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
     {
         let scope = RequestScope(requestID: context.requestID, principal: context.principal, logger: context.logger)
-        return try await RequestScope.$current.withValue(scope) { try await next(request, context) }
+        let audit = AuditContext(actor: context.principal.map(\.auditActor) ?? .system, requestID: context.requestID)
+        return try await RequestScope.$current.withValue(scope) {
+            try await AuditContext.$current.withValue(audit) { try await next(request, context) }
+        }
     }
 }

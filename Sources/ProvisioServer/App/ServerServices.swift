@@ -10,6 +10,7 @@ public struct ServerServices: Sendable {
     public let handle: any DatabaseHandle
     public let store: any ProvisioStore
     public let access: AccessService
+    public let audit: AuditService
     public let cards: CardService
     public let provisioning: ProvisioningService
     public let metrics: ProvisioMetrics
@@ -19,6 +20,7 @@ public struct ServerServices: Sendable {
     public let webhookPublisher: WebhookPublisher
     public let webhooks: WebhookService
     public let tokens: TokenService
+    public let cardChanges: CardChangeService
     public let otpRelay: OTPRelay
     public let settings: SettingsService
     /// Keys the digest of idempotent requests (their bodies may hold a PAN).
@@ -63,9 +65,11 @@ public struct ServerServices: Sendable {
             tavSigner: tavSigner, publisher: publisher, settings: settings,
             decisionHook: IssuerDecisionHook(store: store, vault: vault, sender: webhookSender, clock: clock),
             connectors: connectors, clock: clock)
+        self.cardChanges = CardChangeService(cards: cards, tokens: tokens)
         self.handle = handle
         self.store = store
         self.access = AccessService(store: store, clock: clock)
+        self.audit = AuditService(store: store)
         self.cards = cards
         self.metrics = metrics
         self.clock = clock

@@ -21,7 +21,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
     {
         let principal = try await access.authenticate(bearer: try BearerAuthorization.token(of: request, dialect: .provisio))
         switch (audience, principal) {
-        case (.issuerBackend, .tenant), (.mobile, .mobileSession), (.mobile, .provisionToken), (.network, .network):
+        case (.issuerBackend, .apiKey), (.mobile, .mobileSession), (.mobile, .provisionToken), (.network, .network):
             break
         case (.network, _):
             throw ProvisioError(.wrongCredentialKind, "Network endpoints take the card network's key (prv_nk_…).")
@@ -29,7 +29,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
             throw ProvisioError(.tokenAlreadyUsed, "The provision token was already used; request a new one.")
         case (.issuerBackend, _):
             throw ProvisioError(.wrongCredentialKind, "This endpoint is for the issuer's backend and needs an API key.")
-        case (.mobile, .tenant), (.mobile, .network):
+        case (.mobile, .apiKey), (.mobile, .network):
             throw ProvisioError(
                 .wrongCredentialKind, "Mobile endpoints take a mobile session or provision token, never an API key.")
         }

@@ -48,6 +48,14 @@ public struct HTTPNetworkConnector: NetworkConnector {
                 return try await client.activateToken(
                     path: .init(ref: networkTokenRef), body: .json(.init(method: method, reasonCode: reasonCode))
                 ).ok.body.json
+            case .updateCardDetails(let change):
+                return try await client.updateCardDetails(
+                    path: .init(ref: networkTokenRef),
+                    body: .json(
+                        .init(
+                            expiryMonth: change.expiry?.month, expiryYear: change.expiry?.year,
+                            cardholderName: change.cardholderName, cardArtUrl: change.cardArtURL))
+                ).ok.body.json
             }
         }
         guard token.networkTokenRef == networkTokenRef else { throw Self.failures.malformed("") }
@@ -94,6 +102,7 @@ extension NetworkCommand {
         case .resume: "resume"
         case .delete: "delete"
         case .activate: "activate"
+        case .updateCardDetails: "card details"
         }
     }
 }

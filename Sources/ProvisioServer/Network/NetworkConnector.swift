@@ -9,6 +9,8 @@ public enum NetworkCommand: Sendable, Equatable {
     /// Activates a token pending verification; the issuer verified the cardholder itself
     /// (`customer_service`).
     case activate(method: String)
+    /// The issuer reissued the card behind the token: a new expiry, name or art.
+    case updateCardDetails(CardDetails)
 }
 
 /// The network's answer: the token's state on its side after the command.

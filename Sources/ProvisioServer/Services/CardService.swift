@@ -81,6 +81,63 @@ public struct CardService: Sendable {
             tenantID: tenantID, customerRef: customerRef, cursor: cursor, limit: try PageSize.resolve(limit))
     }
 
+    /// A reissue: the new expiry (same number), name, art or title; nil fields stay.
+    public struct CardUpdate: Sendable {
+        public var expiry: CardExpiry?
+        public var cardholderName: CardholderName?
+        public var cardArtURL: String?
+        public var productTitle: String?
+
+        public init(
+            expiry: CardExpiry? = nil, cardholderName: CardholderName? = nil, cardArtURL: String? = nil,
+            productTitle: String? = nil
+        ) {
+            self.expiry = expiry
+            self.cardholderName = cardholderName
+            self.cardArtURL = cardArtURL
+            self.productTitle = productTitle
+        }
+    }
+
+    /// Applies a reissue to an active card; answers the card and what its tokens must learn.
+    public func update(id: String, tenantID: String, _ update: CardUpdate) async throws -> (CardRecord, CardDetails) {
+        var card = try await self.card(id: id, tenantID: tenantID)
+        guard card.status == .active else {
+            throw ProvisioError(.cardClosed, "The card is closed; a closed card cannot be reissued.")
+        }
+        var fields: [String] = []
+        var change = CardDetails()
+        if let expiry = update.expiry, expiry != (try? CardExpiry(month: card.expiryMonth, year: card.expiryYear)) {
+            try expiry.requireValid(at: clock.now())
+            (card.expiryMonth, card.expiryYear) = (expiry.month, expiry.year)
+            change.expiry = expiry
+            fields.append("expiry")
+        }
+        if let name = update.cardholderName, name.value != card.cardholderName {
+            card.cardholderName = name.value
+            change.cardholderName = name.value
+            fields.append("cardholder_name")
+        }
+        if let art = try update.cardArtURL.map(Self.validateArtURL), art != card.cardArtURL {
+            card.cardArtURL = art
+            change.cardArtURL = art
+            fields.append("card_art_url")
+        }
+        if let title = try update.productTitle.map({ try Self.validateText($0, field: "product_title", maximum: 64) }),
+            title != card.productTitle
+        {
+            card.productTitle = title
+            fields.append("product_title")
+        }
+        // Nothing new: the card as it is, and nothing for the network.
+        guard !fields.isEmpty else { return (card, change) }
+        let now = clock.now()
+        guard let stored = try await store.updateCardDetails(card, changedFields: fields, at: now) else {
+            throw ProvisioError(.cardClosed, "The card is closed; a closed card cannot be reissued.")
+        }
+        return (stored, change)
+    }
+
     public func close(id: String, tenantID: String) async throws -> CardRecord {
         guard let card = try await store.setCardStatus(id: id, tenantID: tenantID, status: .close, at: clock.now()) else {
             throw ProvisioError(.cardNotFound, "No card with this id.")

@@ -26,14 +26,16 @@ public struct VaultRotation: Sendable {
     /// Every column that holds a vault record (NULLs are skipped by the LIKE filters).
     static let sealedColumns = [
         ("cards", "pan_vault_record"), ("webhook_endpoints", "secret_vault_record"),
+        ("webhook_endpoints", "previous_secret_vault_record"),
         ("tenant_settings", "network_api_key_vault_record"), ("idempotency_keys", "response_body"),
     ]
 
     public func rewrapAll() async throws -> Report {
         var report = Report()
         report.cards = try await rewrap(table: "cards", keyColumns: ["id"], recordColumn: "pan_vault_record")
-        report.webhookSecrets = try await rewrap(
-            table: "webhook_endpoints", keyColumns: ["id"], recordColumn: "secret_vault_record")
+        report.webhookSecrets =
+            try await rewrap(table: "webhook_endpoints", keyColumns: ["id"], recordColumn: "secret_vault_record")
+            + rewrap(table: "webhook_endpoints", keyColumns: ["id"], recordColumn: "previous_secret_vault_record")
         report.networkKeys = try await rewrap(
             table: "tenant_settings", keyColumns: ["tenant_id"], recordColumn: "network_api_key_vault_record")
         report.idempotentAnswers = try await rewrap(

@@ -5,12 +5,12 @@ import Foundation
 public protocol ProvisioStore: Sendable {
     func ping() async throws
 
-    func insertTenant(_ tenant: TenantRecord) async throws
-    func tenant(apiKeyHash: String) async throws -> TenantRecord?
-
     func insertCard(_ card: CardRecord) async throws
     func card(id: String, tenantID: String) async throws -> CardRecord?
     func cards(tenantID: String, customerRef: String, cursor: String?, limit: Int) async throws -> Page<CardRecord>
+    /// Stores a reissued card's new details (`changedFields` name them for the audit log);
+    /// nil when the tenant has no such active card.
+    func updateCardDetails(_ card: CardRecord, changedFields: [String], at time: Date) async throws -> CardRecord?
     /// Returns the updated card, or nil when there is no such card for the tenant.
     func setCardStatus(id: String, tenantID: String, status: CardStatusChange, at time: Date) async throws -> CardRecord?
 

@@ -16,7 +16,6 @@ extension SQLProvisioStore {
         TenantRecord(
             id: try row.decode(column: "id", as: String.self),
             name: try row.decode(column: "name", as: String.self),
-            apiKeyHash: try row.decode(column: "api_key_hash", as: String.self),
             createdAt: try date(row, "created_at"))
     }
 
@@ -57,6 +56,7 @@ extension SQLProvisioStore {
 
     static func mobileSession(from row: any SQLRow) throws -> MobileSessionRecord {
         MobileSessionRecord(
+            id: try row.decode(column: "id", as: String.self),
             tokenHash: try row.decode(column: "token_hash", as: String.self),
             tenantID: try row.decode(column: "tenant_id", as: String.self),
             customerRef: try row.decode(column: "customer_ref", as: String.self),
@@ -91,10 +91,15 @@ extension SQLProvisioStore {
 
     /// `SELECT * FROM table WHERE tenant_id = … [AND column = value]…` after the cursor, in
     /// (created_at, id) order, one row more than the page to know whether another follows.
-    func keysetRows(table: String, tenantID: String, filters: [(column: String, value: String)], cursor: String?, limit: Int)
-        async throws -> [any SQLRow]
-    {
+    /// One page of `table`'s rows of the tenant matching every filter, oldest first (or
+    /// newest first), by `(created_at, id)` after `cursor`; one row more than `limit` tells
+    /// whether another page exists.
+    func keysetRows(
+        table: String, tenantID: String, filters: [(column: String, value: String)], cursor: String?, limit: Int,
+        newestFirst: Bool = false
+    ) async throws -> [any SQLRow] {
         let after = try cursor.map(PageCursor.init(encoded:))
+        let (beyond, order) = newestFirst ? ("<", "DESC") : (">", "ASC")
         return try await handle.read { database in
             var query = SQLQueryString("SELECT * FROM \(unsafeRaw: table) WHERE tenant_id = \(bind: tenantID)")
             for filter in filters {
@@ -102,15 +107,15 @@ extension SQLProvisioStore {
                 query.appendInterpolation(bind: filter.value)
             }
             if let after {
-                query.appendInterpolation(unsafeRaw: " AND (created_at > ")
+                query.appendInterpolation(unsafeRaw: " AND (created_at \(beyond) ")
                 query.appendInterpolation(bind: after.createdAt)
                 query.appendInterpolation(unsafeRaw: " OR (created_at = ")
                 query.appendInterpolation(bind: after.createdAt)
-                query.appendInterpolation(unsafeRaw: " AND id > ")
+                query.appendInterpolation(unsafeRaw: " AND id \(beyond) ")
                 query.appendInterpolation(bind: after.id)
                 query.appendInterpolation(unsafeRaw: "))")
             }
-            query.appendInterpolation(unsafeRaw: " ORDER BY created_at, id LIMIT ")
+            query.appendInterpolation(unsafeRaw: " ORDER BY created_at \(order), id \(order) LIMIT ")
             query.appendInterpolation(bind: limit + 1)
             return try await database.raw(query).all()
         }

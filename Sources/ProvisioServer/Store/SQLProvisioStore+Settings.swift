@@ -16,7 +16,7 @@ extension SQLProvisioStore: SettingsStore {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(settings), as: UTF8.self)
-        try await handle.write { database in
+        try await handle.transaction { database in
             // One statement, so two processes saving at once cannot lose the row.
             try await database.raw(
                 """
@@ -25,6 +25,9 @@ extension SQLProvisioStore: SettingsStore {
                 ON CONFLICT (tenant_id) DO UPDATE SET decisioning = excluded.decisioning, updated_at = excluded.updated_at
                 """
             ).run()
+            try await Self.audit(
+                AuditChange("settings.decisioning.updated", target: "tenant", tenantID), tenantID: tenantID, at: time,
+                in: database)
         }
     }
 
@@ -42,7 +45,7 @@ extension SQLProvisioStore: SettingsStore {
     }
 
     public func saveNetworkConnection(_ connection: NetworkConnectionRecord?, tenantID: String, at time: Date) async throws {
-        try await handle.write { database in
+        try await handle.transaction { database in
             try await database.raw(
                 """
                 INSERT INTO tenant_settings (tenant_id, network_url, network_api_key_vault_record, updated_at)
@@ -52,6 +55,8 @@ extension SQLProvisioStore: SettingsStore {
                     network_api_key_vault_record = excluded.network_api_key_vault_record, updated_at = excluded.updated_at
                 """
             ).run()
+            let action = connection == nil ? "settings.network.cleared" : "settings.network.updated"
+            try await Self.audit(AuditChange(action, target: "tenant", tenantID), tenantID: tenantID, at: time, in: database)
         }
     }
 }

@@ -3,21 +3,49 @@ import ProvisioCore
 import SQLKit
 
 extension SQLProvisioStore: TokenStore {
-    public func insertNetworkCredential(keyHash: String, tenantID: String, at time: Date) async throws {
-        try await handle.write { database in
+    public func insertNetworkCredential(keyHash: String, tenantID: String, retiringOthersAt: Date?, at time: Date)
+        async throws
+    {
+        try await handle.transaction { database in
+            if let retiringOthersAt {
+                let retired = try await database.raw(
+                    """
+                    UPDATE network_credentials SET expires_at = \(bind: retiringOthersAt.epochMilliseconds)
+                    WHERE tenant_id = \(bind: tenantID)
+                        AND (expires_at IS NULL OR expires_at > \(bind: retiringOthersAt.epochMilliseconds))
+                    RETURNING key_hash
+                    """
+                ).all()
+                for row in retired {
+                    let hash = try row.decode(column: "key_hash", as: String.self)
+                    try await Self.audit(
+                        AuditChange(
+                            "network_key.retiring", target: "network_key", String(hash.prefix(12)),
+                            reason: "works until \(retiringOthersAt.formatted(.iso8601))"),
+                        tenantID: tenantID, at: time, in: database)
+                }
+            }
             try await database.raw(
                 """
                 INSERT INTO network_credentials (key_hash, tenant_id, created_at)
                 VALUES (\(bind: keyHash), \(bind: tenantID), \(bind: time.epochMilliseconds))
                 """
             ).run()
+            // The hash's first 12 digits name the key in the log without being usable.
+            try await Self.audit(
+                AuditChange("network_key.created", target: "network_key", String(keyHash.prefix(12))), tenantID: tenantID,
+                at: time, in: database)
         }
     }
 
-    public func tenantID(networkKeyHash: String) async throws -> String? {
+    public func tenantID(networkKeyHash: String, at time: Date) async throws -> String? {
         try await handle.read { database in
-            try await database.raw("SELECT tenant_id FROM network_credentials WHERE key_hash = \(bind: networkKeyHash)").first()
-                .map { try $0.decode(column: "tenant_id", as: String.self) }
+            try await database.raw(
+                """
+                SELECT tenant_id FROM network_credentials WHERE key_hash = \(bind: networkKeyHash)
+                    AND (expires_at IS NULL OR expires_at > \(bind: time.epochMilliseconds))
+                """
+            ).first().map { try $0.decode(column: "tenant_id", as: String.self) }
         }
     }
 
@@ -45,7 +73,10 @@ extension SQLProvisioStore: TokenStore {
                     \(bind: token.createdAt.epochMilliseconds), \(bind: token.updatedAt.epochMilliseconds))
                 """
             ).run()
-            for event in events { try await Self.insert(event, into: database) }
+            for event in events {
+                try await Self.insert(event, into: database)
+                try await Self.audit(Self.auditChange(of: event), tenantID: token.tenantID, at: event.createdAt, in: database)
+            }
             for entry in outbox { try await Self.insert(entry, into: database) }
         }
     }
@@ -88,6 +119,7 @@ extension SQLProvisioStore: TokenStore {
                 ).first()
             else { return nil }
             try await Self.insert(event, into: database)
+            try await Self.audit(Self.auditChange(of: event), tenantID: updated.tenantID, at: event.createdAt, in: database)
             for entry in outbox { try await Self.insert(entry, into: database) }
             try await IdempotentEffect.record("token", id: updated.id, in: database)
             return try Self.token(from: row)
@@ -115,6 +147,11 @@ extension SQLProvisioStore: TokenStore {
             FROM token_events WHERE token_id = \(bind: event.tokenID)
             """
         ).run()
+    }
+
+    /// A token's history entry as an audit line: its type (`token.suspended`, …) and reason.
+    static func auditChange(of event: TokenEventRecord) -> AuditChange {
+        AuditChange(event.type, target: "token", event.tokenID, reason: event.reasonCode)
     }
 
     static func token(from row: any SQLRow) throws -> TokenRecord {

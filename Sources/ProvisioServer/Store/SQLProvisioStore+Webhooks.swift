@@ -14,6 +14,35 @@ extension SQLProvisioStore: WebhookStore {
                     \(bind: endpoint.createdAt.epochMilliseconds))
                 """
             ).run()
+            try await Self.audit(
+                AuditChange("webhook_endpoint.created", target: "webhook_endpoint", endpoint.id, reason: endpoint.url),
+                tenantID: endpoint.tenantID, at: endpoint.createdAt, in: database)
+        }
+    }
+
+    public func rotateWebhookSecret(
+        endpointID: String, tenantID: String, newSecretVaultRecord: String, previousExpiresAt: Date?, at time: Date
+    ) async throws -> WebhookEndpointRecord? {
+        try await handle.transaction { database in
+            // The current secret becomes the previous one (or is dropped with no overlap).
+            let previous: SQLQueryString =
+                previousExpiresAt.map {
+                    "previous_secret_vault_record = secret_vault_record, previous_secret_expires_at = \(bind: $0.epochMilliseconds)"
+                } ?? "previous_secret_vault_record = NULL, previous_secret_expires_at = NULL"
+            guard
+                let row = try await database.raw(
+                    """
+                    UPDATE webhook_endpoints SET \(previous), secret_vault_record = \(bind: newSecretVaultRecord)
+                    WHERE id = \(bind: endpointID) AND tenant_id = \(bind: tenantID) RETURNING *
+                    """
+                ).first()
+            else { return nil }
+            try await IdempotentEffect.record("endpoint_secret", id: endpointID, in: database)
+            let overlap = previousExpiresAt.map { "previous secret signs until \($0.formatted(.iso8601))" } ?? "no overlap"
+            try await Self.audit(
+                AuditChange("webhook_endpoint.secret_rotated", target: "webhook_endpoint", endpointID, reason: overlap),
+                tenantID: tenantID, at: time, in: database)
+            return try Self.webhookEndpoint(from: row)
         }
     }
 
@@ -153,14 +182,20 @@ extension SQLProvisioStore: WebhookStore {
     }
 
     public func replayWebhookDelivery(id: String, tenantID: String, at time: Date) async throws -> WebhookDeliveryRecord? {
-        try await handle.write { database in
-            try await database.raw(
-                """
-                UPDATE webhook_deliveries SET state = 'pending', attempt_count = 0, next_attempt_at = \(bind: time.epochMilliseconds),
-                    updated_at = \(bind: time.epochMilliseconds)
-                WHERE id = \(bind: id) AND tenant_id = \(bind: tenantID) RETURNING *
-                """
-            ).first().map(Self.webhookDelivery(from:))
+        try await handle.transaction { database in
+            guard
+                let row = try await database.raw(
+                    """
+                    UPDATE webhook_deliveries SET state = 'pending', attempt_count = 0,
+                        next_attempt_at = \(bind: time.epochMilliseconds), updated_at = \(bind: time.epochMilliseconds)
+                    WHERE id = \(bind: id) AND tenant_id = \(bind: tenantID) RETURNING *
+                    """
+                ).first()
+            else { return nil }
+            try await Self.audit(
+                AuditChange("webhook_delivery.replayed", target: "webhook_delivery", id), tenantID: tenantID, at: time,
+                in: database)
+            return try Self.webhookDelivery(from: row)
         }
     }
 
@@ -173,7 +208,10 @@ extension SQLProvisioStore: WebhookStore {
             url: try row.decode(column: "url", as: String.self),
             events: try row.decode(column: "events", as: String.self).split(separator: ",").map(String.init),
             secretVaultRecord: try row.decode(column: "secret_vault_record", as: String.self),
-            createdAt: try date(row, "created_at"))
+            createdAt: try date(row, "created_at"),
+            previousSecretVaultRecord: try row.decode(column: "previous_secret_vault_record", as: String?.self),
+            previousSecretExpiresAt: try row.decode(column: "previous_secret_expires_at", as: Int64?.self)
+                .map(Date.init(epochMilliseconds:)))
     }
 
     static func webhookEvent(from row: any SQLRow) throws -> WebhookEventRecord {

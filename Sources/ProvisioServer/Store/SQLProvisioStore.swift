@@ -22,24 +22,6 @@ public struct SQLProvisioStore: ProvisioStore {
 
     // MARK: Tenants
 
-    public func insertTenant(_ tenant: TenantRecord) async throws {
-        try await handle.write { database in
-            try await database.raw(
-                """
-                INSERT INTO tenants (id, name, api_key_hash, created_at)
-                VALUES (\(bind: tenant.id), \(bind: tenant.name), \(bind: tenant.apiKeyHash), \(bind: tenant.createdAt.epochMilliseconds))
-                """
-            ).run()
-        }
-    }
-
-    public func tenant(apiKeyHash: String) async throws -> TenantRecord? {
-        try await handle.read { database in
-            try await database.raw("SELECT * FROM tenants WHERE api_key_hash = \(bind: apiKeyHash)").first()
-                .map(Self.tenant(from:))
-        }
-    }
-
     public func tenantExists(id: String) async throws -> Bool {
         try await handle.read { database in
             try await database.raw("SELECT id FROM tenants WHERE id = \(bind: id)").first() != nil
@@ -64,6 +46,8 @@ public struct SQLProvisioStore: ProvisioStore {
                     \(bind: card.panFingerprint))
                 """
             ).run()
+            try await Self.audit(
+                AuditChange("card.created", target: "card", card.id), tenantID: card.tenantID, at: card.createdAt, in: database)
         }
     }
 
@@ -81,19 +65,45 @@ public struct SQLProvisioStore: ProvisioStore {
         return Self.page(cards, limit: limit) { PageCursor(createdAt: $0.createdAt.epochMilliseconds, id: $0.id) }
     }
 
+    public func updateCardDetails(_ card: CardRecord, changedFields: [String], at time: Date) async throws -> CardRecord? {
+        try await handle.transaction { database in
+            guard
+                let row = try await database.raw(
+                    """
+                    UPDATE cards SET expiry_month = \(bind: card.expiryMonth), expiry_year = \(bind: card.expiryYear),
+                        cardholder_name = \(bind: card.cardholderName), card_art_url = \(bind: card.cardArtURL),
+                        product_title = \(bind: card.productTitle), updated_at = \(bind: time.epochMilliseconds)
+                    WHERE id = \(bind: card.id) AND tenant_id = \(bind: card.tenantID)
+                        AND status = \(bind: CardStatus.active.rawValue)
+                    RETURNING *
+                    """
+                ).first()
+            else { return nil }
+            try await Self.audit(
+                AuditChange("card.updated", target: "card", card.id, reason: changedFields.joined(separator: ", ")),
+                tenantID: card.tenantID, at: time, in: database)
+            return try Self.card(from: row)
+        }
+    }
+
     public func setCardStatus(id: String, tenantID: String, status: CardStatusChange, at time: Date) async throws -> CardRecord? {
         let newStatus: CardStatus
         switch status {
         case .close: newStatus = .closed
         }
-        return try await handle.write { database in
-            try await database.raw(
+        return try await handle.transaction { database in
+            if let changed = try await database.raw(
                 """
-                UPDATE cards SET status = \(bind: newStatus.rawValue),
-                    updated_at = CASE WHEN status = \(bind: newStatus.rawValue) THEN updated_at ELSE \(bind: time.epochMilliseconds) END
-                WHERE id = \(bind: id) AND tenant_id = \(bind: tenantID) RETURNING *
+                UPDATE cards SET status = \(bind: newStatus.rawValue), updated_at = \(bind: time.epochMilliseconds)
+                WHERE id = \(bind: id) AND tenant_id = \(bind: tenantID) AND status <> \(bind: newStatus.rawValue) RETURNING *
                 """
-            ).first().map(Self.card(from:))
+            ).first() {
+                try await Self.audit(AuditChange("card.closed", target: "card", id), tenantID: tenantID, at: time, in: database)
+                return try Self.card(from: changed)
+            }
+            // Already in that status (nothing changes, nothing is recorded) or no such card.
+            return try await database.raw("SELECT * FROM cards WHERE id = \(bind: id) AND tenant_id = \(bind: tenantID)")
+                .first().map(Self.card(from:))
         }
     }
 
@@ -129,11 +139,15 @@ public struct SQLProvisioStore: ProvisioStore {
             try await IdempotentEffect.record("session", id: session.tokenHash, in: database)
             try await database.raw(
                 """
-                INSERT INTO mobile_sessions (token_hash, tenant_id, customer_ref, expires_at, created_at)
-                VALUES (\(bind: session.tokenHash), \(bind: session.tenantID), \(bind: session.customerRef),
+                INSERT INTO mobile_sessions (id, token_hash, tenant_id, customer_ref, expires_at, created_at)
+                VALUES (\(bind: session.id), \(bind: session.tokenHash), \(bind: session.tenantID), \(bind: session.customerRef),
                     \(bind: session.expiresAt.epochMilliseconds), \(bind: session.createdAt.epochMilliseconds))
                 """
             ).run()
+            try await Self.audit(
+                AuditChange(
+                    "mobile_session.created", target: "mobile_session", session.id, reason: "customer \(session.customerRef)"),
+                tenantID: session.tenantID, at: session.createdAt, in: database)
         }
     }
 
@@ -171,6 +185,9 @@ public struct SQLProvisioStore: ProvisioStore {
                     \(bind: token.createdAt.epochMilliseconds))
                 """
             ).run()
+            try await Self.audit(
+                AuditChange("provision_token.created", target: "card", token.cardID, reason: "wallet \(token.wallet.rawValue)"),
+                tenantID: token.tenantID, at: token.createdAt, in: database)
         }
     }
 

@@ -3,8 +3,11 @@ import ProvisioCore
 
 /// Persistence for tokens, their history, and the card networks' credentials.
 public protocol TokenStore: Sendable {
-    func insertNetworkCredential(keyHash: String, tenantID: String, at time: Date) async throws
-    func tenantID(networkKeyHash: String) async throws -> String?
+    /// Adds a network key; with `retiringOthersAt`, the tenant's other keys stop working then
+    /// (a rotation's overlap), unless they already stop sooner.
+    func insertNetworkCredential(keyHash: String, tenantID: String, retiringOthersAt: Date?, at time: Date) async throws
+    /// The tenant of a network key still valid at `time`.
+    func tenantID(networkKeyHash: String, at time: Date) async throws -> String?
 
     /// The tenant's newest card with this PAN fingerprint.
     func card(panFingerprint: String, tenantID: String) async throws -> CardRecord?
@@ -22,4 +25,6 @@ public protocol TokenStore: Sendable {
     func updateToken(_ updated: TokenRecord, expectedState: TokenState, event: TokenEventRecord, outbox: [OutboxEntry])
         async throws -> TokenRecord?
     func tokenEvents(tokenID: String) async throws -> [TokenEventRecord]
+    /// Records a change to a token that has no history entry of its own (new card details).
+    func appendAudit(_ change: AuditChange, tenantID: String, at time: Date) async throws
 }

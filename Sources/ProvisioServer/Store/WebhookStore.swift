@@ -6,6 +6,11 @@ public protocol WebhookStore: Sendable {
     func insertWebhookEndpoint(_ endpoint: WebhookEndpointRecord) async throws
     func webhookEndpoints(tenantID: String) async throws -> [WebhookEndpointRecord]
     func webhookEndpoint(id: String, tenantID: String) async throws -> WebhookEndpointRecord?
+    /// Makes `newSecretVaultRecord` the signing secret; the one before keeps signing until
+    /// `previousExpiresAt` (nil: it stops at once). Nil when the tenant has no such endpoint.
+    func rotateWebhookSecret(
+        endpointID: String, tenantID: String, newSecretVaultRecord: String, previousExpiresAt: Date?, at time: Date
+    ) async throws -> WebhookEndpointRecord?
 
     /// Stores the event and one pending delivery per endpoint, atomically.
     func enqueue(event: WebhookEventRecord, deliveries: [WebhookDeliveryRecord]) async throws

@@ -79,12 +79,9 @@ struct SynchronousWebhook: Sendable {
     private func send(to endpoint: WebhookEndpointRecord, event: WebhookEventRecord, body: Data, at now: Date, timeout: Duration)
         async throws -> WebhookAnswer
     {
-        let secret = try vault.openSecret(
-            VaultRecord(serialized: endpoint.secretVaultRecord),
-            context: WebhookEndpointRecord.vaultContext(tenantID: endpoint.tenantID, endpointID: endpoint.id))
-        let signer = try WebhookSigner(secret: String(decoding: secret, as: UTF8.self))
         return try await sender.send(
-            url: endpoint.url, headers: signer.headers(id: event.id, timestamp: Int64(now.timeIntervalSince1970), body: body),
+            url: endpoint.url,
+            headers: try WebhookEndpointSigning.headers(for: endpoint, vault: vault, id: event.id, body: body, at: now),
             body: body, timeout: timeout)
     }
 }

@@ -61,12 +61,9 @@ public struct WebhookDeliveryWorker: Service {
         var status: Int?
         var failure: String?
         do {
-            let secret = try vault.openSecret(
-                VaultRecord(serialized: item.endpoint.secretVaultRecord),
-                context: WebhookEndpointRecord.vaultContext(tenantID: item.endpoint.tenantID, endpointID: item.endpoint.id))
-            let signer = try WebhookSigner(secret: String(decoding: secret, as: UTF8.self))
             let body = Data(item.event.payload.utf8)
-            let headers = signer.headers(id: item.event.id, timestamp: Int64(startedAt.timeIntervalSince1970), body: body)
+            let headers = try WebhookEndpointSigning.headers(
+                for: item.endpoint, vault: vault, id: item.event.id, body: body, at: startedAt)
             status = try await sender.send(url: item.endpoint.url, headers: headers, body: body, timeout: policy.requestTimeout)
                 .status
             if let status, !(200..<300).contains(status) { failure = "The endpoint answered HTTP \(status)." }

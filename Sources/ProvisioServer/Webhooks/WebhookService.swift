@@ -58,6 +58,43 @@ public struct WebhookService: Sendable {
         try await store.webhookEndpoints(tenantID: tenantID)
     }
 
+    /// How long the previous secret may keep signing after a rotation: none, up to a week.
+    public static let rotationOverlapRange = 0...(7 * 86_400)
+    public static let defaultRotationOverlap = 86_400
+
+    /// A new signing secret for the endpoint, returned this once. The previous secret keeps
+    /// signing every webhook too (a second `v1,` signature) for `overlapSeconds`, so the
+    /// receiver can switch without a gap.
+    public func rotateSecret(endpointID: String, tenantID: String, overlapSeconds: Int?) async throws
+        -> (endpoint: WebhookEndpointRecord, secret: String)
+    {
+        let overlap = overlapSeconds ?? Self.defaultRotationOverlap
+        guard Self.rotationOverlapRange.contains(overlap) else {
+            throw ProvisioError(
+                .invalidParameter, "overlap_seconds must be between 0 and \(Self.rotationOverlapRange.upperBound).")
+        }
+        guard let endpoint = try await store.webhookEndpoint(id: endpointID, tenantID: tenantID) else {
+            throw ProvisioError(.webhookEndpointNotFound, "No webhook endpoint with this id.")
+        }
+        let context = WebhookEndpointRecord.vaultContext(tenantID: tenantID, endpointID: endpointID)
+        // A retry after a crash answers with the secret the first attempt made.
+        if IdempotentEffect.previous("endpoint_secret") == endpointID {
+            let secret = try vault.openSecret(VaultRecord(serialized: endpoint.secretVaultRecord), context: context)
+            return (endpoint, String(decoding: secret, as: UTF8.self))
+        }
+        let secret = WebhookSigner.generateSecret()
+        let sealed = try vault.seal(secret: Data(secret.utf8), context: context)
+        let now = clock.now()
+        guard
+            let rotated = try await store.rotateWebhookSecret(
+                endpointID: endpointID, tenantID: tenantID, newSecretVaultRecord: sealed.serialized,
+                previousExpiresAt: overlap > 0 ? now.addingTimeInterval(TimeInterval(overlap)) : nil, at: now)
+        else {
+            throw ProvisioError(.webhookEndpointNotFound, "No webhook endpoint with this id.")
+        }
+        return (rotated, secret)
+    }
+
     /// Sends a `webhook.test` event to the named endpoint only, whatever it subscribes to.
     public func sendTestEvent(endpointID: String, tenantID: String) async throws -> WebhookEventRecord {
         guard let endpoint = try await store.webhookEndpoint(id: endpointID, tenantID: tenantID) else {

@@ -22,7 +22,9 @@ struct TenantsCommand: AsyncParsableCommand {
             try await runReportingErrorsAsync {
                 try await withDatabase(database) { handle in
                     let access = AccessService(store: SQLProvisioStore(handle: handle), clock: SystemTimeSource())
-                    let (tenant, apiKey) = try await access.createTenant(name: name)
+                    let (tenant, apiKey) = try await AuditContext.$current.withValue(AuditContext(actor: .commandLine)) {
+                        try await access.createTenant(name: name)
+                    }
                     let encoder = JSONEncoder()
                     encoder.outputFormatting = [.sortedKeys]
                     print(String(decoding: try encoder.encode(["tenant_id": tenant.id, "api_key": apiKey]), as: UTF8.self))
@@ -38,6 +40,10 @@ struct TenantsCommand: AsyncParsableCommand {
 
         @Option(name: .customLong("tenant-id"), help: "The tenant.") var tenantID: String
         @Option(
+            name: .customLong("rotate-overlap-seconds"),
+            help: "Rotate: the tenant's other network keys keep working this long (0 to 604800), then fail.")
+        var rotateOverlapSeconds: Int?
+        @Option(
             name: .long, help: "An SQLite file path or a postgres:// URL (default: PROVISIO_DATABASE_URL or ./provisio.sqlite).")
         var database: String?
 
@@ -48,8 +54,10 @@ struct TenantsCommand: AsyncParsableCommand {
                     guard try await store.tenantExists(id: tenantID) else {
                         throw ProvisioError(.tenantNotFound, "No tenant with the id \(tenantID).")
                     }
-                    let key = try await AccessService(store: store, clock: SystemTimeSource()).createNetworkKey(
-                        tenantID: tenantID)
+                    let access = AccessService(store: store, clock: SystemTimeSource())
+                    let key = try await AuditContext.$current.withValue(AuditContext(actor: .commandLine)) {
+                        try await access.createNetworkKey(tenantID: tenantID, retiringPreviousAfter: rotateOverlapSeconds)
+                    }
                     print(#"{"network_key":"\#(key)","tenant_id":"\#(tenantID)"}"#)
                 }
             }

@@ -118,7 +118,7 @@ import Testing
             #expect(unknown.refused(404, .routeNotFound), "\(unknown.text)")
             #expect(!unknown.text.contains("SECRET-PATH") && !unknown.text.contains("GET"))
             let idPath = try await server.raw.send(.delete, "/v1/cards/card_123", token: apiKey, body: nil)
-            #expect(idPath.status == 405 && idPath.header("Allow") == "GET")
+            #expect(idPath.status == 405 && idPath.header("Allow") == "GET, PATCH")
             let refusal = try idPath.decode(Components.Schemas.MethodNotAllowedError.self).error
             #expect(refusal.code == .methodNotAllowed && refusal.requestId == idPath.header("X-Request-Id"))
         }

@@ -111,8 +111,24 @@ import Testing
                 }
             }
 
-            // Closing.
+            // Reissuing, then closing (no tokens yet: nothing to carry).
+            let reissued = try await api.updateCard(
+                path: .init(id: fullID),
+                body: .json(.init(expiryMonth: 6, expiryYear: 2032, cardArtUrl: "https://cdn.example/new.png"))
+            ).ok.body.json
+            #expect(reissued.expiryYear == 2032 && reissued.tokenUpdates == [])
             #expect(try await api.closeCard(path: .init(id: fullID)).ok.body.json.status == .closed)
+
+            // Keys, session revocation and the audit log.
+            let reader = try await api.createAPIKey(body: .json(.init(name: "reader", scope: .readOnly))).created.body.json
+            #expect(try await api.listAPIKeys().ok.body.json.data.count == 2)
+            #expect(try await api.revokeAPIKey(path: .init(id: reader.id)).ok.body.json.revokedAt != nil)
+            let revocable = try await api.createMobileSession(body: .json(.init(customerRef: "cust_2"))).created.body.json
+            _ = try await api.revokeMobileSession(path: .init(id: revocable.id)).noContent
+            _ = try await api.createMobileSession(body: .json(.init(customerRef: "cust_2"))).created
+            #expect(try await api.revokeCustomerMobileSessions(query: .init(customerRef: "cust_2")).ok.body.json.revoked == 1)
+            let audit = try await api.listAuditEvents(query: .init(targetType: "card", limit: 2)).ok.body.json
+            #expect(audit.data.count == 2 && audit.nextCursor != nil)
 
             // Webhooks.
             let endpoint = try await api.createWebhookEndpoint(
@@ -124,6 +140,9 @@ import Testing
             let deliveryID = try #require(deliveries.data.first?.id)
             _ = try await api.getWebhookDelivery(path: .init(id: deliveryID)).ok
             _ = try await api.replayWebhookDelivery(path: .init(id: deliveryID)).ok
+            let rotated = try await api.rotateWebhookSecret(path: .init(id: endpoint.id), body: .json(.init(overlapSeconds: 60)))
+                .ok.body.json
+            #expect(rotated.secret != nil && rotated.previousSecretExpiresAt != nil)
             let noDelivery = try await api.getWebhookDelivery(path: .init(id: "whd_nope"))
             #expect(noDelivery.refused(404, .webhookDeliveryNotFound), "\(noDelivery)")
 
@@ -438,5 +457,8 @@ import Testing
         Operations.ActivateToken.id, Operations.GetDecisioningSettings.id, Operations.UpdateDecisioningSettings.id,
         Operations.GetNetworkSettings.id, Operations.SetNetworkSettings.id, Operations.ClearNetworkSettings.id,
         Operations.RequestTokenDecision.id, Operations.ReportTokenEvent.id, Operations.RelayOneTimeCode.id,
+        Operations.UpdateCard.id, Operations.RevokeMobileSession.id, Operations.RevokeCustomerMobileSessions.id,
+        Operations.ListAPIKeys.id, Operations.CreateAPIKey.id, Operations.RevokeAPIKey.id, Operations.ListAuditEvents.id,
+        Operations.RotateWebhookSecret.id,
     ]
 }

@@ -31,7 +31,7 @@ extension APIOutput {
 
     private var payload: Any? { Mirror(reflecting: self).children.first?.value }
 
-    private static var successStatuses: [String: Int] { ["ok": 200, "created": 201, "accepted": 202] }
+    private static var successStatuses: [String: Int] { ["ok": 200, "created": 201, "accepted": 202, "noContent": 204] }
 }
 
 extension Operations.GetHealth.Output: APIOutput {}
@@ -42,12 +42,19 @@ extension Operations.ListCards.Output: APIOutput {}
 extension Operations.CreateCard.Output: APIOutput {}
 extension Operations.GetCard.Output: APIOutput {}
 extension Operations.CloseCard.Output: APIOutput {}
+extension Operations.UpdateCard.Output: APIOutput {}
 extension Operations.ListProvisioningAttempts.Output: APIOutput {}
 extension Operations.ProvisionApplePay.Output: APIOutput {}
 extension Operations.ProvisionGooglePay.Output: APIOutput {}
 extension Operations.ProvisionSamsungPay.Output: APIOutput {}
 extension Operations.CreateMobileSession.Output: APIOutput {}
 extension Operations.CreateProvisionToken.Output: APIOutput {}
+extension Operations.RevokeMobileSession.Output: APIOutput {}
+extension Operations.RevokeCustomerMobileSessions.Output: APIOutput {}
+extension Operations.ListAPIKeys.Output: APIOutput {}
+extension Operations.CreateAPIKey.Output: APIOutput {}
+extension Operations.RevokeAPIKey.Output: APIOutput {}
+extension Operations.ListAuditEvents.Output: APIOutput {}
 extension Operations.ListMobileCards.Output: APIOutput {}
 extension Operations.ProvisionApplePayFromMobile.Output: APIOutput {}
 extension Operations.ProvisionGooglePayFromMobile.Output: APIOutput {}
@@ -58,6 +65,7 @@ extension Operations.SendTestWebhook.Output: APIOutput {}
 extension Operations.ListWebhookDeliveries.Output: APIOutput {}
 extension Operations.GetWebhookDelivery.Output: APIOutput {}
 extension Operations.ReplayWebhookDelivery.Output: APIOutput {}
+extension Operations.RotateWebhookSecret.Output: APIOutput {}
 extension Operations.ListTokens.Output: APIOutput {}
 extension Operations.GetToken.Output: APIOutput {}
 extension Operations.TransitionToken.Output: APIOutput {}

@@ -27,7 +27,9 @@ struct TestDatabase {
     let handle: any DatabaseHandle
     private let cleanup: @Sendable () async -> Void
 
-    static func make(_ engine: TestEngine, logger: Logger = Logger(label: "test-db")) async throws -> TestDatabase {
+    static func make(_ engine: TestEngine, logger: Logger = Logger(label: "test-db"), schemaVersion: Int = .max) async throws
+        -> TestDatabase
+    {
         switch engine {
         case .sqlite:
             let directory = NSTemporaryDirectory() + "provisio-test-\(UUID().uuidString)"
@@ -36,7 +38,7 @@ struct TestDatabase {
             // Small pools: hundreds of these databases are open at once while the suites run in
             // parallel, and each connection holds file descriptors (a CI machine's limit may be low).
             let handle = try await SQLiteDatabaseHandle.open(path: directory + "/provisio.sqlite", readers: 2, logger: logger)
-            try await Migrator(handle: handle).migrate()
+            try await Migrator(handle: handle, upTo: schemaVersion).migrate()
             return TestDatabase(engine: engine, location: location, handle: handle) {
                 await handle.shutdown()
                 try? FileManager.default.removeItem(atPath: directory)
@@ -49,7 +51,7 @@ struct TestDatabase {
             var url = try PostgresURL(adminURL)
             url.database = name
             let handle = PostgresDatabaseHandle(url: url, maximumConnections: 4, logger: logger)
-            try await Migrator(handle: handle).migrate()
+            try await Migrator(handle: handle, upTo: schemaVersion).migrate()
             return TestDatabase(engine: engine, location: .postgres(url), handle: handle) {
                 await handle.shutdown()
                 try? await admin.write { try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run() }
@@ -61,10 +63,11 @@ struct TestDatabase {
     func tearDown() async { await cleanup() }
 
     /// Runs `body` with a fresh database and always removes it.
-    static func with<T>(_ engine: TestEngine, logger: Logger = Logger(label: "test-db"), _ body: (TestDatabase) async throws -> T)
-        async throws -> T
-    {
-        let database = try await make(engine, logger: logger)
+    static func with<T>(
+        _ engine: TestEngine, logger: Logger = Logger(label: "test-db"), schemaVersion: Int = .max,
+        _ body: (TestDatabase) async throws -> T
+    ) async throws -> T {
+        let database = try await make(engine, logger: logger, schemaVersion: schemaVersion)
         do {
             let result = try await body(database)
             await database.tearDown()

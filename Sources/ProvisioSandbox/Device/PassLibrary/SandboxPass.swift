@@ -16,6 +16,9 @@ public struct SandboxPass: Sendable, Hashable, Identifiable {
     public let deviceAccountIdentifier: String
     public internal(set) var activationState: SandboxPassActivationState
     public let deviceKind: SandboxDeviceKind
+    /// The card details Wallet shows on the pass; the network updates them when the issuer
+    /// reissues the card (a new expiry, new art).
+    public internal(set) var details: CardDetails
 
     public var id: String { serialNumber }
 
@@ -24,8 +27,10 @@ public struct SandboxPass: Sendable, Hashable, Identifiable {
 
     init(
         serialNumber: String, primaryAccountIdentifier: String, primaryAccountNumberSuffix: String,
-        deviceAccountIdentifier: String, activationState: SandboxPassActivationState, deviceKind: SandboxDeviceKind
+        deviceAccountIdentifier: String, activationState: SandboxPassActivationState, deviceKind: SandboxDeviceKind,
+        details: CardDetails = CardDetails()
     ) {
+        self.details = details
         self.serialNumber = serialNumber
         self.passTypeIdentifier = Self.paymentPassTypeIdentifier
         self.primaryAccountIdentifier = primaryAccountIdentifier

@@ -43,6 +43,13 @@ struct SandboxPassLibrary: Sendable {
         return passes[index]
     }
 
+    /// Returns the updated pass, or nil when no pass has this serial number.
+    mutating func setDetails(_ details: CardDetails, serialNumber: String) -> SandboxPass? {
+        guard let index = passes.firstIndex(where: { $0.serialNumber == serialNumber }) else { return nil }
+        passes[index].details = details
+        return passes[index]
+    }
+
     /// Returns the removed pass, or nil when no pass has this serial number.
     mutating func remove(serialNumber: String) -> SandboxPass? {
         guard let index = passes.firstIndex(where: { $0.serialNumber == serialNumber }) else { return nil }

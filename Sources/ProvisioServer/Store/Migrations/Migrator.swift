@@ -12,6 +12,11 @@ public struct Migrator: Sendable {
         self.init(handle: handle, migrations: SchemaMigrations.all)
     }
 
+    /// Applies migrations only up to `version`: how upgrade tests build an older schema.
+    public init(handle: any DatabaseHandle, upTo version: Int) {
+        self.init(handle: handle, migrations: SchemaMigrations.all.filter { $0.version <= version })
+    }
+
     init(handle: any DatabaseHandle, migrations: [Migration]) {
         self.handle = handle
         self.migrations = migrations
@@ -39,7 +44,7 @@ public struct Migrator: Sendable {
                     "SELECT version FROM schema_migrations WHERE version = \(bind: migration.version)"
                 ).all()
                 guard existing.isEmpty else { return false }
-                for statement in migration.statements {
+                for statement in migration.statements(for: engine) {
                     try await database.raw(SQLQueryString(statement)).run()
                 }
                 try await database.raw(

@@ -216,5 +216,87 @@ enum SchemaMigrations {
                 "ALTER TABLE idempotency_keys ADD COLUMN effect_ref TEXT"
             ]
         ),
+        Migration(
+            version: 7, name: "api_keys_session_ids_audit_events_rotation",
+            statements: [
+                // Several keys per tenant, each with a scope; revoked keys stay for the record.
+                """
+                CREATE TABLE api_keys (
+                    id TEXT PRIMARY KEY,
+                    tenant_id TEXT NOT NULL REFERENCES tenants(id),
+                    name TEXT NOT NULL,
+                    scope TEXT NOT NULL,
+                    key_hash TEXT NOT NULL UNIQUE,
+                    created_at BIGINT NOT NULL,
+                    last_used_at BIGINT,
+                    revoked_at BIGINT
+                )
+                """,
+                "CREATE INDEX api_keys_by_tenant ON api_keys (tenant_id, created_at, id)",
+                """
+                INSERT INTO api_keys (id, tenant_id, name, scope, key_hash, created_at)
+                SELECT 'key_' || id, id, 'default', 'full', api_key_hash, created_at FROM tenants
+                """,
+                // The tenant's column is no longer read; SQLite cannot drop a UNIQUE column, so
+                // it keeps a value that is unique and matches no key.
+                "UPDATE tenants SET api_key_hash = 'moved-to-api-keys:' || id",
+                // Sessions get an id the issuer can revoke them by.
+                "ALTER TABLE mobile_sessions ADD COLUMN id TEXT",
+                "UPDATE mobile_sessions SET id = 'ms_' || substr(token_hash, 1, 24)",
+                "CREATE UNIQUE INDEX mobile_sessions_by_id ON mobile_sessions (id)",
+                "CREATE INDEX mobile_sessions_by_customer ON mobile_sessions (tenant_id, customer_ref)",
+                """
+                CREATE TABLE audit_events (
+                    id TEXT PRIMARY KEY,
+                    tenant_id TEXT NOT NULL REFERENCES tenants(id),
+                    actor_type TEXT NOT NULL,
+                    actor_id TEXT,
+                    action TEXT NOT NULL,
+                    target_type TEXT NOT NULL,
+                    target_id TEXT NOT NULL,
+                    reason TEXT,
+                    request_id TEXT,
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX audit_events_by_tenant ON audit_events (tenant_id, created_at, id)",
+                "CREATE INDEX audit_events_by_target ON audit_events (tenant_id, target_type, target_id, created_at, id)",
+                "CREATE INDEX audit_events_by_actor ON audit_events (tenant_id, actor_type, actor_id, created_at, id)",
+                // Rotation with an overlap: the previous webhook secret still signs, and the
+                // previous network key still authenticates, until these times.
+                "ALTER TABLE webhook_endpoints ADD COLUMN previous_secret_vault_record TEXT",
+                "ALTER TABLE webhook_endpoints ADD COLUMN previous_secret_expires_at BIGINT",
+                "ALTER TABLE network_credentials ADD COLUMN expires_at BIGINT",
+            ],
+            // The audit log is append-only below the application too: the database refuses to
+            // change or delete a row, whatever connects to it.
+            engineStatements: [
+                .sqlite: [
+                    """
+                    CREATE TRIGGER audit_events_no_update BEFORE UPDATE ON audit_events
+                    BEGIN SELECT RAISE(ABORT, 'audit_events is append-only'); END
+                    """,
+                    """
+                    CREATE TRIGGER audit_events_no_delete BEFORE DELETE ON audit_events
+                    BEGIN SELECT RAISE(ABORT, 'audit_events is append-only'); END
+                    """,
+                ],
+                .postgres: [
+                    """
+                    CREATE OR REPLACE FUNCTION provisio_audit_events_append_only() RETURNS trigger AS $$
+                    BEGIN RAISE EXCEPTION 'audit_events is append-only'; END
+                    $$ LANGUAGE plpgsql
+                    """,
+                    """
+                    CREATE TRIGGER audit_events_append_only BEFORE UPDATE OR DELETE ON audit_events
+                    FOR EACH ROW EXECUTE FUNCTION provisio_audit_events_append_only()
+                    """,
+                    """
+                    CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events
+                    FOR EACH STATEMENT EXECUTE FUNCTION provisio_audit_events_append_only()
+                    """,
+                ],
+            ]
+        ),
     ]
 }

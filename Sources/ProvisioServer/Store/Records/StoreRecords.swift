@@ -1,12 +1,10 @@
 import Foundation
 import ProvisioCore
 
-/// A tenant: one issuer (or one issuer program) with its own cards and API key.
+/// A tenant: one issuer (or one issuer program) with its own cards and API keys.
 public struct TenantRecord: Sendable, Equatable {
     public var id: String
     public var name: String
-    /// SHA-256 of the API key, hex. The key itself is shown once and never stored.
-    public var apiKeyHash: String
     public var createdAt: Date
 }
 
@@ -54,6 +52,9 @@ public struct ProvisioningAttemptRecord: Sendable, Equatable {
 
 /// A customer's session for the SDK, created by the issuer's backend after its own login.
 public struct MobileSessionRecord: Sendable, Equatable {
+    /// Public: how the issuer revokes the session. Sessions from before ids existed have one
+    /// derived from their hash.
+    public var id: String
     public var tokenHash: String
     public var tenantID: String
     public var customerRef: String

@@ -10,6 +10,19 @@ public struct WebhookEndpointRecord: Sendable, Equatable {
     /// The signing secret as a `VaultRecord.serialized`, sealed with `vaultContext`.
     public var secretVaultRecord: String
     public var createdAt: Date
+    /// After a rotation, the secret before it (sealed the same way), which keeps signing every
+    /// webhook alongside the new one until `previousSecretExpiresAt`, so receivers can switch.
+    public var previousSecretVaultRecord: String? = nil
+    public var previousSecretExpiresAt: Date? = nil
+
+    /// The sealed secrets that sign a webhook sent at `time`: the current one, and the previous
+    /// one while its overlap lasts.
+    public func signingSecretRecords(at time: Date) -> [String] {
+        guard let previous = previousSecretVaultRecord, let until = previousSecretExpiresAt, time < until else {
+            return [secretVaultRecord]
+        }
+        return [secretVaultRecord, previous]
+    }
 
     public static func vaultContext(tenantID: String, endpointID: String) -> String { "webhook/\(tenantID)/\(endpointID)" }
 

@@ -1,0 +1,29 @@
+import Foundation
+import ProvisioCore
+
+/// A card's changes as the issuer makes them, carried to its wallet tokens: closing deletes
+/// them at the network, a reissue sends the new details. The API and the console both come
+/// through here, so a change never stops at the card.
+public struct CardChangeService: Sendable {
+    let cards: CardService
+    let tokens: TokenService
+
+    public init(cards: CardService, tokens: TokenService) {
+        self.cards = cards
+        self.tokens = tokens
+    }
+
+    /// Closes the card (again, if it already is) and deletes its tokens still live.
+    public func close(id: String, tenantID: String) async throws -> (CardRecord, [TokenCarryResult]) {
+        let card = try await cards.close(id: id, tenantID: tenantID)
+        return (card, try await tokens.deleteTokens(ofClosed: card))
+    }
+
+    /// Reissues the card and sends what Wallet shows to each live token's network.
+    public func reissue(id: String, tenantID: String, _ update: CardService.CardUpdate) async throws
+        -> (CardRecord, [TokenCarryResult])
+    {
+        let (card, change) = try await cards.update(id: id, tenantID: tenantID, update)
+        return (card, try await tokens.sendCardDetails(change, of: card))
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import ProvisioCore
+
+/// What happened to one of a card's live tokens when the card changed.
+public struct TokenCarryResult: Sendable, Equatable {
+    public enum Outcome: String, Sendable {
+        /// Deleted at the network and here (the card was closed).
+        case deleted
+        /// The network has the card's new details (the card was reissued).
+        case updated
+        /// The network could not be reached or refused; `errorCode` says which. Closing or
+        /// reissuing again retries the tokens still live.
+        case failed
+    }
+
+    public var tokenID: String
+    public var outcome: Outcome
+    public var errorCode: String?
+}
+
+/// A card's changes carried to its wallet tokens at the network: closing deletes them, a
+/// reissue sends the new expiry, name and art. Each token is tried on its own; one the network
+/// refuses does not stop the others.
+extension TokenService {
+    /// The card's tokens a network still holds live: pending, active or suspended.
+    func liveTokens(cardID: String, tenantID: String) async throws -> [TokenRecord] {
+        var live: [TokenRecord] = []
+        var cursor: String?
+        repeat {
+            let page = try await store.tokens(cardID: cardID, tenantID: tenantID, cursor: cursor, limit: PageSize.maximum)
+            live += page.items.filter { [.pendingVerification, .active, .suspended].contains($0.state) }
+            cursor = page.nextCursor
+        } while cursor != nil
+        return live
+    }
+
+    /// Deletes every live token of a closed card at the network, recording each deletion and
+    /// announcing it (`token.deleted`) as an issuer change with the reason `card_closed`.
+    public func deleteTokens(ofClosed card: CardRecord) async throws -> [TokenCarryResult] {
+        var results: [TokenCarryResult] = []
+        for token in try await liveTokens(cardID: card.id, tenantID: card.tenantID) {
+            do {
+                let deleted = try await issuerChange(.delete(by: .issuer), to: token, reasonCode: "card_closed")
+                results.append(TokenCarryResult(tokenID: deleted.id, outcome: .deleted))
+            } catch let error as ProvisioError {
+                results.append(TokenCarryResult(tokenID: token.id, outcome: .failed, errorCode: error.code.rawValue))
+            }
+        }
+        return results
+    }
+
+    /// Sends a reissued card's new details to the network for every live token.
+    public func sendCardDetails(_ change: CardDetails, of card: CardRecord) async throws -> [TokenCarryResult] {
+        guard !change.isEmpty else { return [] }
+        var results: [TokenCarryResult] = []
+        for token in try await liveTokens(cardID: card.id, tenantID: card.tenantID) {
+            do {
+                _ = try await connectors.connector(tenantID: card.tenantID).send(
+                    .updateCardDetails(change), networkTokenRef: token.networkTokenRef, reasonCode: "card_reissued")
+                try await store.appendAudit(
+                    AuditChange("token.card_details_updated", target: "token", token.id, reason: "card_reissued"),
+                    tenantID: card.tenantID, at: clock.now())
+                results.append(TokenCarryResult(tokenID: token.id, outcome: .updated))
+            } catch let error as ProvisioError {
+                results.append(TokenCarryResult(tokenID: token.id, outcome: .failed, errorCode: error.code.rawValue))
+            }
+        }
+        return results
+    }
+}
