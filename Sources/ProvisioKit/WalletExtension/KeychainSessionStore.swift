@@ -4,7 +4,9 @@
     import Security
 
     /// `ExtensionSessionStore` in the keychain access group shared by the app and both
-    /// extensions. Compiled on Apple platforms only; not exercised on Linux (see the README).
+    /// extensions: one generic-password item holding every signed-in account (so that adding or
+    /// removing one account is a single keychain write). Compiled on Apple platforms only; not
+    /// exercised on Linux (see the README).
     public struct KeychainSessionStore: ExtensionSessionStore {
         public let accessGroup: String
         public let service: String
@@ -30,11 +32,13 @@
             let status = SecItemCopyMatching(search as CFDictionary, &item)
             if status == errSecItemNotFound { return nil }
             guard status == errSecSuccess, let data = item as? Data else { throw Self.failure(status) }
-            return try JSONDecoder().decode(StoredExtensionSession.self, from: data)
+            // Every signed-in account in one item; the single-account form of earlier versions
+            // still reads (as one account) and is rewritten in the current form on the next save.
+            return try StoredExtensionSession.decode(from: data)
         }
 
         public func save(_ session: StoredExtensionSession) throws {
-            let data = try JSONEncoder().encode(session)
+            let data = try session.encoded()
             let update = [kSecValueData as String: data]
             var status = SecItemUpdate(query as CFDictionary, update as CFDictionary)
             if status == errSecItemNotFound {

@@ -13,9 +13,10 @@ import ProvisioCore
 /// Configuration comes from the extension's Info.plist, dictionary `ProvisioExtension` with
 /// `AppGroup`, `KeychainAccessGroup` and `ServerURL` (or from `init(environment:)`). Every answer
 /// is `ProvisioCore`'s: `status` reads only the cached configuration, the session and the pass
-/// library (never the network); the entries leave out cards already on that device and cards
-/// whose add is in flight; `generate…` plans with `AddRequestPlanner`, calls Provisio with the
-/// stored session and answers Wallet exactly once, before the deadline.
+/// library (never the network); the entries are the cards of every signed-in account, leaving
+/// out cards already on that device and cards whose add is in flight; `generate…` plans with `AddRequestPlanner`, calls Provisio with
+/// the credential (and server) of the card's own account and answers Wallet exactly once, before
+/// the deadline.
 ///
 /// It overrides the `async` forms of PassKit's methods (Swift imports each Objective-C method
 /// with a completion handler and as `async`; Wallet's calls reach either). Their shape is the same
@@ -56,7 +57,7 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
             return answer
         }
         let status = ExtensionStatusResolver.status(
-            configuration: state.configuration, session: state.session?.session, library: state.library, ledger: state.ledger,
+            configuration: state.configuration, session: state.signedIn, library: state.library, ledger: state.ledger,
             now: state.now)
         answer.requiresAuthentication = status.requiresAuthentication
         answer.passEntriesAvailable = status.passEntriesAvailable
@@ -74,13 +75,17 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
         await entries(for: .watch)
     }
 
-    /// The entries for `device`; a card whose art cannot be read is left out (and reported).
+    /// The entries for `device`: the cards of every signed-in account (identifiers name the card,
+    /// whose id is unique across the configuration's accounts). A card whose art cannot be read is
+    /// left out (and reported).
     public func entries(for device: WalletDevice) async -> [PKIssuerProvisioningExtensionPassEntry] {
         guard let state = await state(), let configuration = state.configuration, case .success(let environment) = environment
         else { return [] }
         let selector = PassEntrySelector(
             configuration: configuration, library: state.library, ledger: state.ledger, now: state.now)
+        let signedIn = state.signedIn
         return selector.entries(for: device).compactMap { entry in
+            guard signedIn?.authorizes(entry.accountID, at: state.now) == true else { return nil }
             guard let art = art(entry.artReference, storage: environment.storage),
                 let request = PassKitMapping.requestConfiguration(entry.request),
                 let passEntry = PKIssuerProvisioningExtensionPaymentPassEntry(
@@ -140,15 +145,16 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
         guard let state = await state(), case .success(let environment) = environment else { return nil }
         do {
             let plan = try AddRequestPlanner.plan(
-                entryIdentifier: identifier, configuration: state.configuration, session: state.session?.session,
+                entryIdentifier: identifier, configuration: state.configuration, session: state.signedIn,
                 library: state.library, now: state.now)
-            guard let stored = state.session else {
+            // The card's own account: its credential, at its server.
+            guard let account = state.session?.account(for: plan.accountID, at: state.now) else {
                 throw ProvisioError(.extensionAuthenticationRequired, "The cardholder must sign in again before adding a card.")
             }
             let card = WalletCard(
                 id: plan.card.id, primaryAccountIdentifier: plan.card.primaryAccountIdentifier, last4: plan.card.last4,
                 cardholderName: plan.card.cardholderName, localizedDescription: plan.card.title, network: plan.card.network)
-            let payload = try await environment.payloadProvider(stored).applePayPayload(
+            let payload = try await environment.payloadProvider(account).applePayPayload(
                 for: card, request: request, idempotencyKey: UUID().uuidString)
             try environment.storage.save(state.ledger.recording(plan.pendingAdd(startedAt: environment.now())))
             return .payload(payload)
@@ -160,12 +166,15 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
 
     // MARK: - State
 
-    struct State {
+    struct State: Sendable {
         var configuration: ExtensionConfiguration?
         var session: StoredExtensionSession?
         var library: PassLibrarySnapshot
         var ledger: PendingAddLedger
         var now: Date
+
+        /// Every account signed in and valid now, as one Core session.
+        var signedIn: ExtensionSession? { session?.session(at: now) }
     }
 
     /// Everything an answer needs, read once; unreadable parts are reported and treated as absent.

@@ -15,8 +15,8 @@ public struct WalletExtensionEnvironment: Sendable {
     public var sessions: any ExtensionSessionStore
     /// The passes on the iPhone and the Watch, now.
     public var library: @Sendable () async -> PassLibrarySnapshot
-    /// The payload provider for a signed-in cardholder.
-    public var payloadProvider: @Sendable (StoredExtensionSession) -> any ProvisioPayloadProvider
+    /// The payload provider for the signed-in account that owns the card being added.
+    public var payloadProvider: @Sendable (StoredExtensionAccount) -> any ProvisioPayloadProvider
     public var now: @Sendable () -> Date
     /// How long `generateAddPaymentPassRequest…` may take before Wallet is answered with a failure.
     public var deadline: Duration
@@ -24,7 +24,7 @@ public struct WalletExtensionEnvironment: Sendable {
     public init(
         storage: any ExtensionStorage, sessions: any ExtensionSessionStore,
         library: @escaping @Sendable () async -> PassLibrarySnapshot = WalletExtensionEnvironment.passKitLibrary,
-        payloadProvider: @escaping @Sendable (StoredExtensionSession) -> any ProvisioPayloadProvider,
+        payloadProvider: @escaping @Sendable (StoredExtensionAccount) -> any ProvisioPayloadProvider,
         now: @escaping @Sendable () -> Date = { Date() }, deadline: Duration = .seconds(15)
     ) {
         self.storage = storage
@@ -35,11 +35,13 @@ public struct WalletExtensionEnvironment: Sendable {
         self.deadline = min(deadline, InAppProvisioning.maximumDeadline)
     }
 
-    /// Provisio's mobile API at `baseURL`, called with the stored session's credential.
-    public static func provisio(baseURL: URL) -> @Sendable (StoredExtensionSession) -> any ProvisioPayloadProvider {
-        { stored in
+    /// Provisio's mobile API, called with the card's account's credential: at the account's own
+    /// `serverURL` when it has one, else at `baseURL` (the extension's `ServerURL`).
+    public static func provisio(baseURL: URL) -> @Sendable (StoredExtensionAccount) -> any ProvisioPayloadProvider {
+        { account in
             ProvisioClientPayloadProvider(
-                client: ProvisioMobileClient(baseURL: baseURL, credential: .mobileSession(stored.credential)))
+                client: ProvisioMobileClient(
+                    baseURL: account.serverURL ?? baseURL, credential: .mobileSession(account.credential)))
         }
     }
 

@@ -31,6 +31,9 @@
         let wallet: SandboxWallet
         let network: SandboxNetworkTokenService
         let apple: SandboxAppleProvisioningService
+        /// Creates another tenant on the same server, with its own customer, card, mobile session
+        /// and network key, and a sandbox network and Apple service for it over the same wallet.
+        let addTenant: @Sendable (_ name: String, _ customerRef: String, _ pan: String) async throws -> LiveTenant
 
         static func run<T: Sendable>(watch: Bool = true, _ body: @Sendable (LiveProvisio) async throws -> T) async throws -> T {
             let directory = NSTemporaryDirectory() + "provisio-kit-test-\(UUID().uuidString)"
@@ -70,10 +73,30 @@
                         issuerTAVPublicKey: keys.tavSigningKey.publicKey, clock: clock,
                         defaultRisk: RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: .approve))
                     let apple = SandboxAppleProvisioningService(wallet: wallet, network: network)
+                    let addTenant: @Sendable (String, String, String) async throws -> LiveTenant = { name, customerRef, pan in
+                        let (tenant, apiKey) = try await services.access.createTenant(name: name)
+                        let issuer = Self.api(baseURL, apiKey)
+                        let cardID = try await issuer.createCard(
+                            body: .json(
+                                .init(
+                                    customerRef: customerRef, pan: pan, expiryMonth: 11, expiryYear: 2031,
+                                    cardholderName: "John Appleseed"))
+                        ).created.body.json.id
+                        let mobileSession = try await issuer.createMobileSession(body: .json(.init(customerRef: customerRef)))
+                            .created.body.json.token
+                        let networkKey = try await services.access.createNetworkKey(tenantID: tenant.id)
+                        let network = SandboxNetworkTokenService(
+                            wallet: wallet, issuer: IssuerConnection(baseURL: baseURL.absoluteString, networkKey: networkKey),
+                            issuerTAVPublicKey: keys.tavSigningKey.publicKey, clock: clock,
+                            defaultRisk: RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: .approve))
+                        return LiveTenant(
+                            apiKey: apiKey, customerRef: customerRef, cardID: cardID, mobileSession: mobileSession,
+                            apple: SandboxAppleProvisioningService(wallet: wallet, network: network))
+                    }
                     return try await body(
                         LiveProvisio(
                             baseURL: baseURL, apiKey: apiKey, cardID: cardID, mobileSession: mobileSession, wallet: wallet,
-                            network: network, apple: apple))
+                            network: network, apple: apple, addTenant: addTenant))
                 }
                 await handle.shutdown()
                 return result
@@ -104,6 +127,16 @@
             guard let data = result.activationData else { throw SetupError("no activation data") }
             return data
         }
+    }
+
+    /// A further tenant of the live server (see `LiveProvisio.addTenant`).
+    struct LiveTenant: Sendable {
+        let apiKey: String
+        let customerRef: String
+        let cardID: String
+        let mobileSession: String
+        /// Apple's service reaching the card network that holds this tenant's network key.
+        let apple: SandboxAppleProvisioningService
     }
 
     struct SetupError: Error, CustomStringConvertible {
