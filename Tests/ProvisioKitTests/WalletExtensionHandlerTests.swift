@@ -109,7 +109,10 @@
             let handler = RecordingHandler(
                 environment: WalletExtensionEnvironment(
                     storage: storage, sessions: sessions, library: library(live.wallet),
-                    payloadProvider: WalletExtensionEnvironment.provisio(baseURL: serverURL ?? live.baseURL)))
+                    payloadProvider: WalletExtensionEnvironment.provisio(baseURL: serverURL ?? live.baseURL),
+                    // These tests are about the answers, not the 80 ms guard (a loaded test machine
+                    // may be slower); WalletExtensionStatusDeadlineTests covers the guard.
+                    statusDeadline: .seconds(5)))
             return (container, storage, sessions, handler)
         }
 

@@ -13,8 +13,9 @@ import ProvisioCore
 /// Configuration comes from the extension's Info.plist, dictionary `ProvisioExtension` with
 /// `AppGroup`, `KeychainAccessGroup` and `ServerURL` (or from `init(environment:)`). Every answer
 /// is `ProvisioCore`'s: `status` reads only the cached configuration, the session and the pass
-/// library (never the network); the entries are the cards of every signed-in account, leaving
-/// out cards already on that device and cards whose add is in flight; `generate…` plans with `AddRequestPlanner`, calls Provisio with
+/// library (never the network) and answers within `statusDeadline` even when they are slow; the
+/// entries are the cards of every signed-in account, leaving out cards already on that device and
+/// cards whose add is in flight; `generate…` plans with `AddRequestPlanner`, calls Provisio with
 /// the credential (and server) of the card's own account and answers Wallet exactly once, before
 /// the deadline.
 ///
@@ -23,10 +24,17 @@ import ProvisioCore
 /// in every SDK, while the completion handlers became `@Sendable` only in recent ones.
 ///
 /// `@unchecked Sendable`: PassKit's base class is not marked Sendable, but this subclass adds only
-/// an immutable `Result` of Sendable values, and the base class keeps no state of its own.
+/// an immutable `Result` of Sendable values, a `Locked` cache and a dispatch queue (both
+/// thread-safe), and the base class keeps no state of its own.
 open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler, @unchecked Sendable {
     public static let infoDictionaryKey = "ProvisioExtension"
     private let environment: Result<WalletExtensionEnvironment, ProvisioError>
+    /// The last status computed in full, answered when storage is too slow.
+    private let lastStatus = Locked<ExtensionStatus?>(nil)
+    /// Where the synchronous storage reads run: off Swift's cooperative pool, so that a read that
+    /// blocks (a busy keychain, a stalled file system) cannot starve the deadline's timer. A
+    /// custom concurrent queue gets its own threads even while others are blocked.
+    private let storageQueue = DispatchQueue(label: "provisio.wallet-extension.storage", attributes: .concurrent)
 
     /// Reads the `ProvisioExtension` Info.plist dictionary (what Wallet instantiates).
     public override init() {
@@ -51,18 +59,67 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
 
     /// Core's `ExtensionStatus` mapped to PassKit's.
     public func currentStatus() async -> PKIssuerProvisioningExtensionStatus {
+        let status = await guardedStatus()
         let answer = PKIssuerProvisioningExtensionStatus()
-        guard let state = await state() else {
-            answer.requiresAuthentication = true
-            return answer
-        }
-        let status = ExtensionStatusResolver.status(
-            configuration: state.configuration, session: state.signedIn, library: state.library, ledger: state.ledger,
-            now: state.now)
         answer.requiresAuthentication = status.requiresAuthentication
         answer.passEntriesAvailable = status.passEntriesAvailable
         answer.remotePassEntriesAvailable = status.remotePassEntriesAvailable
         return answer
+    }
+
+    /// What `status` answers when it knows nothing: sign in, nothing to add (Wallet asks again
+    /// later; it never offers a card the extension could not vouch for).
+    public static let fallbackStatus = ExtensionStatus(
+        requiresAuthentication: true, passEntriesAvailable: false, remotePassEntriesAvailable: false)
+
+    /// The status within `statusDeadline`, delivered once to `completion` on whichever thread
+    /// answers first: computed from storage when it answers in time, else the last status
+    /// computed in full (this process's), else ``fallbackStatus`` (and
+    /// `extension_status_deadline_exceeded` is reported). A late computation still refreshes
+    /// that cache for the next call. The deadline's timer (`statusTimer`) does not need Swift's
+    /// cooperative pool, so the answer is on time even while that pool is blocked.
+    public func currentStatus(completion: @escaping @Sendable (ExtensionStatus) -> Void) {
+        guard case .success(let environment) = environment else {
+            reportConfigurationError()
+            completion(Self.fallbackStatus)
+            return
+        }
+        // Whichever path claims the answer first delivers it; the timer reports before it answers.
+        let claimed = Locked(false)
+        let claim: @Sendable () -> Bool = {
+            claimed.withLock { claimed in
+                defer { claimed = true }
+                return !claimed
+            }
+        }
+        environment.statusTimer(environment.statusDeadline) {
+            guard claim() else { return }
+            let known = self.lastStatus.value
+            self.errorEncountered(
+                ProvisioError(
+                    .extensionStatusDeadlineExceeded,
+                    "Storage did not answer within \(environment.statusDeadline); status answered from "
+                        + (known == nil ? "the safe default." : "the last known status.")))
+            completion(known ?? Self.fallbackStatus)
+        }
+        Task {
+            let status = await self.computedStatus()
+            if let status { self.lastStatus.withLock { $0 = status } }
+            if claim() { completion(status ?? Self.fallbackStatus) }
+        }
+    }
+
+    /// `currentStatus(completion:)`, awaited.
+    func guardedStatus() async -> ExtensionStatus {
+        await withCheckedContinuation { continuation in currentStatus { continuation.resume(returning: $0) } }
+    }
+
+    /// The status from storage, however long it takes; nil when the extension is not configured.
+    private func computedStatus() async -> ExtensionStatus? {
+        guard let state = await state() else { return nil }
+        return ExtensionStatusResolver.status(
+            configuration: state.configuration, session: state.signedIn, library: state.library, ledger: state.ledger,
+            now: state.now)
     }
 
     // MARK: - Entries
@@ -185,6 +242,13 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
         }
         let now = environment.now()
         let library = await environment.library()
+        return await withCheckedContinuation { continuation in
+            storageQueue.async { continuation.resume(returning: self.storedState(environment, library: library, now: now)) }
+        }
+    }
+
+    /// The synchronous part of `state()`: the App Group files and the keychain.
+    private func storedState(_ environment: WalletExtensionEnvironment, library: PassLibrarySnapshot, now: Date) -> State {
         let configuration = reading { try environment.storage.configuration() } ?? nil
         let session = reading { try environment.sessions.load() } ?? nil
         var ledger = reading { try environment.storage.ledger() } ?? PendingAddLedger()
@@ -239,4 +303,10 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
                 .extensionNotConfigured, "App Groups and the keychain exist only on Apple platforms; use init(environment:).")
         #endif
     }
+}
+
+extension ProvisioError.Code {
+    /// Storage did not answer `status` within `statusDeadline`; Wallet got the last known status
+    /// or the safe default (sign in, nothing available).
+    public static let extensionStatusDeadlineExceeded = Self("extension_status_deadline_exceeded", status: .badRequest)
 }

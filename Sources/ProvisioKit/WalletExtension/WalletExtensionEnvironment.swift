@@ -20,12 +20,23 @@ public struct WalletExtensionEnvironment: Sendable {
     public var now: @Sendable () -> Date
     /// How long `generateAddPaymentPassRequest…` may take before Wallet is answered with a failure.
     public var deadline: Duration
+    /// How long `status` waits for storage (the App Group files, the keychain, the pass library)
+    /// before answering from the last status it computed, or asking to sign in with nothing
+    /// available. Keep it under Apple's 100 ms (``defaultStatusDeadline`` leaves Wallet 20 ms).
+    public var statusDeadline: Duration
+    /// Calls its closure once the given time has passed: the timer of `statusDeadline`. The
+    /// default, ``dispatchTimer``, runs off Swift's cooperative pool, so that the fallback answer
+    /// is delivered even while every pool thread is blocked.
+    public var statusTimer: @Sendable (Duration, @escaping @Sendable () -> Void) -> Void
 
     public init(
         storage: any ExtensionStorage, sessions: any ExtensionSessionStore,
         library: @escaping @Sendable () async -> PassLibrarySnapshot = WalletExtensionEnvironment.passKitLibrary,
         payloadProvider: @escaping @Sendable (StoredExtensionAccount) -> any ProvisioPayloadProvider,
-        now: @escaping @Sendable () -> Date = { Date() }, deadline: Duration = .seconds(15)
+        now: @escaping @Sendable () -> Date = { Date() }, deadline: Duration = .seconds(15),
+        statusDeadline: Duration = WalletExtensionEnvironment.defaultStatusDeadline,
+        statusTimer: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> Void = WalletExtensionEnvironment
+            .dispatchTimer
     ) {
         self.storage = storage
         self.sessions = sessions
@@ -33,8 +44,19 @@ public struct WalletExtensionEnvironment: Sendable {
         self.payloadProvider = payloadProvider
         self.now = now
         self.deadline = min(deadline, InAppProvisioning.maximumDeadline)
+        self.statusDeadline = statusDeadline
+        self.statusTimer = statusTimer
     }
 
+    /// 80 ms: room for Wallet's own overhead inside its 100 ms.
+    public static let defaultStatusDeadline: Duration = .milliseconds(80)
+
+    /// A one-shot timer on a private dispatch queue (its own thread, not the cooperative pool).
+    public static let dispatchTimer: @Sendable (Duration, @escaping @Sendable () -> Void) -> Void = { duration, fire in
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        TimerQueue.queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: fire)
+    }
     /// Provisio's mobile API, called with the card's account's credential: at the account's own
     /// `serverURL` when it has one, else at `baseURL` (the extension's `ServerURL`).
     public static func provisio(baseURL: URL) -> @Sendable (StoredExtensionAccount) -> any ProvisioPayloadProvider {
@@ -50,4 +72,9 @@ public struct WalletExtensionEnvironment: Sendable {
     public static let passKitLibrary: @Sendable () async -> PassLibrarySnapshot = {
         await MainActor.run { WalletLibrary(isWatchPaired: { true }).snapshot() }
     }
+}
+
+/// The queue of `WalletExtensionEnvironment.dispatchTimer`.
+private enum TimerQueue {
+    static let queue = DispatchQueue(label: "provisio.wallet-extension.status-timer")
 }
