@@ -61,6 +61,11 @@
             #expect(normalized("override init()", "swift.init") == "init()")
             #expect(normalized("final class CGImage", "swift.class") == "class CGImage")
             #expect(normalized("func f(completion: @escaping @Sendable () -> Void)", "swift.method").contains("@Sendable"))
+            #expect(
+                normalized("typealias NSErrorPointer = UnsafeMutablePointer<NSError?>?", "swift.typealias")
+                    == "typealias NSErrorPointer = AutoreleasingUnsafeMutablePointer<NSError?>?")
+            #expect(
+                normalized("func f(_ p: UnsafeMutablePointer<Int>)", "swift.method") == "func f(_ p: UnsafeMutablePointer<Int>)")
         }
     }
 #endif

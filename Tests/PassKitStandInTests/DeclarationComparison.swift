@@ -131,6 +131,9 @@
             }
             if text.hasPrefix("override ") { text.removeFirst("override ".count) }
             if symbol.kind == "swift.class", text.hasPrefix("final class ") { text.removeFirst("final ".count) }
+            if symbol.kind == "swift.typealias" {
+                text = text.replacingOccurrences(of: "= UnsafeMutablePointer<", with: "= AutoreleasingUnsafeMutablePointer<")
+            }
             if symbol.kind == "swift.property" {
                 if text.hasPrefix("let ") {
                     text = "var " + text.dropFirst("let ".count) + " { get }"

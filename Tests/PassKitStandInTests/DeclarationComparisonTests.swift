@@ -20,7 +20,7 @@
                 case .otherSuperclass: (.superclass, "UIViewController")
                 case .extraAPI: (.unexpected, "PKPassLibrary.removeAllPasses()")
                 case .missingAPI: (.missing, "PKPassLibrary.passes(of:)")
-                case .exampleOnlyAPI: (.notInStandIn, "LAContext")
+                case .exampleOnlyAPI: (.notInStandIn, "PKAddPassButton")
                 }
             }
 
@@ -56,7 +56,8 @@
                     symbols.removeAll { $0.path == expected.symbol }
                 case .exampleOnlyAPI:
                     symbols.append(
-                        StandInSymbol(pathComponents: ["LAContext"], kind: "swift.class", declaration: "class LAContext"))
+                        StandInSymbol(
+                            pathComponents: ["PKAddPassButton"], kind: "swift.class", declaration: "class PKAddPassButton"))
                 }
                 return symbols
             }
