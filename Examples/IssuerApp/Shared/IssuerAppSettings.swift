@@ -74,4 +74,14 @@ struct IssuerAppSettings: Sendable, Hashable {
             throw ProvisioError(.keychainGroupUnavailable, "The shared keychain exists only on Apple platforms.")
         #endif
     }
+
+    /// Where the UI extension keeps the device credential Face ID / Touch ID unlock: the keychain,
+    /// behind the current biometry, in the shared keychain group.
+    func makeBiometricCredentialStore() throws -> any BiometricCredentialStore {
+        #if canImport(Security) && canImport(LocalAuthentication)
+            return KeychainBiometricCredentialStore(accessGroup: keychainAccessGroup)
+        #else
+            throw ProvisioError(.keychainGroupUnavailable, "The keychain exists only on Apple platforms.")
+        #endif
+    }
 }

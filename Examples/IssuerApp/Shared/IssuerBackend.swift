@@ -9,7 +9,7 @@ import ProvisioCore
 ///
 /// | method | your backend calls |
 /// |---|---|
-/// | ``currentMobileSession()`` / ``signIn(username:password:)`` | `POST /v1/mobile-sessions {"customer_ref", "ttl_seconds"}` |
+/// | ``currentMobileSession()`` / ``signIn(username:password:)`` / ``signIn(deviceCredential:)`` | `POST /v1/mobile-sessions {"customer_ref", "ttl_seconds"}` |
 /// | ``activationData(for:)`` | `GET /v1/tokens?card_id=…` to find the token, then `POST /v1/tokens/{id}/activation {"mode": "tav"}` |
 ///
 /// The example's files use nothing else, so the app, its two Wallet extensions and this protocol
@@ -23,6 +23,12 @@ protocol IssuerBackend: Sendable {
     /// returns a mobile session for the non-UI extension. Throw ``IssuerBackendError/invalidCredentials``
     /// for a wrong username or password, so the sheet can ask again instead of cancelling.
     func signIn(username: String, password: String) async throws -> IssuerMobileSession
+
+    /// Signs the cardholder in from the Wallet UI extension with the device credential a previous
+    /// password sign-in returned (``IssuerMobileSession/deviceCredential``), which Face ID / Touch ID
+    /// just unlocked from the keychain. Throw when it is revoked or unknown: the sheet then asks
+    /// for the password.
+    func signIn(deviceCredential: String) async throws -> IssuerMobileSession
 
     /// Provisio's activation data (base64 TAV) for the token behind `pass`, for in-app verification.
     /// `pass.deviceAccountIdentifier` and `pass.primaryAccountIdentifier` let the backend find the token.
@@ -38,8 +44,11 @@ struct IssuerMobileSession: Sendable, Hashable, CustomStringConvertible {
     /// The issuer / consumer pair the session belongs to: the account the Wallet extensions offer
     /// cards for, and the one the stored extension session authorizes.
     var account: ExtensionAccount.ID
+    /// A device-bound credential for the next sign-in with Face ID / Touch ID instead of the
+    /// password (your backend's refresh token for this device), or nil when it offers none.
+    var deviceCredential: String? = nil
 
-    /// Never prints the token.
+    /// Never prints the token or the device credential.
     var description: String { "IssuerMobileSession(account: \(account), expiresAt: \(expiresAt), token: redacted)" }
 }
 
@@ -64,6 +73,11 @@ struct PlaceholderIssuerBackend: IssuerBackend {
     func signIn(username: String, password: String) async throws -> IssuerMobileSession {
         throw IssuerBackendError.notImplemented(
             "signIn(username:password:): check the credentials with your backend, then POST /v1/mobile-sessions.")
+    }
+
+    func signIn(deviceCredential: String) async throws -> IssuerMobileSession {
+        throw IssuerBackendError.notImplemented(
+            "signIn(deviceCredential:): check the device credential your backend issued, then POST /v1/mobile-sessions.")
     }
 
     func activationData(for pass: WalletPassSnapshot) async throws -> String {

@@ -1,14 +1,19 @@
-// iOS only (UIKit screen): not part of the Linux build of IssuerAppExampleExtensions. The part
+// iOS only (UIKit screen, LocalAuthentication): not part of the Linux build of IssuerAppExampleExtensions. The part
 // that talks to Wallet and ProvisioKit is WalletAuthorizationViewController, which is.
+import LocalAuthentication
 import UIKit
 
 /// The Wallet authorization (UI) extension's principal class (`NSExtensionPrincipalClass`:
-/// `$(PRODUCT_MODULE_NAME).AuthorizationViewController`): a sign-in form over
-/// `WalletAuthorizationViewController`, which stores the session and answers Wallet.
+/// `$(PRODUCT_MODULE_NAME).AuthorizationViewController`): Face ID / Touch ID when a device
+/// credential is stored (tried once as the sheet appears, and from its button), and always the
+/// username / password form, over `WalletAuthorizationViewController`, which stores the session
+/// and answers Wallet.
 final class AuthorizationViewController: WalletAuthorizationViewController {
     private let usernameField = UITextField()
     private let passwordField = UITextField()
     private let signInButton = UIButton(type: .system)
+    private let biometricButton = UIButton(type: .system)
+    private var triedBiometrics = false
     private let cancelButton = UIButton(type: .system)
     private let messageLabel = UILabel()
     private let spinner = UIActivityIndicatorView(style: .medium)
@@ -35,6 +40,12 @@ final class AuthorizationViewController: WalletAuthorizationViewController {
 
         signInButton.setTitle("Sign In", for: .normal)
         signInButton.addTarget(self, action: #selector(signInTapped), for: .touchUpInside)
+        biometricButton.addTarget(self, action: #selector(biometricTapped), for: .touchUpInside)
+        switch availableBiometry {
+        case .faceID?: biometricButton.setTitle("Sign In with Face ID", for: .normal)
+        case .touchID?: biometricButton.setTitle("Sign In with Touch ID", for: .normal)
+        default: biometricButton.isHidden = true
+        }
         cancelButton.setTitle("Cancel", for: .normal)
         cancelButton.addTarget(self, action: #selector(cancelTapped), for: .touchUpInside)
 
@@ -44,7 +55,7 @@ final class AuthorizationViewController: WalletAuthorizationViewController {
         spinner.hidesWhenStopped = true
 
         let stack = UIStackView(arrangedSubviews: [
-            title, usernameField, passwordField, signInButton, spinner, messageLabel, cancelButton,
+            title, biometricButton, usernameField, passwordField, signInButton, spinner, messageLabel, cancelButton,
         ])
         stack.axis = .vertical
         stack.spacing = 12
@@ -62,21 +73,43 @@ final class AuthorizationViewController: WalletAuthorizationViewController {
         if setupError != nil { show(Self.unavailableMessage, formEnabled: false) }
     }
 
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        // Offer biometrics once on appearing; the form stays for the password.
+        if !triedBiometrics, !biometricButton.isHidden {
+            triedBiometrics = true
+            biometricTapped()
+        }
+    }
+
+    @objc private func biometricTapped() {
+        setBusy(true)
+        Task {
+            let outcome = await signInWithBiometrics()
+            setBusy(false)
+            handle(outcome)
+        }
+    }
+
     @objc private func signInTapped() {
         setBusy(true)
         let (username, password) = (usernameField.text ?? "", passwordField.text ?? "")
         Task {
             let outcome = await signIn(username: username, password: password)
             setBusy(false)
-            switch outcome {
-            case .authorized:
-                show("Signed in.", formEnabled: false)  // Wallet closes the sheet.
-            case .tryAgain(let message):
-                passwordField.text = ""
-                show(message, formEnabled: true)
-            case .ended(let message):
-                show(message, formEnabled: false)
-            }
+            handle(outcome)
+        }
+    }
+
+    private func handle(_ outcome: WalletSignInOutcome) {
+        switch outcome {
+        case .authorized:
+            show("Signed in.", formEnabled: false)  // Wallet closes the sheet.
+        case .tryAgain(let message):
+            passwordField.text = ""
+            show(message, formEnabled: true)
+        case .ended(let message):
+            show(message, formEnabled: false)
         }
     }
 
@@ -87,11 +120,12 @@ final class AuthorizationViewController: WalletAuthorizationViewController {
     private func setBusy(_ busy: Bool) {
         busy ? spinner.startAnimating() : spinner.stopAnimating()
         signInButton.isEnabled = !busy
+        biometricButton.isEnabled = !busy
     }
 
     private func show(_ message: String, formEnabled: Bool) {
         messageLabel.text = message
-        let controls: [UIControl] = [usernameField, passwordField, signInButton]
+        let controls: [UIControl] = [usernameField, passwordField, signInButton, biometricButton]
         for control in controls { control.isEnabled = formEnabled }
     }
 }

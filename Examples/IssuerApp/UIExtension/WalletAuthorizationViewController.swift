@@ -10,6 +10,9 @@ import ProvisioKit
 #if canImport(UIKit)
     import UIKit
 #endif
+#if canImport(LocalAuthentication)
+    import LocalAuthentication
+#endif
 
 /// How one sign-in attempt in the Wallet UI extension ended, for the screen to show.
 enum WalletSignInOutcome: Hashable, Sendable {
@@ -27,10 +30,15 @@ enum WalletSignInOutcome: Hashable, Sendable {
 /// target's principal class, `AuthorizationViewController`, subclasses it and adds the UIKit form.
 ///
 /// Wallet sets ``completionHandler`` and presents the controller when the non-UI extension's
-/// `status` says `requiresAuthentication`. After the backend accepts the cardholder,
-/// ``ExtensionAuthorization`` stores the mobile session in the shared keychain (for the non-UI
-/// extension's `generate…` call) and only then tells Wallet `.authorized`; Wallet's handler is
-/// called exactly once whatever the screen does (sign-in, cancel, a second tap).
+/// `status` says `requiresAuthentication`. The cardholder signs in with Face ID / Touch ID
+/// (``signInWithBiometrics()``: biometrics unlock the device credential an earlier password
+/// sign-in stored, which the backend exchanges for a session) or with the password
+/// (``signIn(username:password:)``, through the backend), as Apple requires both to be offered;
+/// ``BiometricSignIn`` falls back to the password whenever biometrics are unavailable or fail.
+/// After the backend accepts the cardholder, ``ExtensionAuthorization`` adds the account's mobile
+/// session to the shared keychain (for the non-UI extension's `generate…` call; other signed-in
+/// accounts stay) and only then tells Wallet `.authorized`; Wallet's handler is called exactly
+/// once whatever the screen does (sign-in, cancel, a second tap).
 @MainActor
 class WalletAuthorizationViewController: UIViewController,
     @preconcurrency PKIssuerProvisioningExtensionAuthorizationProviding
@@ -49,8 +57,18 @@ class WalletAuthorizationViewController: UIViewController,
         Task { @MainActor in self?.completionHandler?(result) }
     }
 
+    private lazy var biometricSignIn = BiometricSignIn(
+        authorization: authorization, credentials: setup.biometricCredentials, localizedReason: Self.biometricReason,
+        errorEncountered: { ExampleLog.error($0) })
+
     /// Whether Wallet has been answered (the screen then only waits to be dismissed).
     var isCompleted: Bool { authorization.isCompleted }
+
+    /// The biometry to offer ("Sign in with Face ID"), or nil when only the password can sign in
+    /// (no device credential stored yet, biometrics unavailable, or the target misconfigured).
+    var availableBiometry: LABiometryType? {
+        setupError == nil ? biometricSignIn.availableBiometry() : nil
+    }
 
     // MARK: - Overridable
 
@@ -64,9 +82,37 @@ class WalletAuthorizationViewController: UIViewController,
         try settings.makeSessionStore()
     }
 
+    /// Where the device credential biometrics unlock is kept: the keychain, behind biometry.
+    func makeBiometricCredentialStore(settings: IssuerAppSettings) throws -> any BiometricCredentialStore {
+        try settings.makeBiometricCredentialStore()
+    }
+
     // MARK: - Sign-in
 
-    /// Signs the cardholder in through the issuer's backend and, on success, authorizes Wallet.
+    /// Signs the cardholder in with Face ID / Touch ID: the device credential it unlocks goes to
+    /// the issuer's backend for a session, and Wallet is authorized. Any failure (no credential
+    /// yet, biometrics unavailable, not recognised, cancelled, refused by the backend) leaves
+    /// Wallet waiting and says to use the password.
+    func signInWithBiometrics() async -> WalletSignInOutcome {
+        guard !authorization.isCompleted else { return .ended(message: Self.closedMessage) }
+        if let setupError {
+            ExampleLog.error(setupError)
+            authorization.cancel()
+            return .ended(message: Self.unavailableMessage)
+        }
+        let backend = setup.backend
+        let outcome = await biometricSignIn.signInWithBiometrics { credential in
+            try await backend.signIn(deviceCredential: credential).grant
+        }
+        switch outcome {
+        case .signedIn: return .authorized
+        case .usePassword(let reason): return .tryAgain(message: Self.passwordMessage(after: reason))
+        case .ended: return .ended(message: authorization.isCompleted ? Self.unavailableMessage : Self.closedMessage)
+        }
+    }
+
+    /// Signs the cardholder in through the issuer's backend and, on success, authorizes Wallet
+    /// (and keeps the backend's device credential for Face ID / Touch ID next time).
     func signIn(username: String, password: String) async -> WalletSignInOutcome {
         guard !authorization.isCompleted else { return .ended(message: Self.closedMessage) }
         if let setupError {
@@ -78,20 +124,20 @@ class WalletAuthorizationViewController: UIViewController,
         guard !username.isEmpty, !password.isEmpty else {
             return .tryAgain(message: "Enter your username and password.")
         }
+        let backend = setup.backend
         do {
-            let session = try await setup.backend.signIn(username: username, password: password)
             // The account must be the one the app wrote into the App Group configuration
             // (ExtensionAccount.ID), or the non-UI extension keeps asking for authentication.
-            try authorization.authorize(
-                credential: session.token, accountIDs: [session.account], expiresAt: session.expiresAt)
-            return .authorized
+            let outcome = try await biometricSignIn.signInWithPassword {
+                try await backend.signIn(username: username, password: password).grant
+            }
+            // `.ended`: the session could not be stored (typically `keychain_group_unavailable`)
+            // and Wallet was told `.canceled`.
+            return outcome == .signedIn ? .authorized : .ended(message: Self.unavailableMessage)
         } catch IssuerBackendError.invalidCredentials {
             return .tryAgain(message: "The username or password is incorrect.")
         } catch {
             ExampleLog.error("Wallet sign-in failed: \(error)")
-            // `authorize` completes Wallet with `.canceled` when the session cannot be stored
-            // (typically `keychain_group_unavailable`); anything else may be retried.
-            if authorization.isCompleted { return .ended(message: Self.unavailableMessage) }
             return .tryAgain(message: "We couldn't sign you in. Check your connection and try again.")
         }
     }
@@ -105,21 +151,39 @@ class WalletAuthorizationViewController: UIViewController,
 
     static let unavailableMessage = "Adding cards from Apple Wallet isn't available right now. Please use our app instead."
     static let closedMessage = "You can close this screen."
+    static let biometricReason = "Sign in to add your cards to Apple Wallet."
+
+    /// What the password form says after biometrics did not sign the cardholder in.
+    static func passwordMessage(after reason: BiometricSignIn.Fallback) -> String {
+        switch reason {
+        case .noStoredCredential, .biometricsUnavailable, .canceled, .passwordChosen:
+            "Enter your username and password."
+        case .biometricsFailed:
+            "We couldn't recognise you. Enter your username and password."
+        case .exchangeFailed:
+            "Please sign in with your username and password again."
+        }
+    }
 
     private struct Setup {
         var backend: any IssuerBackend
         var sessions: any ExtensionSessionStore
+        var biometricCredentials: any BiometricCredentialStore
         var error: ProvisioError?
     }
 
     private func makeSetup() -> Setup {
         do {
             let settings = try makeSettings()
-            return Setup(backend: settings.makeBackend(), sessions: try makeSessionStore(settings: settings), error: nil)
+            return Setup(
+                backend: settings.makeBackend(), sessions: try makeSessionStore(settings: settings),
+                biometricCredentials: try makeBiometricCredentialStore(settings: settings), error: nil)
         } catch {
             let error =
                 error as? ProvisioError ?? ProvisioError(.extensionNotConfigured, "The UI extension is not set up (\(error)).")
-            return Setup(backend: PlaceholderIssuerBackend(), sessions: UnavailableSessionStore(error: error), error: error)
+            return Setup(
+                backend: PlaceholderIssuerBackend(), sessions: UnavailableSessionStore(error: error),
+                biometricCredentials: UnavailableBiometricStore(error: error), error: error)
         }
     }
 }
@@ -132,4 +196,24 @@ private struct UnavailableSessionStore: ExtensionSessionStore {
     func load() throws -> StoredExtensionSession? { throw error }
     func save(_ session: StoredExtensionSession) throws { throw error }
     func remove() throws { throw error }
+}
+
+/// No biometric credential when the target is misconfigured: biometrics are never offered.
+private struct UnavailableBiometricStore: BiometricCredentialStore {
+    let error: ProvisioError
+
+    func hasCredential() throws -> Bool { false }
+    func credential(unlockedBy context: LAContext) throws -> String? { nil }
+    func save(_ credential: String) throws { throw error }
+    func remove() throws {}
+}
+
+extension IssuerMobileSession {
+    /// The session as ``BiometricSignIn`` stores it for the Wallet extension, with the device
+    /// credential for the next biometric sign-in.
+    var grant: BiometricSignIn.Grant {
+        BiometricSignIn.Grant(
+            account: StoredExtensionAccount(accountIDs: [account], credential: token, expiresAt: expiresAt),
+            biometricCredential: deviceCredential)
+    }
 }
