@@ -35,27 +35,8 @@ typing_extensions==4.16.0
 urllib3==2.8.0
 Werkzeug==3.1.9"
 venv="${PROVISIO_SCHEMATHESIS_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/provisio/schemathesis-$version}"
-python="${PYTHON:-python3}"
 
-installed() {
-    [ -x "$venv/bin/schemathesis" ] && [ "$(cat "$venv/provisio-pins.txt" 2>/dev/null)" = "$pins" ] \
-        && "$venv/bin/schemathesis" --version 2>/dev/null | grep -qF "version $version"
-}
-
-if ! installed; then
-    rm -rf "$venv"
-    mkdir -p "$(dirname "$venv")"
-    if ! "$python" -m venv "$venv" >&2 2>&1; then
-        # Debian's python3 keeps venv (and its pip) in a separate package.
-        export DEBIAN_FRONTEND=noninteractive
-        apt-get update -qq >&2
-        apt-get install -y -qq python3-venv >&2
-        rm -rf "$venv"
-        "$python" -m venv "$venv" >&2
-    fi
-    # shellcheck disable=SC2086 # one requirement per word
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-input $pins >&2
-    printf '%s' "$pins" > "$venv/provisio-pins.txt"
-    installed || { echo "schemathesis $version did not install into $venv" >&2; exit 1; }
-fi
+venv="$(printf '%s' "$pins" | "$(dirname "$0")/pinned-venv.sh" "$venv")"
+"$venv/bin/schemathesis" --version 2>/dev/null | grep -qF "version $version" \
+    || { echo "schemathesis $version did not install into $venv" >&2; exit 1; }
 echo "$venv/bin/schemathesis"

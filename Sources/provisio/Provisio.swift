@@ -6,7 +6,8 @@ struct Provisio: AsyncParsableCommand {
         commandName: "provisio",
         abstract: "Open push provisioning for card issuers: Apple Pay payloads, key material and the sandbox.",
         subcommands: [
-            DemoCommand.self, ServeCommand.self, TenantsCommand.self, APIKeysCommand.self, KeysCommand.self, SandboxCommand.self,
+            DemoCommand.self, ServeCommand.self, TenantsCommand.self, APIKeysCommand.self, OperatorsCommand.self,
+            KeysCommand.self, SandboxCommand.self,
             ApplePayloadCommand.self, DoctorCommand.self,
             BenchCommand.self,
         ]

@@ -56,3 +56,48 @@ import Testing
         #expect(log.items.allSatisfy { $0.actor == .commandLine })
     }
 }
+
+/// `provisio operators` on the server's own machine: the first admin of a tenant, a password
+/// shown once or read from standard input, never its hash.
+@Suite struct OperatorsCLITests {
+    @Test func operatorsAreCreatedListedAndDisabled() async throws {
+        let base = CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        let database = base + "/p.sqlite"
+        let tenant = try APIKeysCLITests.json(
+            try await CLIRunner.run(["tenants", "create", "--name", "CLI Bank", "--database", database]).stdout)
+        let tenantID = try #require(tenant["tenant_id"])
+        let common = ["--tenant-id", tenantID, "--database", database]
+
+        let generated = try await CLIRunner.run(
+            ["operators", "create", "--email", "Lead@Bank.example", "--role", "admin"] + common)
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let lead = try APIKeysCLITests.json(generated.stdout)
+        #expect(lead["email"] == "lead@bank.example" && lead["role"] == "admin" && (lead["password"]?.count ?? 0) >= 12)
+
+        let chosen = try await CLIRunner.run(
+            ["operators", "create", "--email", "agent@bank.example", "--role", "support", "--password-stdin"] + common,
+            stdin: Data("a long enough passphrase\n".utf8))
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        #expect(try APIKeysCLITests.json(chosen.stdout)["password"] == nil)
+        let weak = try await CLIRunner.run(
+            ["operators", "create", "--email", "weak@bank.example", "--role", "viewer", "--password-stdin"] + common,
+            stdin: Data("short\n".utf8))
+        #expect(weak.status == 2 && weak.stderr.contains("weak_password"))
+        let duplicate = try await CLIRunner.run(
+            ["operators", "create", "--email", "LEAD@bank.example", "--role", "viewer"] + common)
+        #expect(duplicate.status == 2 && duplicate.stderr.contains("operator_exists"))
+        let badRole = try await CLIRunner.run(["operators", "create", "--email", "x@bank.example", "--role", "root"] + common)
+        #expect(badRole.status == 2 && badRole.stderr.contains("invalid_parameter"))
+
+        let listed = try await CLIRunner.run(["operators", "list"] + common)
+        let lines = try listed.stdout.split(separator: "\n").map { try APIKeysCLITests.json(String($0)) }
+        #expect(lines.map { $0["email"] } == ["lead@bank.example", "agent@bank.example"])
+        #expect(!listed.stdout.contains("$2b$") && !listed.stdout.contains("password"))
+
+        let disabled = try await CLIRunner.run(["operators", "disable"] + common + [try #require(lead["id"])])
+        #expect(disabled.status == 0, "\(disabled.stderr)")
+        #expect(try APIKeysCLITests.json(disabled.stdout)["disabled_at"] != nil)
+    }
+}

@@ -23,8 +23,8 @@ import Testing
     func migrationsAreVersionedAndRunOnce(_ engine: TestEngine) async throws {
         try await TestDatabase.with(engine) { database in
             let migrator = Migrator(handle: database.handle)
-            #expect(try await migrator.appliedVersions() == Array(1...7))
-            #expect(SchemaMigrations.all.map(\.version) == Array(1...7))
+            #expect(try await migrator.appliedVersions() == Array(1...8))
+            #expect(SchemaMigrations.all.map(\.version) == Array(1...8))
             #expect(try await migrator.migrate() == [])
             try await SQLProvisioStore(handle: database.handle).ping()
         }

@@ -21,6 +21,8 @@ extension ProvisioError {
         case contentTooLarge = 413
         /// A well-formed request the receiver refuses (expired card, bad chain, wrong TAV).
         case unprocessableContent = 422
+        /// Too many attempts in a row (sign-in throttling); try again later.
+        case tooManyRequests = 429
         /// The server failed (its keys, its vault, a bug).
         case internalServerError = 500
         /// A service behind this one failed, refused or answered nonsense.

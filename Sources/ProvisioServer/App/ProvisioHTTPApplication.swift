@@ -39,6 +39,16 @@ public enum ProvisioHTTPApplication {
             // have produced.
             preconditionFailure("The generated operations could not be registered: \(error)")
         }
+        do {
+            // The support console, on the same server and services.
+            let console = ConsoleRoutes(
+                services: services, pages: try ConsolePages(),
+                credentials: ConsoleCredentials(secureCookies: services.secureConsoleCookies))
+            console.register(on: router)
+        } catch {
+            // The templates ship in the server's bundle; without them the build is broken.
+            preconditionFailure("The console's templates could not be loaded: \(error)")
+        }
         return router
     }
 

@@ -31,6 +31,7 @@ public enum ServerAssembly {
             networkKey: networkKey, networkKeyID: networkKeyID, network: network,
             outbound: OutboundHTTPClient(policy: configuration.outboundPolicy), clock: clock)
         services.idempotencyLease = configuration.idempotencyLease
+        services.secureConsoleCookies = configuration.production
         return services
     }
 

@@ -21,6 +21,11 @@ public struct ServerServices: Sendable {
     public let webhooks: WebhookService
     public let tokens: TokenService
     public let cardChanges: CardChangeService
+    /// The support console's operators and what support searches.
+    public let operators: OperatorService
+    public let search: SupportSearch
+    /// The console's cookies are `Secure` (https only) unless the server runs in development.
+    public var secureConsoleCookies = true
     public let otpRelay: OTPRelay
     public let settings: SettingsService
     /// Keys the digest of idempotent requests (their bodies may hold a PAN).
@@ -39,7 +44,8 @@ public struct ServerServices: Sendable {
     public init(
         handle: any DatabaseHandle, keys: ProvisioKeys, chainValidator: any AppleChainValidating,
         networkKey: P256.KeyAgreement.PublicKey, networkKeyID: String, network: NetworkEndpoint? = nil,
-        outbound: OutboundHTTPClient = OutboundHTTPClient(policy: .development), clock: any TimeSource
+        outbound: OutboundHTTPClient = OutboundHTTPClient(policy: .development),
+        passwordHasher: any PasswordHasher = BcryptPasswordHasher(), clock: any TimeSource
     ) {
         let store = SQLProvisioStore(handle: handle)
         let metrics = ProvisioMetrics()
@@ -66,6 +72,8 @@ public struct ServerServices: Sendable {
             decisionHook: IssuerDecisionHook(store: store, vault: vault, sender: webhookSender, clock: clock),
             connectors: connectors, clock: clock)
         self.cardChanges = CardChangeService(cards: cards, tokens: tokens)
+        self.operators = OperatorService(store: store, hasher: passwordHasher, clock: clock)
+        self.search = SupportSearch(store: store)
         self.handle = handle
         self.store = store
         self.access = AccessService(store: store, clock: clock)

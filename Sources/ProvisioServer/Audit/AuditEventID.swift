@@ -1,15 +1,19 @@
 import Foundation
-import Synchronization
+import ProvisioCore
 
 /// Ids of audit lines that sort in the order the lines were written: the time, then a
 /// process-wide sequence, then randomness (so two processes never collide). The log is read
 /// by `(created_at, id)`, and several lines of one change share a millisecond.
 enum AuditEventID {
-    private static let sequence = Atomic<UInt64>(0)
+    /// `Locked`, not `Synchronization.Atomic`: the package still builds for macOS 14.
+    private static let sequence = Locked<UInt64>(0)
 
     static func next(at time: Date) -> String {
         let milliseconds = UInt64(max(0, time.epochMilliseconds))
-        let count = sequence.add(1, ordering: .relaxed).newValue
+        let count = sequence.withLock { value in
+            value &+= 1
+            return value
+        }
         return "aud_" + hex(milliseconds, digits: 12) + hex(count, digits: 12) + RandomToken.hex(byteCount: 4)
     }
 

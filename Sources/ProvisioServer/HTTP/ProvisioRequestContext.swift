@@ -7,6 +7,8 @@ public struct ProvisioRequestContext: WireRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let requestID: String
     public var principal: Principal?
+    /// The operator signed in to the support console, on its pages.
+    var console: ConsoleSignedIn?
 
     /// Bodies above this are refused with 413 `payload_too_large` before they are parsed.
     public var maxUploadSize: Int { limits.maximumBodyBytes }

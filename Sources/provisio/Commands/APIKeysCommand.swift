@@ -12,24 +12,13 @@ struct APIKeysCommand: AsyncParsableCommand {
         subcommands: [Create.self, List.self, Revoke.self])
 
     struct Options: ParsableArguments {
-        @Option(name: .customLong("tenant-id"), help: "The tenant.") var tenantID: String
-        @Option(
-            name: .long, help: "An SQLite file path or a postgres:// URL (default: PROVISIO_DATABASE_URL or ./provisio.sqlite).")
-        var database: String?
+        @OptionGroup var tenant: TenantOptions
+
+        var tenantID: String { tenant.tenantID }
 
         /// Runs `body` with the tenant's access service, as the command line.
         func withAccess(_ body: (AccessService) async throws -> Void) async throws {
-            try await runReportingErrorsAsync {
-                try await withDatabase(database) { handle in
-                    let store = SQLProvisioStore(handle: handle)
-                    guard try await store.tenantExists(id: tenantID) else {
-                        throw ProvisioError(.tenantNotFound, "No tenant with the id \(tenantID).")
-                    }
-                    try await AuditContext.$current.withValue(AuditContext(actor: .commandLine)) {
-                        try await body(AccessService(store: store, clock: SystemTimeSource()))
-                    }
-                }
-            }
+            try await tenant.withTenantStore { store in try await body(AccessService(store: store, clock: SystemTimeSource())) }
         }
     }
 

@@ -14,7 +14,11 @@ struct DemoCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "Run only this scenario (1-8).") var scenario: Int?
+    @Option(name: .long, help: "Run only this scenario (1-9).") var scenario: Int?
+    @Flag(
+        name: .customLong("keep-running"),
+        help: "Keep the embedded server, sandbox and console up after the scenarios (Ctrl-C ends).")
+    var keepRunning = false
     @Option(name: .long, help: "A running Provisio (e.g. http://127.0.0.1:8080) instead of the embedded one.")
     var server: String?
     @Option(name: .customLong("api-key"), help: "The tenant's API key at --server (prv_sk_…).") var apiKey: String?
@@ -25,8 +29,8 @@ struct DemoCommand: AsyncParsableCommand {
 
     /// Like every command: bad arguments are exit status 2 and one `error: <code>: <message>` line.
     func checkArguments() throws {
-        if let scenario, !(1...8).contains(scenario) {
-            throw ProvisioError(.invalidArgument, "--scenario must be between 1 and 8.")
+        if let scenario, !(1...9).contains(scenario) {
+            throw ProvisioError(.invalidArgument, "--scenario must be between 1 and 9.")
         }
         if server != nil, apiKey == nil {
             throw ProvisioError(.invalidArgument, "--server needs --api-key (the tenant's prv_sk_… key).")
@@ -68,7 +72,7 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let scenarios = DemoScenarios(world: world, transcript: transcript)
         try await scenarios.registerWebhooks()
-        var numbers = Array(1...8)
+        var numbers = Array(1...9)
         if let scenario {
             // Scenarios 2 and 8 build on what scenario 1 (and 2) added.
             numbers = scenario == 2 ? [1, 2] : scenario == 8 ? [1, 2, 8] : [scenario]
@@ -84,6 +88,10 @@ struct DemoCommand: AsyncParsableCommand {
             } catch {
                 await transcript.fail("scenario \(number) stopped: \(error)")
             }
+        }
+        if keepRunning, server == nil {
+            transcript.emit("\nEverything stays up (Ctrl-C ends): the console, Provisio and the sandbox as printed above.")
+            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
         }
         await world.shutdown()
         let passed = await transcript.passed

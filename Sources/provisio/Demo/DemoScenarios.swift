@@ -25,6 +25,7 @@ struct DemoScenarios {
         6: "Yellow path with customer-service activation through the network",
         7: "Red path: declined, and why",
         8: "Lifecycle: suspend, resume, delete; a deletion by the network",
+        9: "A support call in the console: find the token, activate it, audited",
     ]
 
     func run(_ number: Int) async throws {
@@ -37,6 +38,7 @@ struct DemoScenarios {
         case 6: try await yellowCustomerService()
         case 7: try await red()
         case 8: try await lifecycle()
+        case 9: try await supportConsole()
         default: break
         }
     }
@@ -300,7 +302,7 @@ struct DemoScenarios {
 
     /// A new customer's card, added in the app to the iPhone while the network reports `risk`
     /// for it.
-    private func addNewCard(customer: String, pan: String, name: String, title: String, risk: RiskAssessment)
+    func addNewCard(customer: String, pan: String, name: String, title: String, risk: RiskAssessment)
         async throws -> (Components.Schemas.Card, SandboxWire.AddSession, Result<SandboxWire.Outcome, ProvisioError>)
     {
         let card = try await world.createCard(customer: customer, pan: pan, name: name, title: title)

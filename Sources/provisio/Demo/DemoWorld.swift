@@ -31,7 +31,11 @@ final class DemoWorld: Sendable {
         var directory: String
         var handle: any DatabaseHandle
         var tasks: [Task<Void, any Error>]
+        var console: DemoConsole
     }
+
+    /// The support console, signed in as the embedded world's agent; nil against `--server`.
+    var console: DemoConsole? { embedded?.console }
 
     private init(
         api: DemoAPI, apiKey: String, sandbox: SandboxClient, receiver: DemoWebhookReceiver, runID: String, embedded: Embedded?
@@ -57,10 +61,12 @@ final class DemoWorld: Sendable {
         let keys = ProvisioKeys.generate()
         let handle = try await DatabaseConnector.connect(.sqlite(path: directory + "/provisio.sqlite"), logger: logger)
         try await Migrator(handle: handle).migrate()
-        let services = ServerServices(
+        var services = ServerServices(
             handle: handle, keys: keys,
             chainValidator: CachingChainValidator(validator: .production(additionalAnchors: [ca.root])),
             networkKey: P256.KeyAgreement.PrivateKey().publicKey, networkKeyID: "sandbox-network", clock: SystemTimeSource())
+        // Plain http on loopback: the console's cookies cannot be Secure here.
+        services.secureConsoleCookies = false
         let (provisioPort, server) = try await listen { onListening in
             ProvisioHTTPApplication.make(services: services, host: "127.0.0.1", port: 0, logger: logger, onListening: onListening)
         }
@@ -76,6 +82,11 @@ final class DemoWorld: Sendable {
         // The operator's part: a tenant for the issuer, and a network key it gives the network.
         let (tenant, apiKey) = try await services.access.createTenant(name: "Demo Bank")
         let networkKey = try await services.access.createNetworkKey(tenantID: tenant.id)
+        // The support team's part: an agent for the console.
+        let agent = try await services.operators.create(
+            tenantID: tenant.id, email: "agent@demo-bank.example", role: .support, password: nil)
+        let console = DemoConsole(
+            access: DemoConsole.Access(url: provisioURL, email: agent.record.email, password: agent.password))
 
         let wallet = SandboxWallet(certificateAuthority: ca, clock: SystemTimeSource())
         let network = SandboxNetworkTokenService(
@@ -95,7 +106,8 @@ final class DemoWorld: Sendable {
             api: try DemoAPI(baseURL: provisioURL), apiKey: apiKey,
             sandbox: SandboxClient(baseURL: sandboxURL, apiKey: sandboxKey),
             sandboxURL: sandboxURL, sandboxKey: sandboxKey, runID: "",
-            embedded: Embedded(directory: directory, handle: handle, tasks: [server, delivering, sandboxTask]))
+            embedded: Embedded(
+                directory: directory, handle: handle, tasks: [server, delivering, sandboxTask], console: console))
     }
 
     /// Uses a running Provisio and a running `provisio sandbox serve` wired to it.
@@ -144,6 +156,7 @@ final class DemoWorld: Sendable {
     func shutdown() async {
         receiver.stop()
         guard let embedded else { return }
+        await embedded.console.shutdown()
         for task in embedded.tasks { task.cancel() }
         // The servers and their background work (webhook worker, purge) must be gone before the
         // database closes: a query still running on a closed SQLite connection traps.

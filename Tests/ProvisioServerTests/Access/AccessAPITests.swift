@@ -99,7 +99,9 @@ import Testing
             let (_, otherKey) = try await server.makeTenant("Other")
             let cross = try await server.api(otherKey).revokeMobileSession(path: .init(id: third.id))
             #expect(cross.refused(404, .mobileSessionNotFound), "\(cross)")
-            #expect(try await server.api(otherKey).revokeCustomerMobileSessions(query: .init(customerRef: "cust_2")).ok.body.json.revoked == 0)
+            #expect(
+                try await server.api(otherKey).revokeCustomerMobileSessions(query: .init(customerRef: "cust_2")).ok.body.json
+                    .revoked == 0)
             #expect(try await server.api(third.token).listMobileCards().ok.body.json.data.isEmpty)
         }
     }
@@ -121,8 +123,9 @@ import Testing
             }
             server.clock.advance(by: 60)
             await #expect(throws: ProvisioError.self) { try await access.authenticate(bearer: first) }
-            #expect(try await server.raw.post("/v1/network/token-requests", token: first, body: [:] as OpenAPIJSON)
-                .refused(401, .invalidCredentials))
+            #expect(
+                try await server.raw.post("/v1/network/token-requests", token: first, body: [:] as OpenAPIJSON)
+                    .refused(401, .invalidCredentials))
             guard case .network = try await access.authenticate(bearer: second) else {
                 Issue.record("the new network key stopped working")
                 return
@@ -162,7 +165,7 @@ import Testing
                     """
                 ).run()
             }
-            #expect(try await Migrator(handle: handle).migrate() == [7])
+            #expect(try await Migrator(handle: handle).migrate() == [7, 8])
             let access = AccessService(store: SQLProvisioStore(handle: handle), clock: TestClock())
             guard case .apiKey(let key) = try await access.authenticate(bearer: apiKey) else {
                 Issue.record("the old key no longer authenticates")

@@ -85,9 +85,11 @@ struct ErrorCodeDeclarations: Sendable {
     /// A line's start: indentation and access modifiers.
     private static let modifiers = #"^[ \t]*(?:(?:public|package|internal|fileprivate|private|nonisolated)\s+)*"#
     /// A code made from a string with no status: a string-literal declaration or the old
-    /// `rawValue` initializer.
+    /// `rawValue` initializer (another framework's `Code`, such as `LAError.Code`, is not ours).
     private static let stringOnlyCode = try! NSRegularExpression(
-        pattern: #"(?::\s*(?:Self|(?:ProvisioError\.)?Code)\s*=\s*"[^"\n]*")|(?:Code\s*\(\s*rawValue\s*:)"#)
+        pattern:
+            #"(?::\s*(?:Self|(?:ProvisioError\.)?Code)\s*=\s*"[^"\n]*")|(?:(?<![A-Za-z]Error\.)(?<!LAError\.)Code\s*\(\s*rawValue\s*:)|(?:ProvisioError\.Code\s*\(\s*rawValue\s*:)"#
+    )
     private static let codeExtension = try! NSRegularExpression(pattern: #"extension\s+ProvisioError\.Code\b[^{]*\{"#)
 
     private struct Match {

@@ -35,23 +35,26 @@ struct TestServer: Sendable {
 
     static func run<T: Sendable>(
         _ engine: TestEngine, clock: TestClock = TestClock(), outbound: OutboundHTTPClient? = nil,
-        limits: HTTPLimits = .standard, _ body: @Sendable (TestServer) async throws -> T
+        limits: HTTPLimits = .standard, secureConsoleCookies: Bool = true, _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
         let logs = LogCapture()
         return try await TestDatabase.with(engine, logger: logs.logger(label: "db")) { database in
             let keys = ProvisioKeys.generate()
             let networkKey = P256.KeyAgreement.PrivateKey()
-            let services = ServerServices(
+            var services = ServerServices(
                 handle: database.handle, keys: keys,
                 chainValidator: CachingChainValidator(validator: .production(additionalAnchors: [sandboxCA.root])),
                 networkKey: networkKey.publicKey, networkKeyID: "net-test",
-                outbound: outbound ?? OutboundHTTPClient(policy: .development), clock: clock)
+                outbound: outbound ?? OutboundHTTPClient(policy: .development),
+                passwordHasher: BcryptPasswordHasher(cost: 4), clock: clock)
+            services.secureConsoleCookies = secureConsoleCookies
+            let configured = services
             let app = ProvisioHTTPApplication.make(
-                services: services, host: "127.0.0.1", port: 0, limits: limits, logger: logs.logger(label: "provisio"))
+                services: configured, host: "127.0.0.1", port: 0, limits: limits, logger: logs.logger(label: "provisio"))
             let location = database.location
             return try await app.test(.live) { client in
                 let server = TestServer(
-                    services: services, clock: clock, keys: keys, networkKey: networkKey, logs: logs, database: location,
+                    services: configured, clock: clock, keys: keys, networkKey: networkKey, logs: logs, database: location,
                     engine: engine, raw: RawClient(client: client), answers: ServedAnswers())
                 return try await body(server)
             }
@@ -62,6 +65,16 @@ struct TestServer: Sendable {
     func makeTenant(_ name: String = "Acme Bank") async throws -> (id: String, apiKey: String) {
         let (tenant, apiKey) = try await services.access.createTenant(name: name)
         return (tenant.id, apiKey)
+    }
+
+    /// An operator of the support console for the tenant, and their password.
+    func makeOperator(tenantID: String, role: OperatorRole, email: String? = nil) async throws -> (
+        id: String, email: String, password: String
+    ) {
+        let email = email ?? "\(role.rawValue)-\(UUID().uuidString.prefix(8).lowercased())@bank.example"
+        let (record, password) = try await services.operators.create(
+            tenantID: tenantID, email: email, role: role, password: "correct horse battery \(role.rawValue)")
+        return (record.id, record.email, password)
     }
 
     /// Provisio's generated client over HTTP to this server, sending `token` as its bearer

@@ -298,5 +298,40 @@ enum SchemaMigrations {
                 ],
             ]
         ),
+        Migration(
+            version: 8, name: "operators_console_sessions_search",
+            statements: [
+                // Support staff of a tenant; emails are stored lowercased and sign in anywhere.
+                """
+                CREATE TABLE operators (
+                    id TEXT PRIMARY KEY,
+                    tenant_id TEXT NOT NULL REFERENCES tenants(id),
+                    email TEXT NOT NULL UNIQUE,
+                    role TEXT NOT NULL,
+                    password_hash TEXT NOT NULL,
+                    failed_sign_ins INTEGER NOT NULL DEFAULT 0,
+                    locked_until BIGINT,
+                    disabled_at BIGINT,
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX operators_by_tenant ON operators (tenant_id, created_at, id)",
+                """
+                CREATE TABLE console_sessions (
+                    token_hash TEXT PRIMARY KEY,
+                    operator_id TEXT NOT NULL REFERENCES operators(id),
+                    tenant_id TEXT NOT NULL REFERENCES tenants(id),
+                    created_at BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL,
+                    last_seen_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX console_sessions_by_operator ON console_sessions (operator_id)",
+                // What support searches by.
+                "CREATE INDEX cards_by_last4 ON cards (tenant_id, last4)",
+                "CREATE INDEX tokens_by_device_account ON tokens (tenant_id, device_account_identifier)",
+                "CREATE INDEX tokens_by_token_last4 ON tokens (tenant_id, token_last4)",
+            ]
+        ),
     ]
 }

@@ -1,0 +1,66 @@
+import Foundation
+import ProvisioCore
+
+/// Persistence for the support console: operators, their sessions, and the searches support
+/// runs. Every change appends its audit line in the same transaction.
+public protocol OperatorStore: Sendable {
+    func insertOperator(_ record: OperatorRecord) async throws
+    func operatorRecord(email: String) async throws -> OperatorRecord?
+    func operatorRecord(id: String, tenantID: String) async throws -> OperatorRecord?
+    func operators(tenantID: String) async throws -> [OperatorRecord]
+    /// Counts a failed sign-in; at `lockAfter` failures in a row the account is locked until
+    /// `lockedUntil`. Returns the record as it is now.
+    func recordFailedSignIn(operatorID: String, lockAfter: Int, lockedUntil: Date, at time: Date) async throws
+        -> OperatorRecord?
+    func recordSignIn(operatorID: String, tenantID: String, at time: Date) async throws
+    /// Disables the operator and ends their sessions; nil when the tenant has no such operator.
+    func disableOperator(id: String, tenantID: String, at time: Date) async throws -> OperatorRecord?
+
+    func insertConsoleSession(_ session: ConsoleSessionRecord) async throws
+    func consoleSession(tokenHash: String) async throws -> ConsoleSessionRecord?
+    func touchConsoleSession(tokenHash: String, at time: Date) async throws
+    func deleteConsoleSession(tokenHash: String) async throws
+
+    func searchCards(tenantID: String, _ search: CardSearch) async throws -> [CardRecord]
+    func searchTokens(tenantID: String, _ search: TokenSearch) async throws -> [TokenRecord]
+}
+
+/// What support searches cards by; set fields must all match.
+public struct CardSearch: Sendable, Equatable {
+    public var cardID: String?
+    public var customerRef: String?
+    public var last4: String?
+
+    public init(cardID: String? = nil, customerRef: String? = nil, last4: String? = nil) {
+        self.cardID = cardID
+        self.customerRef = customerRef
+        self.last4 = last4
+    }
+
+    public var isEmpty: Bool { cardID == nil && customerRef == nil && last4 == nil }
+}
+
+/// What support searches tokens by; set fields must all match. `last4` matches the card's
+/// last four digits or the token's (Wallet shows the latter as the device account number).
+public struct TokenSearch: Sendable, Equatable {
+    public var last4: String?
+    public var customerRef: String?
+    public var deviceAccountIdentifier: String?
+    public var networkTokenRef: String?
+    public var state: TokenState?
+
+    public init(
+        last4: String? = nil, customerRef: String? = nil, deviceAccountIdentifier: String? = nil,
+        networkTokenRef: String? = nil, state: TokenState? = nil
+    ) {
+        self.last4 = last4
+        self.customerRef = customerRef
+        self.deviceAccountIdentifier = deviceAccountIdentifier
+        self.networkTokenRef = networkTokenRef
+        self.state = state
+    }
+
+    public var isEmpty: Bool {
+        last4 == nil && customerRef == nil && deviceAccountIdentifier == nil && networkTokenRef == nil && state == nil
+    }
+}
