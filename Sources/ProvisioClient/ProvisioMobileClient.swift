@@ -17,14 +17,15 @@ import ProvisioMobileAPI
 ///   in Apple's 20 s); on expiry the request is cancelled and `client_timeout` thrown.
 /// - Errors are `ProvisioClientError`s carrying the server's stable code.
 public struct ProvisioMobileClient: Sendable {
-    /// Leaves 5 of Apple's 20 seconds for PassKit itself.
-    public static let defaultTimeout: Duration = .seconds(15)
+    /// Leaves 5 of Apple's 20 seconds for PassKit itself. In seconds (`TimeInterval`, not
+    /// `Duration`, which needs iOS 16).
+    public static let defaultTimeout: TimeInterval = 15
 
     /// Provisio's base URL (e.g. `https://provisio.example.com`).
     public let baseURL: URL
     public let credential: ProvisioCredential
-    /// The default timeout of each call.
-    public let timeout: Duration
+    /// The default timeout of each call, in seconds.
+    public let timeout: TimeInterval
     private let client: Client
 
     /// - Parameter transport: how requests travel; by default URLSession over
@@ -32,7 +33,7 @@ public struct ProvisioMobileClient: Sendable {
     ///   either: every request carries a bearer credential.
     public init(
         baseURL: URL, credential: ProvisioCredential, transport: (any ClientTransport)? = nil,
-        timeout: Duration = ProvisioMobileClient.defaultTimeout
+        timeout: TimeInterval = ProvisioMobileClient.defaultTimeout
     ) {
         self.baseURL = baseURL
         self.credential = credential
@@ -49,7 +50,7 @@ public struct ProvisioMobileClient: Sendable {
         configuration: .ephemeral, delegate: RedirectRefusal(), delegateQueue: nil)
 
     /// `GET /v1/mobile/cards`: the cards the app may add now (with a provision token: its card, or none).
-    public func cards(timeout: Duration? = nil) async throws -> [MobileCard] {
+    public func cards(timeout: TimeInterval? = nil) async throws -> [MobileCard] {
         let client = self.client
         return try await perform(timeout: timeout ?? self.timeout) {
             let list = try await client.listMobileCards().ok.body.json
@@ -63,7 +64,7 @@ public struct ProvisioMobileClient: Sendable {
     ///   the first answer (the way to retry after a provision token was spent).
     public func applePayPayload(
         cardID: String, request payloadRequest: ApplePayPayloadRequest, idempotencyKey: String? = nil,
-        timeout: Duration? = nil
+        timeout: TimeInterval? = nil
     ) async throws -> ApplePayPayload {
         let cardID = try Self.checkedID(cardID)
         let client = self.client
@@ -84,18 +85,19 @@ public struct ProvisioMobileClient: Sendable {
     // MARK: - Plumbing
 
     /// Runs `call`, racing it against `timeout`; maps every failure to a `ProvisioClientError`.
-    private func perform<T: Sendable>(timeout: Duration, _ call: @escaping @Sendable () async throws -> T) async throws -> T {
+    private func perform<T: Sendable>(timeout: TimeInterval, _ call: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
             return try await withThrowingTaskGroup(of: T?.self) { group in
                 group.addTask { try await call() }
                 group.addTask {
-                    try await Task.sleep(for: timeout)
+                    try await Seconds.sleep(timeout)
                     return nil
                 }
                 defer { group.cancelAll() }
                 guard let first = try await group.next(), let answer = first else {
                     throw ProvisioClientError(
-                        code: ProvisioClientError.timeoutCode, message: "Provisio did not answer within \(timeout).")
+                        code: ProvisioClientError.timeoutCode,
+                        message: "Provisio did not answer within \(Seconds.text(timeout)).")
                 }
                 return answer
             }

@@ -27,15 +27,16 @@ public enum AddCardResult: Sendable, Hashable {
 /// result then carries the real cause, not PassKit's generic error.
 @MainActor
 public final class InAppProvisioning {
-    /// Apple gives the app 20 seconds; the deadline stays under it.
-    nonisolated public static let maximumDeadline: Duration = .seconds(19)
+    /// Apple gives the app 20 seconds; the deadline stays under it. Deadlines are in seconds
+    /// (`TimeInterval`; `Duration` would need iOS 16).
+    nonisolated public static let maximumDeadline: TimeInterval = 19
 
     public let provider: any ProvisioPayloadProvider
-    /// How long the provider may take before PassKit is answered with a failure.
-    public let deadline: Duration
+    /// How long the provider may take before PassKit is answered with a failure, in seconds.
+    public let deadline: TimeInterval
 
-    /// - Parameter deadline: clamped to `maximumDeadline`.
-    public init(provider: any ProvisioPayloadProvider, deadline: Duration = .seconds(15)) {
+    /// - Parameter deadline: in seconds; clamped to `maximumDeadline`.
+    public init(provider: any ProvisioPayloadProvider, deadline: TimeInterval = 15) {
         self.provider = provider
         self.deadline = min(deadline, Self.maximumDeadline)
     }
@@ -80,10 +81,10 @@ public final class InAppProvisioning {
 final class AddPaymentPassCoordinator: NSObject, PKAddPaymentPassViewControllerDelegate, Sendable {
     let card: WalletCard
     let provider: any ProvisioPayloadProvider
-    let deadline: Duration
+    let deadline: TimeInterval
     private let state = AddState()
 
-    init(card: WalletCard, provider: any ProvisioPayloadProvider, deadline: Duration) {
+    init(card: WalletCard, provider: any ProvisioPayloadProvider, deadline: TimeInterval) {
         self.card = card
         self.provider = provider
         self.deadline = deadline
@@ -115,7 +116,7 @@ final class AddPaymentPassCoordinator: NSObject, PKAddPaymentPassViewControllerD
                 }
             }
             Task {
-                try? await Task.sleep(for: deadline)
+                try? await Seconds.sleep(deadline)
                 if once.complete(.failure(.deadlineExceeded(deadline))) { work.cancel() }
             }
         }

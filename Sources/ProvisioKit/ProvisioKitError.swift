@@ -51,10 +51,10 @@ extension ProvisioError.Code {
 extension ProvisioKitError {
     static let tryAgain = "The card couldn't be added to Apple Wallet. Please try again later."
 
-    /// Provisio did not answer within `deadline`.
-    static func deadlineExceeded(_ deadline: Duration) -> ProvisioKitError {
+    /// Provisio did not answer within `deadline` seconds.
+    static func deadlineExceeded(_ deadline: TimeInterval) -> ProvisioKitError {
         ProvisioKitError(
-            .addDeadlineExceeded, "Provisio did not answer within the \(deadline) deadline.",
+            .addDeadlineExceeded, "Provisio did not answer within the \(Seconds.text(deadline)) deadline.",
             userMessage: "Adding the card took too long. Please try again.")
     }
 

@@ -10,7 +10,7 @@
     /// real Provisio on loopback.
     @Suite struct InAppProvisioningTests {
         @MainActor
-        static func add(_ card: WalletCard, provider: any ProvisioPayloadProvider, deadline: Duration = .seconds(15)) async
+        static func add(_ card: WalletCard, provider: any ProvisioPayloadProvider, deadline: TimeInterval = 15) async
             -> AddCardResult
         {
             let presenter = UIViewController(nibName: nil, bundle: nil)
@@ -107,7 +107,7 @@
                 let clock = ContinuousClock()
                 let start = clock.now
                 let result = await PassKitStandInEnvironment.$device.withValue(device) {
-                    await Self.add(card, provider: hanging, deadline: .milliseconds(300))
+                    await Self.add(card, provider: hanging, deadline: 0.3)
                 }
                 let elapsed = clock.now - start
                 guard case .failed(let error) = result else {

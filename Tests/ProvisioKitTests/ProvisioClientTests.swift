@@ -81,7 +81,7 @@ import Testing
         }
         defer { server.stop() }
         let client = ProvisioMobileClient(
-            baseURL: server.baseURL, credential: .mobileSession("prv_ms_abc"), timeout: .milliseconds(300))
+            baseURL: server.baseURL, credential: .mobileSession("prv_ms_abc"), timeout: 0.3)
         let start = ContinuousClock.now
         let error = await #expect(throws: ProvisioClientError.self) { _ = try await client.cards() }
         #expect(error?.code == ProvisioClientError.timeoutCode)

@@ -112,7 +112,7 @@
                     payloadProvider: WalletExtensionEnvironment.provisio(baseURL: serverURL ?? live.baseURL),
                     // These tests are about the answers, not the 80 ms guard (a loaded test machine
                     // may be slower); WalletExtensionStatusDeadlineTests covers the guard.
-                    statusDeadline: .seconds(5)))
+                    statusDeadline: 5))
             return (container, storage, sessions, handler)
         }
 

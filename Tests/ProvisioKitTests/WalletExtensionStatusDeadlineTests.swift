@@ -54,14 +54,14 @@
                 ExtensionCard(
                     id: "card_1", primaryAccountIdentifier: "pai-1", title: "Visa", last4: "1111", artReference: "a.png")
             ])
-        static let deadline: Duration = .milliseconds(80)
+        static let deadline: TimeInterval = 0.080
         /// What a loaded test machine may add to the deadline before the answer is delivered;
         /// far below the storage's block (seconds).
         static let scheduling: Duration = .milliseconds(170)
 
         static func handler(
             _ storage: HangingStorage, sessions: MemorySessionStore,
-            timer: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> Void = WalletExtensionEnvironment
+            timer: @escaping @Sendable (TimeInterval, @escaping @Sendable () -> Void) -> Void = WalletExtensionEnvironment
                 .dispatchTimer
         ) -> RecordingHandler {
             RecordingHandler(
@@ -90,7 +90,7 @@
             let handler = Self.handler(storage, sessions: MemorySessionStore())
 
             let (status, elapsed) = await Self.timedStatus(handler)
-            #expect(elapsed < Self.deadline + Self.scheduling, "answered after \(elapsed)")
+            #expect(elapsed < .seconds(Self.deadline) + Self.scheduling, "answered after \(elapsed)")
             #expect(status == ProvisioWalletExtensionHandler.fallbackStatus)
             // The PassKit form answers the same.
             let passKit = await handler.currentStatus()
@@ -122,7 +122,7 @@
             // Storage hangs for 30 s: the last known status, within the deadline.
             storage.hang(true)
             let (status, elapsed) = await Self.timedStatus(handler)
-            #expect(elapsed < Self.deadline + Self.scheduling, "answered after \(elapsed)")
+            #expect(elapsed < .seconds(Self.deadline) + Self.scheduling, "answered after \(elapsed)")
             #expect(status == signedIn)
             #expect(Array(handler.errors.all.dropFirst(reported)) == ["extension_status_deadline_exceeded"])
 

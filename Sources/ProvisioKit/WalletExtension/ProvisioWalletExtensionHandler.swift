@@ -98,7 +98,7 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
             self.errorEncountered(
                 ProvisioError(
                     .extensionStatusDeadlineExceeded,
-                    "Storage did not answer within \(environment.statusDeadline); status answered from "
+                    "Storage did not answer within \(Seconds.text(environment.statusDeadline)); status answered from "
                         + (known == nil ? "the safe default." : "the last known status.")))
             completion(known ?? Self.fallbackStatus)
         }
@@ -185,12 +185,13 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
             let once = CompletionOnce<PayloadAnswer?> { continuation.resume(returning: $0) }
             let work = Task { once.complete(await self.payload(for: identifier, request: request)) }
             Task {
-                try? await Task.sleep(for: environment.deadline)
+                try? await Seconds.sleep(environment.deadline)
                 if once.complete(nil) {
                     work.cancel()
                     self.errorEncountered(
                         ProvisioError(
-                            .addDeadlineExceeded, "No payload within \(environment.deadline); Wallet was told the add failed."))
+                            .addDeadlineExceeded,
+                            "No payload within \(Seconds.text(environment.deadline)); Wallet was told the add failed."))
                 }
             }
         }

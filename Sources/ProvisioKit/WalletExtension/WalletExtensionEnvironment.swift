@@ -18,24 +18,26 @@ public struct WalletExtensionEnvironment: Sendable {
     /// The payload provider for the signed-in account that owns the card being added.
     public var payloadProvider: @Sendable (StoredExtensionAccount) -> any ProvisioPayloadProvider
     public var now: @Sendable () -> Date
-    /// How long `generateAddPaymentPassRequest…` may take before Wallet is answered with a failure.
-    public var deadline: Duration
+    /// How long `generateAddPaymentPassRequest…` may take before Wallet is answered with a failure,
+    /// in seconds (times here are `TimeInterval`s; `Duration` would need iOS 16).
+    public var deadline: TimeInterval
     /// How long `status` waits for storage (the App Group files, the keychain, the pass library)
     /// before answering from the last status it computed, or asking to sign in with nothing
-    /// available. Keep it under Apple's 100 ms (``defaultStatusDeadline`` leaves Wallet 20 ms).
-    public var statusDeadline: Duration
+    /// available, in seconds. Keep it under Apple's 100 ms (``defaultStatusDeadline`` leaves
+    /// Wallet 20 ms).
+    public var statusDeadline: TimeInterval
     /// Calls its closure once the given time has passed: the timer of `statusDeadline`. The
     /// default, ``dispatchTimer``, runs off Swift's cooperative pool, so that the fallback answer
     /// is delivered even while every pool thread is blocked.
-    public var statusTimer: @Sendable (Duration, @escaping @Sendable () -> Void) -> Void
+    public var statusTimer: @Sendable (TimeInterval, @escaping @Sendable () -> Void) -> Void
 
     public init(
         storage: any ExtensionStorage, sessions: any ExtensionSessionStore,
         library: @escaping @Sendable () async -> PassLibrarySnapshot = WalletExtensionEnvironment.passKitLibrary,
         payloadProvider: @escaping @Sendable (StoredExtensionAccount) -> any ProvisioPayloadProvider,
-        now: @escaping @Sendable () -> Date = { Date() }, deadline: Duration = .seconds(15),
-        statusDeadline: Duration = WalletExtensionEnvironment.defaultStatusDeadline,
-        statusTimer: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> Void = WalletExtensionEnvironment
+        now: @escaping @Sendable () -> Date = { Date() }, deadline: TimeInterval = 15,
+        statusDeadline: TimeInterval = WalletExtensionEnvironment.defaultStatusDeadline,
+        statusTimer: @escaping @Sendable (TimeInterval, @escaping @Sendable () -> Void) -> Void = WalletExtensionEnvironment
             .dispatchTimer
     ) {
         self.storage = storage
@@ -49,12 +51,11 @@ public struct WalletExtensionEnvironment: Sendable {
     }
 
     /// 80 ms: room for Wallet's own overhead inside its 100 ms.
-    public static let defaultStatusDeadline: Duration = .milliseconds(80)
+    public static let defaultStatusDeadline: TimeInterval = 0.080
 
     /// A one-shot timer on a private dispatch queue (its own thread, not the cooperative pool).
-    public static let dispatchTimer: @Sendable (Duration, @escaping @Sendable () -> Void) -> Void = { duration, fire in
-        let (seconds, attoseconds) = duration.components
-        let nanoseconds = max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    public static let dispatchTimer: @Sendable (TimeInterval, @escaping @Sendable () -> Void) -> Void = { seconds, fire in
+        let nanoseconds = Int(clamping: Seconds.nanoseconds(seconds))
         TimerQueue.queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: fire)
     }
     /// Provisio's mobile API, called with the card's account's credential: at the account's own
