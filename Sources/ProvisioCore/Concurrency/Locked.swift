@@ -3,7 +3,7 @@ import Foundation
 /// A value behind a lock: the one primitive for state that threads and tasks share and read or
 /// change synchronously (PassKit callbacks, caches, test doubles). An actor would make every
 /// access `await`; `Synchronization.Mutex` would do, but it needs iOS 18 / macOS 15, and
-/// ProvisioCore, ProvisioClient and ProvisioKit still support iOS 16 / macOS 14.
+/// ProvisioCore, ProvisioClient and ProvisioKit still support iOS 14 / macOS 14.
 ///
 /// Read and change the value in one critical section with `withLock`; `value` is a copy:
 ///
