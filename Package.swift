@@ -4,8 +4,9 @@ import PackageDescription
 // Layering (see README): ProvisioCore imports only Foundation; cryptography lives in
 // ProvisioCrypto; the sandbox counterparty and the CLI sit on top of both.
 // Platforms: iOS 14 is what the SDK's targets (ProvisioKit, ProvisioClient, ProvisioCore) really
-// need: PassKit's Wallet extension API starts there (README, "The iOS SDK"). macOS 14 is the
-// server's: swift-openapi-hummingbird declares macOS 14, and every target shares this list.
+// need: PassKit's Wallet extension API starts there (README, "The iOS SDK"; IOSDeploymentFloorTests
+// and AppleDeclarationTests fail if their sources use newer API). macOS 14 is the server's:
+// swift-openapi-hummingbird declares macOS 14, and every target shares this list.
 let package = Package(
     name: "Provisio",
     platforms: [.macOS(.v14), .iOS(.v14)],

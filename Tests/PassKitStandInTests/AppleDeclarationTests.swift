@@ -45,6 +45,32 @@
             }
         }
 
+        /// No PassKit, UIKit, Core Graphics or LocalAuthentication API that ProvisioKit or the
+        /// Linux-built example files use is newer than the package's iOS platform (Package.swift's
+        /// `.iOS(.vN)`): the Apple half of the deployment floor (IOSDeploymentFloorTests in
+        /// ProvisioCoreTests checks Swift's and Foundation's). Declarations only the Xcode-built app
+        /// screens use (`standIn: false`) may be as new as the app's iOS 17.
+        @Test func everyAppleAPIUsedIsAvailableAtThePackagesIOSFloor() throws {
+            let manifest = try Self.manifest.get()
+            let package = try String(
+                contentsOf: AppleDeclarationManifest.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+            let platform = try #require(package.firstRange(of: #/\.iOS\(\.v(\d+)\)/#))
+            let floor = try #require(Int(package[platform].dropFirst(".iOS(.v".count).dropLast()))
+            #expect(floor == 14)
+            /// "13.4" as [13, 4]; no availability as [0].
+            func version(_ text: String?) -> [Int] { text.map { $0.split(separator: ".").compactMap { Int($0) } } ?? [0] }
+            for entry in manifest.entries {
+                let limit = entry.isInStandIn ? floor : 17
+                // At most limit.0: [14, 0] and [13, 4] come before [14, 0, 1]; [14, 5] and [15, 0] do not.
+                if !version(entry.ios).lexicographicallyPrecedes([limit, 0, 1]) {
+                    Issue.record("\(entry.symbol) needs iOS \(entry.ios ?? "?"), above iOS \(limit).0")
+                }
+            }
+            // The Wallet extension API is what sets the floor.
+            let walletExtension = manifest.entries.filter { $0.symbol.hasPrefix("PKIssuerProvisioningExtension") }
+            #expect(!walletExtension.isEmpty && walletExtension.allSatisfy { version($0.ios) == [floor, 0] })
+        }
+
         @Test func normalisationIsOnlyWhatTheManifestDocuments() {
             func normalized(_ declaration: String, _ kind: String) -> String {
                 let (text, isolation) = DeclarationComparison.normalized(
