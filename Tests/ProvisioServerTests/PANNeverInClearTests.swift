@@ -38,6 +38,18 @@ import Testing
                         .init(
                             customerRef: "x", pan: "4111111111111112", expiryMonth: 12, expiryYear: 2030, cardholderName: "J"))
                 ).status == 400)
+            // Nor any other text the server stores: key names, webhook and network URLs,
+            // customer references of a revocation.
+            let keyName = try await api.createAPIKey(body: .json(.init(name: "ops 4111111111111111", scope: .full)))
+            #expect(keyName.refused(400, .cardNumberInText), "\(keyName)")
+            let hook = try await api.createWebhookEndpoint(
+                body: .json(.init(url: "http://127.0.0.1:9/hooks/4111111111111111", events: [._ast_])))
+            #expect(hook.refused(400, .cardNumberInText), "\(hook)")
+            let network = try await api.setNetworkSettings(
+                body: .json(.init(url: "http://127.0.0.1:9/5555555555554444", apiKey: "k")))
+            #expect(network.refused(400, .cardNumberInText), "\(network)")
+            let revoke = try await api.revokeCustomerMobileSessions(query: .init(customerRef: "4111111111111111"))
+            #expect(revoke.refused(400, .cardNumberInText), "\(revoke)")
             // An unknown field cannot be sent typed.
             bodies.append(
                 try await server.raw.post(

@@ -4477,20 +4477,20 @@ public struct Client: APIProtocol {
                     ))
                     return .noContent(.init(headers: headers))
                 case 400:
-                    let headers: Components.Responses.MalformedRequest.Headers = .init(
+                    let headers: Components.Responses.BadRequest.Headers = .init(
                         xRequestId: try converter.getRequiredHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "X-Request-Id",
                             as: Components.Headers.XRequestId.self
                         ),
-                        connection: try converter.getRequiredHeaderFieldAsURI(
+                        idempotentReplayed: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
-                            name: "Connection",
-                            as: Components.Headers.ConnectionClose.self
+                            name: "Idempotent-Replayed",
+                            as: Components.Headers.IdempotentReplayed.self
                         )
                     )
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
-                    let body: Components.Responses.MalformedRequest.Body
+                    let body: Components.Responses.BadRequest.Body
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
@@ -12560,20 +12560,20 @@ public struct Client: APIProtocol {
                         body: body
                     ))
                 case 400:
-                    let headers: Components.Responses.MalformedRequest.Headers = .init(
+                    let headers: Components.Responses.BadRequest.Headers = .init(
                         xRequestId: try converter.getRequiredHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "X-Request-Id",
                             as: Components.Headers.XRequestId.self
                         ),
-                        connection: try converter.getRequiredHeaderFieldAsURI(
+                        idempotentReplayed: try converter.getOptionalHeaderFieldAsURI(
                             in: response.headerFields,
-                            name: "Connection",
-                            as: Components.Headers.ConnectionClose.self
+                            name: "Idempotent-Replayed",
+                            as: Components.Headers.IdempotentReplayed.self
                         )
                     )
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
-                    let body: Components.Responses.MalformedRequest.Body
+                    let body: Components.Responses.BadRequest.Body
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [

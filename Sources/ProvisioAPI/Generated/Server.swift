@@ -4072,8 +4072,8 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     )
                     try converter.setHeaderFieldAsURI(
                         in: &response.headerFields,
-                        name: "Connection",
-                        value: value.headers.connection
+                        name: "Idempotent-Replayed",
+                        value: value.headers.idempotentReplayed
                     )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
@@ -10534,8 +10534,8 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     )
                     try converter.setHeaderFieldAsURI(
                         in: &response.headerFields,
-                        name: "Connection",
-                        value: value.headers.connection
+                        name: "Idempotent-Replayed",
+                        value: value.headers.idempotentReplayed
                     )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

@@ -4638,19 +4638,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `malformed_request`: the request line or headers could not be parsed or are too large
-            /// (over 16 KiB or 64 lines). The connection is closed after this answer.
-            ///
+            /// `invalid_parameter` (the id is longer than 64 characters) or `malformed_request`.
             ///
             /// - Remark: Generated from `#/paths//v1/mobile-sessions/{id}/delete(revokeMobileSession)/responses/400`.
             ///
             /// HTTP response code: `400 badRequest`.
-            case badRequest(Components.Responses.MalformedRequest)
+            case badRequest(Components.Responses.BadRequest)
             /// The associated value of the enum case if `self` is `.badRequest`.
             ///
             /// - Throws: An error if `self` is not `.badRequest`.
             /// - SeeAlso: `.badRequest`.
-            public var badRequest: Components.Responses.MalformedRequest {
+            public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     switch self {
                     case let .badRequest(response):
@@ -6921,7 +6919,8 @@ public enum Operations {
             /// `outbound_url_has_credentials`, `outbound_https_required` (a production server takes https
             /// only), `outbound_address_refused` (an address or a name such as `localhost` that outbound calls
             /// may not reach), `invalid_parameter` (events empty or with an unknown type),
-            /// `idempotency_key_invalid` or `malformed_request`.
+            /// `card_number_in_text` (the url holds a card number), `idempotency_key_invalid` or
+            /// `malformed_request`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/webhook-endpoints/post(createWebhookEndpoint)/responses/400`.
@@ -9758,8 +9757,8 @@ public enum Operations {
             }
             /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request` (a field is missing or
             /// has the wrong type, or a text holds a control character), `invalid_parameter` (action, or a
-            /// reason_code that is not 1 to 128 visible ASCII characters), `idempotency_key_invalid` or
-            /// `malformed_request`.
+            /// reason_code that is not 1 to 128 visible ASCII characters), `card_number_in_text` (the
+            /// reason_code holds a card number), `idempotency_key_invalid` or `malformed_request`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/tokens/{id}/transitions/post(transitionToken)/responses/400`.
@@ -10225,7 +10224,8 @@ public enum Operations {
             /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request` (a field is missing or
             /// has the wrong type, or a text holds a control character), `invalid_parameter` (mode, or
             /// reason_code missing for `customer_service` or not 1 to 128 visible ASCII characters),
-            /// `idempotency_key_invalid` or `malformed_request`.
+            /// `card_number_in_text` (the reason_code holds a card number), `idempotency_key_invalid` or
+            /// `malformed_request`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/tokens/{id}/activation/post(activateToken)/responses/400`.
@@ -11535,7 +11535,8 @@ public enum Operations {
             /// `outbound_url_has_credentials`, `outbound_https_required` (a production server takes https
             /// only), `outbound_address_refused` (an address or a name such as `localhost` that outbound calls
             /// may not reach), `invalid_parameter` (a url with a query, or an api_key that is not 8 to 256
-            /// visible ASCII characters) or `malformed_request`.
+            /// visible ASCII characters), `card_number_in_text` (the url holds a card number) or
+            /// `malformed_request`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/settings/network/put(setNetworkSettings)/responses/400`.
@@ -12742,19 +12743,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `malformed_request`: the request line or headers could not be parsed or are too large
-            /// (over 16 KiB or 64 lines). The connection is closed after this answer.
-            ///
+            /// `invalid_parameter` (the id is longer than 64 characters) or `malformed_request`.
             ///
             /// - Remark: Generated from `#/paths//v1/api-keys/{id}/delete(revokeAPIKey)/responses/400`.
             ///
             /// HTTP response code: `400 badRequest`.
-            case badRequest(Components.Responses.MalformedRequest)
+            case badRequest(Components.Responses.BadRequest)
             /// The associated value of the enum case if `self` is `.badRequest`.
             ///
             /// - Throws: An error if `self` is not `.badRequest`.
             /// - SeeAlso: `.badRequest`.
-            public var badRequest: Components.Responses.MalformedRequest {
+            public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     switch self {
                     case let .badRequest(response):
@@ -13764,8 +13763,8 @@ public enum Operations {
             }
             /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request` (a field is missing or
             /// has the wrong type, or a text holds a control character), `invalid_parameter` (event, or a
-            /// reason_code that is not 1 to 128 visible ASCII characters), `idempotency_key_invalid` or
-            /// `malformed_request`.
+            /// reason_code that is not 1 to 128 visible ASCII characters), `card_number_in_text` (the
+            /// reason_code holds a card number), `idempotency_key_invalid` or `malformed_request`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/network/tokens/{ref}/events/post(reportTokenEvent)/responses/400`.

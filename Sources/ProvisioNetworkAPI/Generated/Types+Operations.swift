@@ -584,8 +584,8 @@ public enum Operations {
             }
             /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request` (a field is missing or
             /// has the wrong type, or a text holds a control character), `invalid_parameter` (event, or a
-            /// reason_code that is not 1 to 128 visible ASCII characters), `idempotency_key_invalid` or
-            /// `malformed_request`.
+            /// reason_code that is not 1 to 128 visible ASCII characters), `card_number_in_text` (the
+            /// reason_code holds a card number), `idempotency_key_invalid` or `malformed_request`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/network/tokens/{ref}/events/post(reportTokenEvent)/responses/400`.

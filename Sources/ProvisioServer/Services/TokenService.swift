@@ -123,7 +123,7 @@ public struct TokenService: Sendable {
     {
         // A retry after a crash: the first attempt already made this change.
         if IdempotentEffect.previous("token") == token.id { return token }
-        if let reasonCode { try Self.validateReference(reasonCode, field: "reason_code") }
+        if let reasonCode { try Self.validateReasonCode(reasonCode) }
         let transition = try TokenLifecycle.apply(tokenEvent, to: token.state)
         var updated = token
         updated.state = transition.to
@@ -152,7 +152,7 @@ public struct TokenService: Sendable {
         case .verified(let method): command = .activate(method: method.rawValue)
         case .decided: throw ProvisioError(.tokenInvalidTransition, "A decision is the network's to ask for.")
         }
-        if let reasonCode { try Self.validateReference(reasonCode, field: "reason_code") }
+        if let reasonCode { try Self.validateReasonCode(reasonCode) }
         if IdempotentEffect.previous("token") == token.id { return token }
         _ = try TokenLifecycle.apply(tokenEvent, to: token.state)
         let answer = try await connectors.connector(tenantID: token.tenantID).send(
@@ -224,6 +224,13 @@ public struct TokenService: Sendable {
         case .decided, .verified: .network
         case .suspend(let actor), .resume(let actor), .delete(let actor): actor
         }
+    }
+
+    /// A reason code is stored on the token's history and in the audit log: visible ASCII, and
+    /// never a card number.
+    static func validateReasonCode(_ value: String) throws {
+        try validateReference(value, field: "reason_code")
+        try CardService.refuseCardNumber(in: value, field: "reason_code")
     }
 
     static func validateReference(_ value: String, field: String = "network_token_ref") throws {

@@ -41,6 +41,8 @@ public struct SettingsService: Sendable {
     /// Checks a connector URL a tenant wants to set against the outbound policy.
     public func validateNetworkURL(_ url: String) throws {
         _ = try connectors.outbound.validate(url)
+        // Stored in clear and shown back: never a card number.
+        try CardService.refuseCardNumber(in: url, field: "url")
     }
 
     /// Sets the tenant's own network connection (nil returns to the server's). The URL must

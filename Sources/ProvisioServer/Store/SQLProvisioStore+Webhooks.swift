@@ -15,7 +15,7 @@ extension SQLProvisioStore: WebhookStore {
                 """
             ).run()
             try await Self.audit(
-                AuditChange("webhook_endpoint.created", target: "webhook_endpoint", endpoint.id, reason: endpoint.url),
+                AuditChange("webhook_endpoint.created", target: "webhook_endpoint", endpoint.id),
                 tenantID: endpoint.tenantID, at: endpoint.createdAt, in: database)
         }
     }

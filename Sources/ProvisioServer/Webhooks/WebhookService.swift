@@ -30,6 +30,8 @@ public struct WebhookService: Sendable {
     {
         // Checked now (scheme, credentials, literal addresses) and again, resolved, on every call.
         let url = try outbound.validate(url).url
+        // Stored in clear and listed: never a card number.
+        try CardService.refuseCardNumber(in: url, field: "url")
         // A retry after a crash answers with the endpoint the first attempt created.
         if let previous = IdempotentEffect.previous("endpoint"),
             let endpoint = try await store.webhookEndpoint(id: previous, tenantID: tenantID)

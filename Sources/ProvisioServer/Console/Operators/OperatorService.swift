@@ -114,6 +114,8 @@ public struct OperatorService: Sendable {
         else {
             throw ProvisioError(.invalidParameter, "The email must be an address like name@example.com.")
         }
+        // It is stored and shown (and named in the audit log): never a card number.
+        try CardService.refuseCardNumber(in: trimmed, field: "email")
         return trimmed
     }
 
