@@ -63,7 +63,9 @@ import Testing
                     if Self.expected(scope, operation) {
                         #expect(answer.refusalCode != "insufficient_scope", "\(scope) \(operation.key): \(answer.text)")
                     } else {
-                        #expect(answer.refused(403, .insufficientScope), "\(scope) \(operation.key): \(answer.status) \(answer.text)")
+                        #expect(
+                            answer.refused(403, .insufficientScope),
+                            "\(scope) \(operation.key): \(answer.status) \(answer.text)")
                     }
                 }
             }
