@@ -1,23 +1,6 @@
 import Foundation
 import ProvisioCore
 
-/// What happened to one of a card's live tokens when the card changed.
-public struct TokenCarryResult: Sendable, Equatable {
-    public enum Outcome: String, Sendable {
-        /// Deleted at the network and here (the card was closed).
-        case deleted
-        /// The network has the card's new details (the card was reissued).
-        case updated
-        /// The network could not be reached or refused; `errorCode` says which. Closing or
-        /// reissuing again retries the tokens still live.
-        case failed
-    }
-
-    public var tokenID: String
-    public var outcome: Outcome
-    public var errorCode: String?
-}
-
 /// A card's changes carried to its wallet tokens at the network: closing deletes them, a
 /// reissue sends the new expiry, name and art. Each token is tried on its own; one the network
 /// refuses does not stop the others.
