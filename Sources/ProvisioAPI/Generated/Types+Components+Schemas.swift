@@ -2111,6 +2111,75 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/CreateNetworkKeyRequest`.
+        public struct CreateNetworkKeyRequest: Codable, Hashable, Sendable {
+            /// A rotation; the other network keys stop working after this many seconds.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateNetworkKeyRequest/retire_previous_after_seconds`.
+            public var retirePreviousAfterSeconds: Swift.Int?
+            /// Creates a new `CreateNetworkKeyRequest`.
+            ///
+            /// - Parameters:
+            ///   - retirePreviousAfterSeconds: A rotation; the other network keys stop working after this many seconds.
+            public init(retirePreviousAfterSeconds: Swift.Int? = nil) {
+                self.retirePreviousAfterSeconds = retirePreviousAfterSeconds
+            }
+            public enum CodingKeys: String, CodingKey {
+                case retirePreviousAfterSeconds = "retire_previous_after_seconds"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.retirePreviousAfterSeconds = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .retirePreviousAfterSeconds
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "retire_previous_after_seconds"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NetworkKey`.
+        public struct NetworkKey: Codable, Hashable, Sendable {
+            /// The key (`prv_nk_…`) for the card network. Shown only here.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkKey/network_key`.
+            public var networkKey: Swift.String
+            /// After a rotation, when the tenant's other network keys stop working.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkKey/previous_keys_retire_at`.
+            public var previousKeysRetireAt: Components.Schemas.Timestamp?
+            /// Creates a new `NetworkKey`.
+            ///
+            /// - Parameters:
+            ///   - networkKey: The key (`prv_nk_…`) for the card network. Shown only here.
+            ///   - previousKeysRetireAt: After a rotation, when the tenant's other network keys stop working.
+            public init(
+                networkKey: Swift.String,
+                previousKeysRetireAt: Components.Schemas.Timestamp? = nil
+            ) {
+                self.networkKey = networkKey
+                self.previousKeysRetireAt = previousKeysRetireAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case networkKey = "network_key"
+                case previousKeysRetireAt = "previous_keys_retire_at"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.networkKey = try container.decode(
+                    Swift.String.self,
+                    forKey: .networkKey
+                )
+                self.previousKeysRetireAt = try container.decodeIfPresent(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .previousKeysRetireAt
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "network_key",
+                    "previous_keys_retire_at"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/ProvisionTokenRequest`.
         public struct ProvisionTokenRequest: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/ProvisionTokenRequest/card_id`.

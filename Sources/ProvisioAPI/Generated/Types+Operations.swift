@@ -11147,6 +11147,382 @@ public enum Operations {
             }
         }
     }
+    /// Create (or rotate) the card network's key
+    ///
+    /// A new key for the card network's token service to call this tenant's `/v1/network/`
+    /// routes, returned in this answer only and stored as a hash. With `retire_previous_after_seconds`
+    /// it is a rotation: the tenant's other network keys keep working that long (0 to 604800
+    /// seconds; 0 ends them now), so the network can switch without a gap. Without it, the other
+    /// keys stay.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/network-keys`.
+    /// - Remark: Generated from `#/paths//v1/network-keys/post(createNetworkKey)`.
+    public enum CreateNetworkKey {
+        public static let id: Swift.String = "createNetworkKey"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/network-keys/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Makes a retried POST safe: the same key with the same method, path and body returns the
+                /// stored response instead of running the request again. 1 to 255 visible ASCII
+                /// characters (0x21 to 0x7E); anything else is 400 `idempotency_key_invalid`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/network-keys/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateNetworkKey.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey: Makes a retried POST safe: the same key with the same method, path and body returns the
+                ///   - accept:
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateNetworkKey.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CreateNetworkKey.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/network-keys/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/network-keys/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.CreateNetworkKeyRequest)
+            }
+            public var body: Operations.CreateNetworkKey.Input.Body?
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.CreateNetworkKey.Input.Headers = .init(),
+                body: Operations.CreateNetworkKey.Input.Body? = nil
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/network-keys/POST/responses/201/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/network-keys/POST/responses/201/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// - Remark: Generated from `#/components/headers/Idempotent-Replayed`.
+                    @frozen public enum IdempotentReplayed: String, Codable, Hashable, Sendable, CaseIterable {
+                        case _true = "true"
+                    }
+                    /// Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/network-keys/POST/responses/201/headers/Idempotent-Replayed`.
+                    public var idempotentReplayed: Components.Headers.IdempotentReplayed?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    ///   - idempotentReplayed: Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                    public init(
+                        xRequestId: Components.Headers.XRequestId,
+                        idempotentReplayed: Components.Headers.IdempotentReplayed? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.idempotentReplayed = idempotentReplayed
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.CreateNetworkKey.Output.Created.Headers
+                /// - Remark: Generated from `#/paths/v1/network-keys/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/network-keys/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.NetworkKey)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.NetworkKey {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CreateNetworkKey.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.CreateNetworkKey.Output.Created.Headers,
+                    body: Operations.CreateNetworkKey.Output.Created.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The key.
+            ///
+            /// - Remark: Generated from `#/paths//v1/network-keys/post(createNetworkKey)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.CreateNetworkKey.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.CreateNetworkKey.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request`, `invalid_parameter`
+            /// (retire_previous_after_seconds out of range), `idempotency_key_invalid` or `malformed_request`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/network-keys/post(createNetworkKey)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/network-keys/post(createNetworkKey)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/network-keys/post(createNetworkKey)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request body had not all arrived 10 seconds after the request's
+            /// headers. The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/network-keys/post(createNetworkKey)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `idempotency_request_in_progress` or `idempotency_replay_unavailable`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/network-keys/post(createNetworkKey)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `payload_too_large`: the request body is over 256 KiB. The rest of it is not read and
+            /// the connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/network-keys/post(createNetworkKey)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `idempotency_key_reused`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/network-keys/post(createNetworkKey)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/network-keys/post(createNetworkKey)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// The card network the tenant's tokens are managed at
     ///
     /// Issuer-initiated changes (suspend, resume, delete, customer-service activation) go to the

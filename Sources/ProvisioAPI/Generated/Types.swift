@@ -346,6 +346,18 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/settings/decisioning`.
     /// - Remark: Generated from `#/paths//v1/settings/decisioning/put(updateDecisioningSettings)`.
     func updateDecisioningSettings(_ input: Operations.UpdateDecisioningSettings.Input) async throws -> Operations.UpdateDecisioningSettings.Output
+    /// Create (or rotate) the card network's key
+    ///
+    /// A new key for the card network's token service to call this tenant's `/v1/network/`
+    /// routes, returned in this answer only and stored as a hash. With `retire_previous_after_seconds`
+    /// it is a rotation: the tenant's other network keys keep working that long (0 to 604800
+    /// seconds; 0 ends them now), so the network can switch without a gap. Without it, the other
+    /// keys stay.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/network-keys`.
+    /// - Remark: Generated from `#/paths//v1/network-keys/post(createNetworkKey)`.
+    func createNetworkKey(_ input: Operations.CreateNetworkKey.Input) async throws -> Operations.CreateNetworkKey.Output
     /// The card network the tenant's tokens are managed at
     ///
     /// Issuer-initiated changes (suspend, resume, delete, customer-service activation) go to the
@@ -1021,6 +1033,26 @@ extension APIProtocol {
         body: Operations.UpdateDecisioningSettings.Input.Body
     ) async throws -> Operations.UpdateDecisioningSettings.Output {
         try await updateDecisioningSettings(Operations.UpdateDecisioningSettings.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Create (or rotate) the card network's key
+    ///
+    /// A new key for the card network's token service to call this tenant's `/v1/network/`
+    /// routes, returned in this answer only and stored as a hash. With `retire_previous_after_seconds`
+    /// it is a rotation: the tenant's other network keys keep working that long (0 to 604800
+    /// seconds; 0 ends them now), so the network can switch without a gap. Without it, the other
+    /// keys stay.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/network-keys`.
+    /// - Remark: Generated from `#/paths//v1/network-keys/post(createNetworkKey)`.
+    public func createNetworkKey(
+        headers: Operations.CreateNetworkKey.Input.Headers = .init(),
+        body: Operations.CreateNetworkKey.Input.Body? = nil
+    ) async throws -> Operations.CreateNetworkKey.Output {
+        try await createNetworkKey(Operations.CreateNetworkKey.Input(
             headers: headers,
             body: body
         ))

@@ -29,6 +29,19 @@ extension ProvisioAPIHandler {
         return .ok(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(.init(key))))
     }
 
+    func createNetworkKey(_ input: Operations.CreateNetworkKey.Input) async throws -> Operations.CreateNetworkKey.Output {
+        var overlap: Int?
+        if case .json(let body) = input.body { overlap = body.retirePreviousAfterSeconds }
+        let key = try await services.access.createNetworkKey(tenantID: try Self.tenantID(), retiringPreviousAfter: overlap)
+        return .created(
+            .init(
+                headers: .init(xRequestId: try Self.requestID()),
+                body: .json(
+                    .init(
+                        networkKey: key,
+                        previousKeysRetireAt: overlap.map { services.clock.now().addingTimeInterval(TimeInterval($0)) }))))
+    }
+
     func listAuditEvents(_ input: Operations.ListAuditEvents.Input) async throws -> Operations.ListAuditEvents.Output {
         let query = input.query
         let filter = AuditFilter(

@@ -128,6 +128,10 @@ public struct AccessService: Sendable {
             throw ProvisioError(
                 .invalidParameter, "The overlap must be between 0 and \(Self.networkKeyOverlapRange.upperBound) seconds.")
         }
+        // A retry after a crash: the first key never reached anyone; replace it.
+        if let previous = IdempotentEffect.previous("network_key") {
+            try await store.deleteNetworkCredential(keyHash: previous, tenantID: tenantID)
+        }
         let key = RandomToken.secret(prefix: Self.networkKeyPrefix)
         let now = clock.now()
         try await store.insertNetworkCredential(

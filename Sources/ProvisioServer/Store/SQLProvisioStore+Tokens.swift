@@ -25,6 +25,7 @@ extension SQLProvisioStore: TokenStore {
                         tenantID: tenantID, at: time, in: database)
                 }
             }
+            try await IdempotentEffect.record("network_key", id: keyHash, in: database)
             try await database.raw(
                 """
                 INSERT INTO network_credentials (key_hash, tenant_id, created_at)
@@ -35,6 +36,14 @@ extension SQLProvisioStore: TokenStore {
             try await Self.audit(
                 AuditChange("network_key.created", target: "network_key", String(keyHash.prefix(12))), tenantID: tenantID,
                 at: time, in: database)
+        }
+    }
+
+    public func deleteNetworkCredential(keyHash: String, tenantID: String) async throws {
+        try await handle.write { database in
+            try await database.raw(
+                "DELETE FROM network_credentials WHERE key_hash = \(bind: keyHash) AND tenant_id = \(bind: tenantID)"
+            ).run()
         }
     }
 

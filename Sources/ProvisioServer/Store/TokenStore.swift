@@ -6,6 +6,8 @@ public protocol TokenStore: Sendable {
     /// Adds a network key; with `retiringOthersAt`, the tenant's other keys stop working then
     /// (a rotation's overlap), unless they already stop sooner.
     func insertNetworkCredential(keyHash: String, tenantID: String, retiringOthersAt: Date?, at time: Date) async throws
+    /// Forgets a network key whose secret was never delivered (a retry after a crash).
+    func deleteNetworkCredential(keyHash: String, tenantID: String) async throws
     /// The tenant of a network key still valid at `time`.
     func tenantID(networkKeyHash: String, at time: Date) async throws -> String?
 

@@ -140,6 +140,23 @@ import Testing
             await #expect(throws: ProvisioError.self) {
                 try await access.createNetworkKey(tenantID: tenantID, retiringPreviousAfter: 604_801)
             }
+
+            // Through the API, a full key rotates it at once; the network's requests with the
+            // older keys fail from then on.
+            let (_, apiKey) = try await server.makeTenant("Rotating Bank")
+            let viaAPI = try await server.api(apiKey).createNetworkKey(body: .json(.init())).created.body.json
+            #expect(viaAPI.previousKeysRetireAt == nil)
+            let rotated = try await server.api(apiKey).createNetworkKey(body: .json(.init(retirePreviousAfterSeconds: 0)))
+                .created.body.json
+            #expect(
+                try await server.raw.post("/v1/network/token-requests", token: viaAPI.networkKey, body: [:] as OpenAPIJSON)
+                    .refused(401, .invalidCredentials))
+            guard case .network = try await access.authenticate(bearer: rotated.networkKey) else {
+                Issue.record("the rotated-in network key does not work")
+                return
+            }
+            let tooLong = try await server.api(apiKey).createNetworkKey(body: .json(.init(retirePreviousAfterSeconds: 604_801)))
+            #expect(tooLong.refused(400, .invalidParameter), "\(tooLong)")
         }
     }
 

@@ -127,6 +127,8 @@ import Testing
             _ = try await api.revokeMobileSession(path: .init(id: revocable.id)).noContent
             _ = try await api.createMobileSession(body: .json(.init(customerRef: "cust_2"))).created
             #expect(try await api.revokeCustomerMobileSessions(query: .init(customerRef: "cust_2")).ok.body.json.revoked == 1)
+            let networkKey = try await api.createNetworkKey(body: .json(.init(retirePreviousAfterSeconds: 60))).created.body.json
+            #expect(networkKey.networkKey.hasPrefix("prv_nk_") && networkKey.previousKeysRetireAt != nil)
             let audit = try await api.listAuditEvents(query: .init(targetType: "card", limit: 2)).ok.body.json
             #expect(audit.data.count == 2 && audit.nextCursor != nil)
 
@@ -459,6 +461,6 @@ import Testing
         Operations.RequestTokenDecision.id, Operations.ReportTokenEvent.id, Operations.RelayOneTimeCode.id,
         Operations.UpdateCard.id, Operations.RevokeMobileSession.id, Operations.RevokeCustomerMobileSessions.id,
         Operations.ListAPIKeys.id, Operations.CreateAPIKey.id, Operations.RevokeAPIKey.id, Operations.ListAuditEvents.id,
-        Operations.RotateWebhookSecret.id,
+        Operations.RotateWebhookSecret.id, Operations.CreateNetworkKey.id,
     ]
 }

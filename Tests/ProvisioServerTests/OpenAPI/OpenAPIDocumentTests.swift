@@ -32,6 +32,7 @@ import Testing
         "POST /v1/api-keys",
         "DELETE /v1/api-keys/{id}",
         "GET /v1/audit-events",
+        "POST /v1/network-keys",
         "GET /v1/mobile/cards",
         "POST /v1/mobile/cards/{id}/provisioning/apple-pay",
         "POST /v1/mobile/cards/{id}/provisioning/google-pay",

@@ -55,6 +55,7 @@ extension Operations.ListAPIKeys.Output: APIOutput {}
 extension Operations.CreateAPIKey.Output: APIOutput {}
 extension Operations.RevokeAPIKey.Output: APIOutput {}
 extension Operations.ListAuditEvents.Output: APIOutput {}
+extension Operations.CreateNetworkKey.Output: APIOutput {}
 extension Operations.ListMobileCards.Output: APIOutput {}
 extension Operations.ProvisionApplePayFromMobile.Output: APIOutput {}
 extension Operations.ProvisionGooglePayFromMobile.Output: APIOutput {}
