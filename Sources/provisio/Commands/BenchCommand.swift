@@ -20,6 +20,10 @@ struct BenchCommand: AsyncParsableCommand {
             name: .long,
             help: "A postgres:// URL the benchmark may write to: two server processes share it (default: SQLite, one).")
         var postgres: String?
+        @Flag(
+            name: .customLong("concurrency-on-event-loops"),
+            help: "Start the servers with --concurrency-on-event-loops (to compare, run with and without).")
+        var concurrencyOnEventLoops = false
 
         func run() async throws {
             try await runReportingErrorsAsync {
@@ -28,7 +32,8 @@ struct BenchCommand: AsyncParsableCommand {
                     throw ProvisioError(.invalidParameter, "--seconds and --connections must be at least 1.")
                 }
                 let benchmark = ApplePayServerBenchmark(
-                    seconds: seconds, connections: connections, executable: executable, postgres: postgres)
+                    seconds: seconds, connections: connections, executable: executable,
+                    serverFlags: concurrencyOnEventLoops ? [ProvisioMain.eventLoopExecutorFlag] : [], postgres: postgres)
                 print(try await benchmark.run())
             }
         }
