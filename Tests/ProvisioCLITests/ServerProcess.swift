@@ -96,7 +96,7 @@ struct ServerEndpoint: Sendable {
     /// Provisio's generated client against this server, sending `token` as its bearer credential.
     func api(_ token: String? = nil) -> Client {
         Client(
-            serverURL: URL(string: "http://127.0.0.1:\(port)")!, transport: AsyncHTTPClientTransport(),
+            serverURL: URL(string: "http://127.0.0.1:\(port)")!, transport: TestHTTPClient.transport,
             middlewares: token.map { [BearerToken(token: $0)] } ?? [])
     }
 

@@ -32,6 +32,16 @@ import Testing
         return (try? APIJSON.decode(Components.Schemas._Error.self, from: body))?.error.code
     }
 
+    /// The tests' raw client after the server closed its idle connection: the next request
+    /// goes over a new one (long tests on a loaded machine reach the 30 s idle timeout).
+    @Test func theRawClientReconnectsAfterTheIdleTimeout() async throws {
+        try await TestServer.run(.sqlite, limits: Self.shortIdle) { server in
+            #expect(try await server.raw.get("/health").status == 200)
+            try await Task.sleep(for: .milliseconds(2500))
+            #expect(try await server.raw.get("/health").status == 200)
+        }
+    }
+
     @Test func aHalfSentRequestLineIsDroppedAfterTheIdleTimeout() async throws {
         try await TestServer.run(.sqlite, limits: Self.shortIdle) { server in
             let connection = try RawConnection(port: try #require(server.raw.port))

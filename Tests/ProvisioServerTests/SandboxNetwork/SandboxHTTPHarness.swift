@@ -58,7 +58,7 @@ struct SandboxHTTPHarness: Sendable {
             let answers = ServedAnswers()
             let api = ProvisioSandboxAPI.Client(
                 serverURL: try #require(URL(string: url)), configuration: APIJSON.configuration,
-                transport: AsyncHTTPClientTransport(),
+                transport: TestHTTPClient.transport,
                 middlewares: [BearerToken(token: sandboxKey), DocumentedAnswers(contract: .sandbox, log: answers)])
             return try await body(
                 SandboxHTTPHarness(

@@ -14,11 +14,13 @@ struct RawClient: Sendable {
     let port: Int?
 
     /// Over the test framework's client; after an answer that closed the connection
-    /// (`Connection: close`: 413, 408) the next request goes over a new connection.
+    /// (`Connection: close`: 413, 408) the next request goes over a new connection, and so does
+    /// a request that found the connection closed before it was sent (the server closes a
+    /// connection idle for 30 s, which a long test on a loaded machine can reach).
     init(client: any TestClientProtocol) {
         self.port = client.port
         let replacement = ReplacementConnection(port: client.port)
-        self.execute = { method, path, headers, body in
+        let once: Execute = { method, path, headers, body in
             if let fresh = try await replacement.current() {
                 let response = try await fresh.execute(.init(path, method: method, headers: headers, body: body))
                 replacement.noteClose(response.headers[.connection] == "close")
@@ -30,6 +32,15 @@ struct RawClient: Sendable {
             }
             replacement.noteClose(response.headers[.connection] == "close")
             return response
+        }
+        self.execute = { method, path, headers, body in
+            do {
+                return try await once(method, path, headers, body)
+            } catch ChannelError.ioOnClosedChannel {
+                // Nothing was sent: the idle connection was gone. Once more on a new one.
+                replacement.noteClose(true)
+                return try await once(method, path, headers, body)
+            }
         }
     }
 

@@ -83,7 +83,7 @@ struct TestServer: Sendable {
         let middlewares: [any ClientMiddleware] = token.map { [BearerToken(token: $0)] } ?? []
         return Client(
             serverURL: URL(string: "http://127.0.0.1:\(raw.port ?? 0)")!, configuration: APIJSON.configuration,
-            transport: AsyncHTTPClientTransport(), middlewares: middlewares + [DocumentedAnswers(log: answers)])
+            transport: TestHTTPClient.transport, middlewares: middlewares + [DocumentedAnswers(log: answers)])
     }
 
     /// Creates a card through the API.
