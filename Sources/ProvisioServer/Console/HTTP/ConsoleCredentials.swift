@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import ProvisioCore
+import ProvisioHTTP
 
 /// The console's cookies and its defence against cross-site requests. The session cookie is
 /// HttpOnly, SameSite=Strict, scoped to /console, and Secure outside development. Every form
@@ -46,8 +47,7 @@ struct ConsoleCredentials: Sendable {
     /// Throws `csrf_token_invalid` unless `submitted` is `expected`, compared in constant time.
     static func requireMatch(_ submitted: String?, _ expected: String?) throws {
         guard let submitted, let expected, !expected.isEmpty,
-            submitted.utf8.count == expected.utf8.count,
-            zip(submitted.utf8, expected.utf8).reduce(UInt8(0), { $0 | ($1.0 ^ $1.1) }) == 0
+            BearerAuthorization.constantTimeEqual(submitted, expected)
         else {
             throw ProvisioError(.csrfTokenInvalid, "The form is stale or came from another site; reload the page and try again.")
         }
