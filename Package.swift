@@ -43,6 +43,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
     ],
     targets: [
         .target(name: "ProvisioCore"),
@@ -149,10 +151,22 @@ let package = Package(
             ],
             resources: [.copy("Resources/openapi.yaml"), .copy("Resources/Console")]
         ),
+        // Starts child processes (the benchmarks' servers, the tests' CLI runs) over swift-subprocess:
+        // Foundation's Process crashes on Linux in processes with many open descriptors.
+        .target(
+            name: "ProvisioProcess",
+            dependencies: [
+                "ProvisioCore",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        .testTarget(name: "ProvisioProcessTests", dependencies: ["ProvisioProcess"]),
         .executableTarget(
             name: "provisio",
             dependencies: [
                 "ProvisioDoctor",
+                "ProvisioProcess",
                 "ProvisioCore",
                 "ProvisioCrypto",
                 "ProvisioSandbox",
@@ -298,6 +312,7 @@ let package = Package(
             name: "ProvisioServerTests",
             dependencies: [
                 "ProvisioCore",
+                "ProvisioProcess",
                 "ProvisioCrypto",
                 "ProvisioSandbox",
                 "ProvisioSandboxServer",
@@ -326,6 +341,7 @@ let package = Package(
             dependencies: [
                 "provisio",
                 "ProvisioCore",
+                "ProvisioProcess",
                 "ProvisioCrypto",
                 "ProvisioServer",
                 "ProvisioAPI",
@@ -341,7 +357,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PassKitStandInTests",
-            dependencies: ["ProvisioCore", .target(name: "PassKitStandIn", condition: .when(platforms: [.linux]))],
+            dependencies: [
+                "ProvisioCore", "ProvisioProcess",
+                .target(name: "PassKitStandIn", condition: .when(platforms: [.linux])),
+            ],
             // Read from the checkout by AppleDeclarationTests (the manifest of Apple's declarations).
             exclude: ["AppleDeclarations.json"]
         ),

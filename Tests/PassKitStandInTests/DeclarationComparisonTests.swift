@@ -88,9 +88,9 @@
         }
 
         /// The same on the real symbol graph: a stand-in without Apple's @Sendable would fail CI.
-        @Test func theRealGraphWithoutApplesSendableIsReported() throws {
+        @Test func theRealGraphWithoutApplesSendableIsReported() async throws {
             let manifest = try AppleDeclarationManifest.load()
-            let symbols = try StandInSymbolGraph.symbols.get()
+            let symbols = try await StandInSymbolGraph.symbols.value.get()
             let altered = Alteration.droppedSendable.apply(to: symbols)
             #expect(altered != symbols)
             #expect(

@@ -1,5 +1,6 @@
 #if os(Linux)
     import Foundation
+    import ProvisioProcess
 
     /// Runs swift-symbolgraph-extract on the built PassKitStandIn module and reads its public
     /// declarations (synthesized conformance members left out).
@@ -9,10 +10,15 @@
         }
 
         /// The module's symbols, extracted once per test run.
-        static let symbols: Result<[StandInSymbol], ExtractionError> = Result { try extract() }
-            .mapError { $0 as? ExtractionError ?? ExtractionError(description: "\($0)") }
+        static let symbols = Task<Result<[StandInSymbol], ExtractionError>, Never> {
+            do {
+                return .success(try await extract())
+            } catch {
+                return .failure(error as? ExtractionError ?? ExtractionError(description: "\(error)"))
+            }
+        }
 
-        static func extract() throws -> [StandInSymbol] {
+        static func extract() async throws -> [StandInSymbol] {
             guard let tool = extractor() else {
                 throw ExtractionError(
                     description: """
@@ -27,22 +33,14 @@
             let output = FileManager.default.temporaryDirectory.appendingPathComponent("standin-symbols-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: output) }
-            let process = Process()
-            process.executableURL = tool
-            process.arguments = [
-                "-module-name", "PassKitStandIn", "-I", modules.path, "-target", targetTriple, "-output-dir", output.path,
-                "-minimum-access-level", "public", "-module-cache-path", output.appendingPathComponent("cache").path,
-            ]
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let message = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw ExtractionError(
-                    description: "\(tool.path) failed (\(process.terminationStatus)): \(String(decoding: message, as: UTF8.self))"
-                )
+            let extraction = try await ChildProcess.run(
+                tool.path,
+                arguments: [
+                    "-module-name", "PassKitStandIn", "-I", modules.path, "-target", targetTriple, "-output-dir", output.path,
+                    "-minimum-access-level", "public", "-module-cache-path", output.appendingPathComponent("cache").path,
+                ])
+            guard extraction.status == 0 else {
+                throw ExtractionError(description: "\(tool.path) failed (\(extraction.termination)): \(extraction.standardError)")
             }
             let files = try FileManager.default.contentsOfDirectory(at: output, includingPropertiesForKeys: nil)
                 .filter { $0.lastPathComponent.hasPrefix("PassKitStandIn") && $0.pathExtension == "json" }

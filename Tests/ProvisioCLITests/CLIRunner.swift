@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioProcess
 import Testing
 
 /// Runs the `provisio` executable that `swift build` put next to the test bundle.
@@ -42,36 +43,11 @@ struct CLIRunner {
         return (tenantID, apiKey, networkKey)
     }
 
-    /// Runs the binary and waits for it on a dispatch thread: a test that blocked one of Swift
-    /// concurrency's threads for a subprocess would starve every other test in the process
-    /// (two cores, two threads).
+    /// Runs the binary to its exit (through ProvisioProcess: Foundation's `Process` crashes on
+    /// Linux in a process with as many descriptors open as this suite's).
     static func run(_ arguments: [String], stdin: Data = Data()) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Swift.Result { try blockingRun(arguments, stdin: stdin) })
-            }
-        }
-    }
-
-    private static func blockingRun(_ arguments: [String], stdin: Data) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let input = Pipe()
-        let output = Pipe()
-        let error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        try input.fileHandleForWriting.write(contentsOf: stdin)
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
+        let completed = try await ChildProcess.run(executable.path, arguments: arguments, input: stdin)
+        return Result(status: completed.status, stdout: completed.standardOutput, stderr: completed.standardError)
     }
 
     static func temporaryDirectory() -> String {

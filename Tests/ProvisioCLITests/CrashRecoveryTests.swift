@@ -3,6 +3,7 @@ import Logging
 import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
+import ProvisioProcess
 import ProvisioServer
 import SQLKit
 import Testing
@@ -206,12 +207,12 @@ private final class CrashLedger: Sendable {
 
 /// Sends `SIGKILL` to the server once a burst has had `threshold` complete answers.
 private final class KillSwitch: Sendable {
-    private let pid: pid_t
+    private let process: BackgroundProcess
     private let threshold: Int
     private let state = Locked<(answered: Int, firedAfter: Int?)>((0, nil))
 
-    init(pid: pid_t, threshold: Int) {
-        self.pid = pid
+    init(process: BackgroundProcess, threshold: Int) {
+        self.process = process
         self.threshold = threshold
     }
 
@@ -234,7 +235,7 @@ private final class KillSwitch: Sendable {
 
     private func fire(_ state: inout (answered: Int, firedAfter: Int?)) {
         state.firedAfter = state.answered
-        kill(pid, SIGKILL)
+        _ = process.signal(SIGKILL)
     }
 }
 
@@ -302,7 +303,6 @@ private struct CrashScenario {
 
         var launches = 0
         var server = try await startServer(&launches)
-        defer { if server.process.isRunning { kill(server.process.processIdentifier, SIGKILL) } }
 
         let endpoint = try await server.api(apiKey).createWebhookEndpoint(
             body: .json(.init(url: sink.url, events: [._ast_]))
@@ -325,13 +325,12 @@ private struct CrashScenario {
         for (index, threshold) in CrashRecoveryTests.killAfterAnswers.enumerated() {
             let round = try PlannedRound.make(index + 1, endpointID: endpointID)
             rounds.append(round)
-            let killSwitch = KillSwitch(pid: server.process.processIdentifier, threshold: threshold)
+            let killSwitch = KillSwitch(process: server.child, threshold: threshold)
             let burstStarted = clock.now
             await burst(round, port: server.port, client: client, ledger: ledger, killSwitch: killSwitch)
             let firedAfter = killSwitch.fireIfNeeded()
             lastKill = clock.now
-            await Self.waitForExit(server.process)
-            #expect(server.process.terminationReason == .uncaughtSignal && server.process.terminationStatus == SIGKILL)
+            #expect(await server.child.waitForExit() == .signaled(SIGKILL))
             let cut = round.all.filter { ledger.interrupted.contains($0.label) }.count
             let unsent = round.all.filter { ledger.answer($0.label) == nil && !ledger.interrupted.contains($0.label) }.count
 
@@ -512,7 +511,7 @@ private struct CrashScenario {
         }
 
         // Graceful stop, then the database itself: no claim in progress, one session per key.
-        #expect(await Self.stopGracefully(server.process) == 0)
+        #expect(await server.stop() == 0)
         let handle = try await DatabaseConnector.connect(try DatabaseLocation(database), logger: Logger(label: "crash-test"))
         let stuck = try await handle.read { database in
             try await database.raw("SELECT idempotency_key FROM idempotency_keys WHERE state = 'in_progress'").all()
@@ -705,7 +704,7 @@ private struct CrashScenario {
 
     func startServer(_ launches: inout Int) async throws -> ServerProcess {
         launches += 1
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             arguments: [
                 "--database", database, "--keys", base + "/keys", "--idempotency-lease-seconds",
                 String(CrashRecoveryTests.idempotencyLease),
@@ -713,27 +712,6 @@ private struct CrashScenario {
             logFile: base + "/serve-\(launches).log")
         try await server.waitUntilListening()
         return server
-    }
-
-    /// Reaps a killed process on a dispatch thread.
-    static func waitForExit(_ process: Process) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                process.waitUntilExit()
-                continuation.resume()
-            }
-        }
-    }
-
-    /// SIGTERM and the exit status, waited for on a dispatch thread.
-    static func stopGracefully(_ process: Process) async -> Int32 {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                process.terminate()
-                process.waitUntilExit()
-                continuation.resume(returning: process.terminationStatus)
-            }
-        }
     }
 
     /// Every item of a paged list, at most `pages` pages; `page` reads one from its cursor.

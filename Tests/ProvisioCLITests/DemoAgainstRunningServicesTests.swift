@@ -22,19 +22,17 @@ import Testing
         #expect(try await CLIRunner.run(["sandbox", "ca", "--out", base + "/ca"]).status == 0)
         let (_, apiKey, networkKey) = try await CLIRunner.createTenant(name: "Demo Bank", database: database)
 
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             arguments: ["--database", database, "--keys", base + "/keys", "--trust-anchor", base + "/ca/root.pem"],
             logFile: base + "/server.log")
-        defer { if server.process.isRunning { _ = server.stop() } }
         try await server.waitUntilListening()
         let sandboxKey = "sbx_key_" + UUID().uuidString.lowercased()
-        let sandbox = try ServerProcess(
+        let sandbox = try await ServerProcess(
             command: [
                 "sandbox", "serve", "--port", "0", "--issuer-url", "http://127.0.0.1:\(server.port)", "--network-key", networkKey,
                 "--tav-public-key", base + "/keys/tav-public-key.pem", "--ca-dir", base + "/ca", "--api-key", sandboxKey,
             ],
             logFile: base + "/sandbox.log")
-        defer { if sandbox.process.isRunning { _ = sandbox.stop() } }
         try await sandbox.waitUntilListening()
 
         let demo = try await CLIRunner.run([
@@ -51,8 +49,8 @@ import Testing
         ])
         #expect(again.status == 0, "\(again.stdout)")
 
-        #expect(sandbox.stop() == 0)
-        #expect(server.stop() == 0)
+        #expect(await sandbox.stop() == 0)
+        #expect(await server.stop() == 0)
         let logs = [server.logFile, sandbox.logFile].map { (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "" }
         for pan in ["4111111111111111", "5555555555554444", "378282246310005", "6011111111111117", "4000056655665556"] {
             #expect(!demo.stdout.contains(pan) && !logs.contains { $0.contains(pan) }, "\(pan) leaked")

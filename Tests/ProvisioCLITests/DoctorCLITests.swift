@@ -88,16 +88,15 @@ import Testing
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: base) }
         #expect(try await CLIRunner.run(["keys", "init", "--dir", base + "/keys"]).status == 0)
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             arguments: ["--database", base + "/provisio.sqlite", "--keys", base + "/keys"], logFile: base + "/server.log")
-        defer { if server.process.isRunning { _ = server.stop() } }
         try await server.waitUntilListening()
 
         let answered = try await CLIRunner.run(["doctor", Self.example, "--server", "http://127.0.0.1:\(server.port)"])
         #expect(answered.status == 0, "\(answered.stdout)\(answered.stderr)")
         #expect(answered.stdout.contains("No findings."))
 
-        _ = server.stop()
+        _ = await server.stop()
         let gone = try await CLIRunner.run(
             ["doctor", Self.example, "--json", "--timeout", "5", "--server", "http://127.0.0.1:\(server.port)"])
         #expect(gone.status == 1)

@@ -1,6 +1,8 @@
 import Crypto
 import Foundation
 import ProvisioAPI
+import ProvisioCore
+import ProvisioProcess
 import Testing
 
 #if canImport(Glibc)
@@ -72,12 +74,9 @@ import Testing
         let networkKey = try #require(
             (try JSONSerialization.jsonObject(with: Data(credential.stdout.utf8)) as? [String: String])?["network_key"])
 
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             arguments: ["--database", database, "--keys", base + "/keys", "--network-key", base + "/network.pem"],
             logFile: base + "/server.log")
-        // Only signals: waiting for the exit would block this thread (the normal path below waits
-        // on a dispatch thread).
-        defer { if server.process.isRunning { server.process.terminate() } }
         try await server.waitUntilListening()
 
         // Something for the generated requests to find: two cards (the second is the one the
@@ -136,7 +135,7 @@ import Testing
             selected != nil && selected?.output.1 == selected?.output.2 && tested?.output.1 == selected?.output.1,
             "not every operation was tested:\n\(shown)")
         #expect(!serverLog.contains("request failed"), "the server logged a failed request:\n\(serverLog.suffix(5_000))")
-        #expect(await Self.stop(server) == 0, "\(serverLog.suffix(5_000))")
+        #expect(await server.stop() == 0, "\(serverLog.suffix(5_000))")
     }
 
     // MARK: The run
@@ -240,53 +239,21 @@ import Testing
 
         """
 
-    /// Runs the executable with its output in a file, waiting on a dispatch thread (never on
-    /// one of Swift concurrency's); past `timeout` it is terminated.
+    /// Runs the executable with its output in a file; past `timeout` it is stopped (SIGTERM,
+    /// then SIGKILL after 10 s).
     static func run(_ executable: String, _ arguments: [String], in directory: String, output: String, timeout: TimeInterval)
         async throws -> (status: Int32, timedOut: Bool)
     {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(
-                    with: Result {
-                        _ = FileManager.default.createFile(atPath: output, contents: nil)
-                        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-                        defer { try? handle.close() }
-                        let process = Process()
-                        process.executableURL = URL(fileURLWithPath: executable)
-                        process.arguments = arguments
-                        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-                        process.standardInput = FileHandle.nullDevice
-                        process.standardOutput = handle
-                        process.standardError = handle
-                        let exited = DispatchSemaphore(value: 0)
-                        process.terminationHandler = { _ in exited.signal() }
-                        try process.run()
-                        guard exited.wait(timeout: .now() + timeout) == .success else {
-                            process.terminate()
-                            if exited.wait(timeout: .now() + 10) != .success { kill(process.processIdentifier, SIGKILL) }
-                            process.waitUntilExit()
-                            return (process.terminationStatus, true)
-                        }
-                        process.waitUntilExit()
-                        return (process.terminationStatus, false)
-                    })
-            }
+        let child = try await BackgroundProcess.start(
+            executable, arguments: arguments, workingDirectory: directory, logFile: output)
+        let timedOut = Locked(false)
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(timeout))
+            timedOut.withLock { $0 = true }
+            await child.stop(grace: .seconds(10))
         }
+        let termination = await child.waitForExit()
+        watchdog.cancel()
+        return (termination.status, timedOut.value)
     }
-
-    /// SIGTERM, then the exit status, waited for on a dispatch thread.
-    static func stop(_ server: ServerProcess) async -> Int32 {
-        let handed = Handed(server)
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: handed.value.stop()) }
-        }
-    }
-}
-
-/// Hands a value to a dispatch thread. `@unchecked Sendable`: the caller waits for that thread
-/// and does not touch the value meanwhile.
-private final class Handed<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -2,31 +2,27 @@ import Foundation
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
 import ProvisioAPI
+import ProvisioProcess
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// A `provisio serve` (or `provisio sandbox serve`) child process on an ephemeral port, with
-/// its output in a file.
+/// its output in a file. Killed when released, so a failing test leaves no server behind.
 final class ServerProcess {
-    let process = Process()
-    let logFile: String
+    let child: BackgroundProcess
     private(set) var port = 0
 
-    convenience init(arguments: [String], logFile: String) throws {
-        try self.init(command: ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments, logFile: logFile)
+    var logFile: String { child.logFile }
+    var isRunning: Bool { child.isRunning }
+
+    convenience init(arguments: [String], logFile: String) async throws {
+        try await self.init(command: ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments, logFile: logFile)
     }
 
-    init(command: [String], logFile: String) throws {
-        self.logFile = logFile
-        _ = FileManager.default.createFile(atPath: logFile, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: logFile))
-        process.executableURL = CLIRunner.executable
-        process.arguments = command
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
+    init(command: [String], logFile: String) async throws {
+        child = try await BackgroundProcess.start(CLIRunner.executable.path, arguments: command, logFile: logFile)
     }
 
     /// Waits for the "listening on [http://]127.0.0.1:PORT" line.
@@ -43,17 +39,15 @@ final class ServerProcess {
                 port = Int(line[range].split(separator: ":").last!)!
                 return
             }
-            guard process.isRunning else { throw ProcessFailure("server exited: \(log)") }
+            guard child.isRunning else { throw ProcessFailure("server exited: \(log)") }
             try await Task.sleep(for: .milliseconds(100))
         }
         throw ProcessFailure("server did not start: \((try? String(contentsOfFile: logFile, encoding: .utf8)) ?? "")")
     }
 
-    /// SIGTERM, then the exit status.
-    func stop() -> Int32 {
-        process.terminate()
-        process.waitUntilExit()
-        return process.terminationStatus
+    /// SIGTERM, then the exit status (128 + the signal's number if one ended it).
+    func stop() async -> Int32 {
+        await child.stop().status
     }
 
     var endpoint: ServerEndpoint { ServerEndpoint(port: port) }

@@ -38,12 +38,8 @@ struct TwoServersOnePostgresTests {
             "--database", databaseURL, "--keys", base + "/keys", "--trust-anchor", base + "/ca/root.pem",
             "--network-key", base + "/network.pem", "--production",
         ]
-        let a = try ServerProcess(arguments: arguments, logFile: base + "/a.log")
-        let b = try ServerProcess(arguments: arguments, logFile: base + "/b.log")
-        defer {
-            if a.process.isRunning { _ = a.stop() }
-            if b.process.isRunning { _ = b.stop() }
-        }
+        let a = try await ServerProcess(arguments: arguments, logFile: base + "/a.log")
+        let b = try await ServerProcess(arguments: arguments, logFile: base + "/b.log")
         try await a.waitUntilListening()
         try await b.waitUntilListening()
         #expect(a.port != b.port)
@@ -122,8 +118,8 @@ struct TwoServersOnePostgresTests {
         }
 
         // Graceful shutdown on SIGTERM.
-        #expect(a.stop() == 0)
-        #expect(b.stop() == 0)
+        #expect(await a.stop() == 0)
+        #expect(await b.stop() == 0)
         await admin.shutdown()
         let cleanup = PostgresDatabaseHandle(url: adminURL, maximumConnections: 1, logger: Logger(label: "admin"))
         try? await cleanup.write { try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name) WITH (FORCE)").run() }

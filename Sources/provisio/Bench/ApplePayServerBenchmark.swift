@@ -61,8 +61,8 @@ struct ApplePayServerBenchmark {
                 "serve", "--host", "127.0.0.1", "--port", "0", "--database", databaseArgument, "--keys",
                 directory + "/keys", "--trust-anchor", directory + "/root.pem",
             ] + serverFlags)
+        // Servers left behind by an error are killed when released (BackgroundProcess).
         var servers: [ServerLaunch.Running] = []
-        defer { servers.forEach { $0.stop() } }
         for index in 0..<serverCount {
             servers.append(try await launch.start(name: "server-\(index)"))
         }
@@ -79,10 +79,10 @@ struct ApplePayServerBenchmark {
         var measured = generator
         measured.duration = .seconds(seconds)
         let result = try await measured.run()
-        servers.forEach { $0.stop() }
+        for server in servers { await server.stop() }
         servers = []
 
-        let seal = try SealBenchmark(totalSeconds: 3, withPythonReference: false).run()
+        let seal = try await SealBenchmark(totalSeconds: 3, withPythonReference: false).run()
         let coldStart = try await Self.coldStart(launch: launch, request: generator)
         return report(result, seal: seal, coldStart: coldStart, database: database)
     }
@@ -92,7 +92,6 @@ struct ApplePayServerBenchmark {
     static func coldStart(launch: ServerLaunch, request: HTTPLoadGenerator) async throws -> Duration {
         let start = ContinuousClock.now
         let server = try await launch.start(name: "cold")
-        defer { server.stop() }
         let once = HTTPLoadGenerator(
             host: request.host, ports: [server.port], path: request.path, headers: request.headers, body: request.body,
             connections: 1, duration: .zero)
@@ -100,7 +99,9 @@ struct ApplePayServerBenchmark {
         guard result.failures == 0, result.latenciesNanoseconds.count == 1 else {
             throw ProvisioError(.internalError, "The cold server's first Apple Pay request failed.")
         }
-        return ContinuousClock.now - start
+        let elapsed = ContinuousClock.now - start
+        await server.stop()
+        return elapsed
     }
 
     func report(_ result: HTTPLoadGenerator.Result, seal: SealBenchmark.Report, coldStart: Duration, database: DatabaseLocation)

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioProcess
 
 /// The same ECC_V2 work as `ECCV2Sealer.seal` — a fresh P-256 key, ECDH with the recipient,
 /// the ECC_V2 SHA-256 KDF, AES-256-GCM over a payload of the same length — done by Python's
@@ -57,7 +58,7 @@ struct PythonSealReference {
     let python: String
 
     /// Finds `python3` on `PATH` with `cryptography` importable, or says why not.
-    static func locate() -> Result<(PythonSealReference, version: String), Unavailable> {
+    static func locate() async -> Result<(PythonSealReference, version: String), Unavailable> {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         guard
             let python = path.split(separator: ":").map({ "\($0)/python3" })
@@ -66,15 +67,15 @@ struct PythonSealReference {
             return .failure(Unavailable(reason: "python3 is not on PATH"))
         }
         let reference = PythonSealReference(python: python)
-        guard let version = try? reference.output(["version"]), version.hasPrefix("cryptography") else {
+        guard let version = try? await reference.output(["version"]), version.hasPrefix("cryptography") else {
             return .failure(
                 Unavailable(reason: "\(python) cannot import the cryptography package (pip install cryptography)"))
         }
         return .success((reference, version.trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
-    func round(seconds: Double, plaintextLength: Int) throws -> Round {
-        let words = try output([String(seconds), String(plaintextLength)]).split(separator: " ")
+    func round(seconds: Double, plaintextLength: Int) async throws -> Round {
+        let words = try await output([String(seconds), String(plaintextLength)]).split(separator: " ")
         guard words.count == 2, let seals = Int(words[0]),
             let elapsed = Double(words[1].trimmingCharacters(in: .whitespacesAndNewlines)), elapsed > 0
         else {
@@ -83,19 +84,11 @@ struct PythonSealReference {
         return Round(seals: seals, seconds: elapsed)
     }
 
-    private func output(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", Self.script] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Unavailable(reason: "python3 exited with status \(process.terminationStatus)")
+    private func output(_ arguments: [String]) async throws -> String {
+        let completed = try await ChildProcess.run(python, arguments: ["-c", Self.script] + arguments)
+        guard completed.status == 0 else {
+            throw Unavailable(reason: "python3 \(completed.termination): \(completed.standardError.suffix(500))")
         }
-        return String(decoding: data, as: UTF8.self)
+        return completed.standardOutput
     }
 }

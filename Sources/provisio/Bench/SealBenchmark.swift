@@ -65,7 +65,7 @@ struct SealBenchmark {
     /// Off inside `bench apple-pay`, whose ratio is to this process's own seal rate.
     var withPythonReference = true
 
-    func run() throws -> Report {
+    func run() async throws -> Report {
         let recipient = P256.KeyAgreement.PrivateKey().publicKey
         let sealer = ECCV2Sealer(recipient: recipient)
         let plaintext = Self.plaintext
@@ -83,9 +83,9 @@ struct SealBenchmark {
         var primitiveCount = 0
         var primitiveTime = Duration.zero
         var sink = 0
-        var python = PythonRounds(enabled: withPythonReference)
+        var python = await PythonRounds(enabled: withPythonReference)
         for _ in 0..<Self.rounds {
-            python.run(seconds: roundSeconds, plaintextLength: plaintext.count)
+            await python.run(seconds: roundSeconds, plaintextLength: plaintext.count)
             let (count, elapsed) = try Self.measure(for: roundSeconds) {
                 let sealed = try sealer.seal(plaintext)
                 sink &+= sealed.encryptedPassData.count
@@ -123,14 +123,14 @@ struct SealBenchmark {
         var seals = 0
         var seconds = 0.0
 
-        init(enabled: Bool) {
-            state = enabled ? PythonSealReference.locate() : .failure(.init(reason: "not asked for"))
+        init(enabled: Bool) async {
+            state = enabled ? await PythonSealReference.locate() : .failure(.init(reason: "not asked for"))
         }
 
-        mutating func run(seconds roundSeconds: Double, plaintextLength: Int) {
+        mutating func run(seconds roundSeconds: Double, plaintextLength: Int) async {
             guard case .success(let (reference, _)) = state else { return }
             do {
-                let round = try reference.round(seconds: roundSeconds, plaintextLength: plaintextLength)
+                let round = try await reference.round(seconds: roundSeconds, plaintextLength: plaintextLength)
                 seals += round.seals
                 seconds += round.seconds
             } catch let unavailable as PythonSealReference.Unavailable {

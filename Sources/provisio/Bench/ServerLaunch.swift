@@ -1,18 +1,17 @@
 import Foundation
 import ProvisioCore
+import ProvisioProcess
 
 /// Starts `provisio serve` child processes for the benchmarks and learns each one's port from
 /// its announcement, polled every 2 ms so a cold start is measured to the millisecond.
 struct ServerLaunch: Sendable {
-    /// A started server; `stop()` terminates it and waits.
+    /// A started server: `stop()` ends it gracefully; released without it, it is killed.
     struct Running: Sendable {
-        let process: Process
+        let process: BackgroundProcess
         let port: Int
 
-        func stop() {
-            guard process.isRunning else { return }
-            process.terminate()
-            process.waitUntilExit()
+        func stop() async {
+            await process.stop()
         }
     }
 
@@ -22,14 +21,7 @@ struct ServerLaunch: Sendable {
 
     func start(name: String) async throws -> Running {
         let logPath = directory + "/\(name).log"
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
+        let process = try await BackgroundProcess.start(executable, arguments: arguments, logFile: logPath)
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .seconds(60))
         while clock.now < deadline {
@@ -42,7 +34,7 @@ struct ServerLaunch: Sendable {
             guard process.isRunning else { throw ProvisioError(.internalError, "The server exited: \(text)") }
             try await Task.sleep(for: .milliseconds(2))
         }
-        process.terminate()
+        await process.kill()
         throw ProvisioError(.internalError, "The server did not start within 60 s.")
     }
 }

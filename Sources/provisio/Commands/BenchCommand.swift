@@ -39,7 +39,7 @@ struct BenchCommand: AsyncParsableCommand {
         }
     }
 
-    struct Seal: ParsableCommand {
+    struct Seal: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
                 "ECC_V2 seals per second on one core next to the raw primitive chain (≥ 0.95) and Python's cryptography (≥ 1.5).")
@@ -50,8 +50,8 @@ struct BenchCommand: AsyncParsableCommand {
         @Flag(name: .long, help: "Exit non-zero when the ratio misses the target.")
         var enforce = false
 
-        func run() throws {
-            let report = try SealBenchmark(totalSeconds: seconds).run()
+        func run() async throws {
+            let report = try await SealBenchmark(totalSeconds: seconds).run()
             print(report.text)
             if enforce && !report.meetsTarget { throw ExitCode(1) }
         }

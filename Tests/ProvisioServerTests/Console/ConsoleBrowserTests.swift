@@ -1,5 +1,6 @@
 import Foundation
 import ProvisioCore
+import ProvisioProcess
 import ProvisioSandbox
 import Testing
 
@@ -71,23 +72,7 @@ import Testing
     }
 
     static func run(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                do {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: executable)
-                    process.arguments = arguments
-                    let pipe = Pipe()
-                    process.standardOutput = pipe
-                    process.standardError = pipe
-                    try process.run()
-                    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    continuation.resume(returning: (process.terminationStatus, String(decoding: output, as: UTF8.self)))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-        }
+        let completed = try await ChildProcess.run(executable, arguments: arguments)
+        return (completed.status, completed.standardOutput + completed.standardError)
     }
 }
