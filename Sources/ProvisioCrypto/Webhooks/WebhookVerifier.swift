@@ -24,15 +24,8 @@ public struct WebhookVerifier: Sendable {
         }
         let expected = Data(signer.signature(id: id, timestamp: seconds, body: body).utf8)
         let candidates = signatureHeader.split(separator: " ").map { Data($0.utf8) }
-        guard candidates.contains(where: { Self.constantTimeEqual($0, expected) }) else {
+        guard candidates.contains(where: { ConstantTime.equal($0, expected) }) else {
             throw ProvisioError(.webhookSignatureInvalid, "No webhook-signature matches the body.")
         }
-    }
-
-    static func constantTimeEqual(_ a: Data, _ b: Data) -> Bool {
-        guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        for (x, y) in zip(a, b) { difference |= x ^ y }
-        return difference == 0
     }
 }

@@ -16,15 +16,4 @@ public enum BearerAuthorization {
     public static func missing(_ dialect: WireDialect) -> ProvisioError {
         ProvisioError(dialect.missingCredentials, "Send an Authorization: Bearer header.")
     }
-
-    /// Whether `presented` is `expected`, comparing every byte whatever they hold, so a key's
-    /// prefix cannot be guessed byte by byte from response times; only the length shows.
-    public static func constantTimeEqual(_ presented: String, _ expected: String) -> Bool {
-        let (presented, expected) = (Array(presented.utf8), Array(expected.utf8))
-        var difference: UInt8 = presented.count == expected.count ? 0 : 1
-        for index in presented.indices {
-            difference |= presented[index] ^ (index < expected.count ? expected[index] : 0)
-        }
-        return difference == 0 && !expected.isEmpty
-    }
 }

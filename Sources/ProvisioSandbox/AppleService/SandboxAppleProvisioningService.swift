@@ -44,12 +44,12 @@ public struct SandboxAppleProvisioningService: Sendable {
         let plaintext = try open(try sealedPassData(response, scheme: scheme), scheme: scheme)
         let payload = try ApplePassPayload(jsonData: plaintext)
 
-        guard Self.constantTimeEqual(payload.nonce, session.nonce) else {
+        guard ConstantTime.equal(payload.nonce, session.nonce) else {
             throw ProvisioError(.sandboxNonceMismatch, "The payload's nonce is not the nonce of this session.")
         }
         // Exactly the signature the device produced, and one that verifies under its secure
         // element's key: a fresh or borrowed signature is not this session's.
-        guard Self.constantTimeEqual(payload.nonceSignature, session.nonceSignature),
+        guard ConstantTime.equal(payload.nonceSignature, session.nonceSignature),
             session.device.isValidSignature(payload.nonceSignature, for: payload.nonce)
         else {
             throw ProvisioError(
@@ -97,11 +97,6 @@ public struct SandboxAppleProvisioningService: Sendable {
             }
             return try rsaOpener.open(sealed)
         }
-    }
-
-    private static func constantTimeEqual(_ lhs: Data, _ rhs: Data) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        return zip(lhs, rhs).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }
 

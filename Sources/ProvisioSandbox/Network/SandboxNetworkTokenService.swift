@@ -220,7 +220,7 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
         guard !challenge.otp.isExpired(at: clock.now()) else {
             throw ProvisioError(.sandboxOTPExpired, "The one-time code expired; request a new one.")
         }
-        guard Self.constantTimeEqual(code, challenge.otp.code) else {
+        guard ConstantTime.equal(code, challenge.otp.code) else {
             challenge.failedAttempts += 1
             if challenge.failedAttempts >= SandboxOTP.attemptLimit {
                 otpLocked.insert(networkTokenRef)
@@ -411,11 +411,6 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
             "Too many wrong one-time codes (\(SandboxOTP.attemptLimit)); verify this token another way.")
     }
 
-    private static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
-        let (lhs, rhs) = (Array(lhs.utf8), Array(rhs.utf8))
-        guard lhs.count == rhs.count else { return false }
-        return zip(lhs, rhs).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
-    }
 }
 
 extension ProvisioError.Code {

@@ -14,7 +14,7 @@ struct SandboxKeyMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
     {
         let presented = try BearerAuthorization.token(of: request, dialect: .sandbox)
-        guard BearerAuthorization.constantTimeEqual(presented, apiKey) else {
+        guard ConstantTime.equal(presented, apiKey) else {
             throw ProvisioError(.sandboxUnauthorized, "The bearer token is not the sandbox's API key.")
         }
         return try await next(request, context)

@@ -47,7 +47,7 @@ struct ConsoleCredentials: Sendable {
     /// Throws `csrf_token_invalid` unless `submitted` is `expected`, compared in constant time.
     static func requireMatch(_ submitted: String?, _ expected: String?) throws {
         guard let submitted, let expected, !expected.isEmpty,
-            BearerAuthorization.constantTimeEqual(submitted, expected)
+            ConstantTime.equal(submitted, expected)
         else {
             throw ProvisioError(.csrfTokenInvalid, "The form is stale or came from another site; reload the page and try again.")
         }
