@@ -34,7 +34,7 @@ struct DoctorCommand: AsyncParsableCommand {
         let report: DoctorReport
         do {
             report = try await examine()
-        } catch let error as DoctorError {
+        } catch {
             FileHandle.standardError.write(Data("error: \(error.code.rawValue): \(error.message)\n".utf8))
             if json {
                 let object = ["error": ["code": error.code.rawValue, "message": error.message]]

@@ -11,7 +11,7 @@ struct TLSReloadService: Service {
 
     func run() async throws {
         let signals = await UnixSignalsSequence(trapping: .sighup)
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             for await _ in signals {
                 do {
                     try credentials.reload()
@@ -19,7 +19,7 @@ struct TLSReloadService: Service {
                 } catch {
                     logger.error(
                         "TLS reload failed; keeping the certificate in use",
-                        metadata: ["reason": "\((error as? CustomStringConvertible)?.description ?? "\(type(of: error))")"])
+                        metadata: ["reason": "\(error)"])
                 }
             }
         }

@@ -192,7 +192,7 @@ struct DemoScenarios {
     // MARK: 6
 
     func yellowCustomerService() async throws {
-        let (card, _, result) = try await addNewCard(
+        let (_, _, result) = try await addNewCard(
             customer: "frank", pan: "4000056655665556", name: "Frank Caller", title: "Demo Visa Debit",
             risk: RiskAssessment(deviceScore: 5, accountScore: 2, walletRecommendation: .approve))
         guard case .success(let outcome) = result, let pass = outcome.pass else {
