@@ -127,6 +127,47 @@ import Testing
         }
     }
 
+    /// Attempts are written in groups under load: every acknowledged one is stored, and a bad
+    /// one (here a repeated id) fails alone, not the group it travelled with.
+    @Test(arguments: TestEngine.available)
+    func concurrentAttemptsAreAllStoredAndABadOneFailsAlone(_ engine: TestEngine) async throws {
+        try await TestDatabase.with(engine) { database in
+            let store = SQLProvisioStore(handle: database.handle)
+            try await store.insertTenant(tenant())
+            try await store.insertCard(card("card_1"))
+            func attempt(_ id: String, _ index: Int) -> ProvisioningAttemptRecord {
+                ProvisioningAttemptRecord(
+                    id: id, tenantID: "ten_a", cardID: "card_1", wallet: .applePay, deviceType: .phone,
+                    encryptionScheme: .eccV2, outcome: .succeeded, errorCode: nil,
+                    createdAt: Self.t0.addingTimeInterval(Double(index)))
+            }
+            // 200 attempts at once; two of them share an id.
+            let ids = (0..<199).map { "att_\($0)" } + ["att_7"]
+            let failures = await withTaskGroup(of: String?.self) { group in
+                for (index, id) in ids.enumerated() {
+                    group.addTask {
+                        do {
+                            try await store.insertAttempt(attempt(id, index))
+                            return nil
+                        } catch {
+                            return id
+                        }
+                    }
+                }
+                return await group.reduce(into: [String]()) { if let id = $1 { $0.append(id) } }
+            }
+            #expect(failures == ["att_7"])
+            var stored: [String] = []
+            var cursor: String?
+            repeat {
+                let page = try await store.attempts(cardID: "card_1", tenantID: "ten_a", cursor: cursor, limit: 100)
+                stored += page.items.map(\.id)
+                cursor = page.nextCursor
+            } while cursor != nil
+            #expect(Set(stored) == Set(ids) && stored.count == 199)
+        }
+    }
+
     @Test(arguments: TestEngine.available)
     func provisionTokensAreSpentExactlyOnceUnderConcurrency(_ engine: TestEngine) async throws {
         try await TestDatabase.with(engine) { database in

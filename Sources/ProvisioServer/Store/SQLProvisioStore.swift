@@ -7,9 +7,13 @@ import SQLKit
 /// they hold across connections and across server processes.
 public struct SQLProvisioStore: ProvisioStore {
     public let handle: any DatabaseHandle
+    /// Provisioning attempts, one per wallet request: written in groups under load (one
+    /// statement and one trip to the single SQLite writer for many requests).
+    private let attemptWriter: GroupCommit<ProvisioningAttemptRecord>
 
     public init(handle: any DatabaseHandle) {
         self.handle = handle
+        self.attemptWriter = GroupCommit { attempts in try await Self.insertAttempts(attempts, handle: handle) }
     }
 
     public func ping() async throws {
@@ -110,14 +114,25 @@ public struct SQLProvisioStore: ProvisioStore {
     // MARK: Attempts
 
     public func insertAttempt(_ attempt: ProvisioningAttemptRecord) async throws {
+        try await attemptWriter.submit(attempt)
+    }
+
+    /// One multi-row INSERT for a group of attempts.
+    static func insertAttempts(_ attempts: [ProvisioningAttemptRecord], handle: any DatabaseHandle) async throws {
+        let rows = attempts.map { attempt -> any SQLExpression in
+            let row: SQLQueryString = """
+                (\(bind: attempt.id), \(bind: attempt.tenantID), \(bind: attempt.cardID), \(bind: attempt.wallet.rawValue),
+                    \(bind: attempt.deviceType?.rawValue), \(bind: attempt.encryptionScheme?.rawValue),
+                    \(bind: attempt.outcome.rawValue), \(bind: attempt.errorCode), \(bind: attempt.createdAt.epochMilliseconds))
+                """
+            return row
+        }
         try await handle.write { database in
             try await database.raw(
                 """
                 INSERT INTO provisioning_attempts (id, tenant_id, card_id, wallet, device_type, encryption_scheme, outcome,
                     error_code, created_at)
-                VALUES (\(bind: attempt.id), \(bind: attempt.tenantID), \(bind: attempt.cardID), \(bind: attempt.wallet.rawValue),
-                    \(bind: attempt.deviceType?.rawValue), \(bind: attempt.encryptionScheme?.rawValue),
-                    \(bind: attempt.outcome.rawValue), \(bind: attempt.errorCode), \(bind: attempt.createdAt.epochMilliseconds))
+                VALUES \(SQLList(rows))
                 """
             ).run()
         }
