@@ -150,7 +150,7 @@ import Testing
 
             // Settings: decisioning and the network connection.
             _ = try await api.getDecisioningSettings().ok
-            _ = try await api.updateDecisioningSettings(body: .json(.init(minimumAccountScore: 2, webhookTimeoutMs: 1500))).ok
+            _ = try await api.updateDecisioningSettings(body: .json(.init(minimumAccountScore: 2, webhookTimeoutMs: 5000))).ok
             let incoherent = try await api.updateDecisioningSettings(body: .json(.init(declineAtOrBelowScore: 4)))
             #expect(incoherent.refused(422, .invalidDecisionRules), "\(incoherent)")
             _ = try await api.getNetworkSettings().ok
