@@ -19,7 +19,8 @@ import Subprocess
 ///
 /// `stop()` sends SIGTERM and waits for the exit, SIGKILL after a grace period; `kill()` sends
 /// SIGKILL at once. Whoever forgets to stop it does not leave it behind: when the last reference
-/// goes, a child still running is killed.
+/// goes, a child still running is killed; and if this process itself dies first, a Provisio
+/// server child stops on its own (it is told this process's pid in `PROVISIO_PARENT_PID`).
 public final class BackgroundProcess: Sendable {
     /// The child's process id.
     public let pid: pid_t
@@ -58,9 +59,12 @@ public final class BackgroundProcess: Sendable {
             do {
                 // The body only announces the pid: the run then waits for the child to exit and
                 // reaps it, whoever ends it (a signal from `stop`/`kill`, or the child itself).
+                // A Provisio server stops on its own if this process dies without stopping it.
+                let parent: [String: String?] = ["PROVISIO_PARENT_PID": String(getpid())]
+                let watched = parent.merging(environment) { $1 }
                 let result = try await Subprocess.run(
                     .path(FilePath(executable)), arguments: Arguments(arguments),
-                    environment: ChildProcess.environment(environment),
+                    environment: ChildProcess.environment(watched),
                     workingDirectory: workingDirectory.map { FilePath($0) }, input: .none,
                     output: .fileDescriptor(log, closeAfterSpawningProcess: true), error: .combinedWithOutput
                 ) { execution in

@@ -107,7 +107,8 @@ struct SandboxCommand: ParsableCommand {
                     })
                 let group = ServiceGroup(
                     configuration: .init(
-                        services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                        services: [.init(service: app)] + ParentWatchService.groupMembers(logger: logger),
+                        gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
                 do {
                     try await group.run()
                 } catch {

@@ -97,6 +97,7 @@ struct ServeCommand: AsyncParsableCommand {
                 .init(service: services.webhookWorker(logger: logger)),
             ]
             if let tls { members.append(.init(service: TLSReloadService(credentials: tls, logger: logger))) }
+            members += ParentWatchService.groupMembers(logger: logger)
             let group = ServiceGroup(
                 configuration: .init(
                     services: members,
