@@ -10,6 +10,7 @@ import Testing
 
 @Suite("Background processes")
 struct BackgroundProcessTests {
+    /// A log file in the temporary folder; each test removes its own.
     static func logFile() -> String {
         NSTemporaryDirectory() + "provisio-background-\(UUID().uuidString).log"
     }
@@ -26,6 +27,7 @@ struct BackgroundProcessTests {
     @Test("output and errors go to the log; stop sends SIGTERM and returns the exit the child chose")
     func stopIsGraceful() async throws {
         let log = Self.logFile()
+        defer { try? FileManager.default.removeItem(atPath: log) }
         let child = try await BackgroundProcess.start(
             "/bin/sh", arguments: ["-c", "trap 'echo stopping >&2; exit 7' TERM; echo ready; while :; do sleep 0.05; done"],
             logFile: log)
@@ -40,6 +42,7 @@ struct BackgroundProcessTests {
     @Test("a child that ignores SIGTERM is killed after the grace period")
     func stopEscalates() async throws {
         let log = Self.logFile()
+        defer { try? FileManager.default.removeItem(atPath: log) }
         let child = try await BackgroundProcess.start(
             "/bin/sh", arguments: ["-c", "trap '' TERM; echo ready; while :; do sleep 0.05; done"], logFile: log)
         try await Self.waitFor("ready", in: log)
@@ -48,7 +51,9 @@ struct BackgroundProcessTests {
 
     @Test("a child that exits on its own is seen as ended, with its status")
     func exitsOnItsOwn() async throws {
-        let child = try await BackgroundProcess.start("/bin/sh", arguments: ["-c", "exit 4"], logFile: Self.logFile())
+        let log = Self.logFile()
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let child = try await BackgroundProcess.start("/bin/sh", arguments: ["-c", "exit 4"], logFile: log)
         #expect(await child.waitForExit() == .exited(4))
         #expect(!child.isRunning)
         #expect(child.termination == .exited(4))
@@ -57,6 +62,7 @@ struct BackgroundProcessTests {
     @Test("a child nobody stops is killed when its owner lets go of it")
     func releasedChildIsKilled() async throws {
         let log = Self.logFile()
+        defer { try? FileManager.default.removeItem(atPath: log) }
         var child: BackgroundProcess? = try await BackgroundProcess.start(
             "/bin/sh", arguments: ["-c", "echo ready; while :; do sleep 0.05; done"], logFile: log)
         try await Self.waitFor("ready", in: log)

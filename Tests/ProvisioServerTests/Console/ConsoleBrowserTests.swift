@@ -41,9 +41,10 @@ import Testing
                 let serial = try #require(outcome.pass?.serialNumber)
                 #expect(await h.wallet.pass(serialNumber: serial)?.activationState == .requiresActivation)
                 let agent = try await server.makeOperator(tenantID: h.tenantID, role: .support, email: "agent@bank.example")
-                let screenshot =
-                    ProcessInfo.processInfo.environment["PROVISIO_CONSOLE_SCREENSHOT"]
-                    ?? NSTemporaryDirectory() + "provisio-console-\(UUID().uuidString).png"
+                // Kept only where PROVISIO_CONSOLE_SCREENSHOT asks (docs/console-token-page.png).
+                let asked = ProcessInfo.processInfo.environment["PROVISIO_CONSOLE_SCREENSHOT"]
+                let screenshot = asked ?? NSTemporaryDirectory() + "provisio-console-\(UUID().uuidString).png"
+                defer { if asked == nil { try? FileManager.default.removeItem(atPath: screenshot) } }
                 let reason = "Caller verified: date of birth and last payment"
 
                 let run = try await Self.run(
