@@ -19,6 +19,8 @@ import ProvisioServer
 struct ApplePayServerBenchmark {
     static let targetRequestsPerSeal = 1.0
     static let targetP99Milliseconds = 10.0
+    /// The paced run's rate, as a share of the saturated run's.
+    static let pacedShare = 0.5
 
     let seconds: Int
     let connections: Int
@@ -79,12 +81,17 @@ struct ApplePayServerBenchmark {
         var measured = generator
         measured.duration = .seconds(seconds)
         let result = try await measured.run()
+        // Then the latency a client sees when the server is not saturated: paced at half the
+        // rate just measured (at saturation, latency is mostly the queue in front of it).
+        var paced = measured
+        paced.rate = Double(result.latenciesNanoseconds.count) / Self.seconds(result.elapsed) * Self.pacedShare
+        let pacedResult = try await paced.run()
         for server in servers { await server.stop() }
         servers = []
 
         let seal = try await SealBenchmark(totalSeconds: 3, withPythonReference: false).run()
         let coldStart = try await Self.coldStart(launch: launch, request: generator)
-        return report(result, seal: seal, coldStart: coldStart, database: database)
+        return report(result, paced: pacedResult, seal: seal, coldStart: coldStart, database: database)
     }
 
     /// A new server process on the data the run left, from spawn to the first 200 of the Apple
@@ -104,14 +111,21 @@ struct ApplePayServerBenchmark {
         return elapsed
     }
 
-    func report(_ result: HTTPLoadGenerator.Result, seal: SealBenchmark.Report, coldStart: Duration, database: DatabaseLocation)
-        -> String
-    {
+    /// The `p` quantile of `latencies`, in milliseconds.
+    static func percentile(_ p: Double, of sorted: [UInt64]) -> Double {
+        guard !sorted.isEmpty else { return .nan }
+        return Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]) / 1_000_000
+    }
+
+    func report(
+        _ result: HTTPLoadGenerator.Result, paced: HTTPLoadGenerator.Result, seal: SealBenchmark.Report, coldStart: Duration,
+        database: DatabaseLocation
+    ) -> String {
         let sorted = result.latenciesNanoseconds.sorted()
-        func percentile(_ p: Double) -> Double {
-            guard !sorted.isEmpty else { return .nan }
-            return Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]) / 1_000_000
-        }
+        func percentile(_ p: Double) -> Double { Self.percentile(p, of: sorted) }
+        let pacedSorted = paced.latenciesNanoseconds.sorted()
+        let pacedRate = Double(pacedSorted.count) / Self.seconds(paced.elapsed)
+        let pacedP99 = Self.percentile(0.99, of: pacedSorted)
         let seconds = Self.seconds(result.elapsed)
         let rate = Double(sorted.count) / seconds
         let p99 = percentile(0.99)
@@ -135,6 +149,11 @@ struct ApplePayServerBenchmark {
               seal throughput    \(String(format: "%8.0f", seal.sealsPerSecond)) ECC_V2 seals/s on one core, same run
               requests / seals   \(String(format: "%8.3f", perSeal))   (target ≥ \(Self.targetRequestsPerSeal)) \(mark(perSeal >= Self.targetRequestsPerSeal))
               cold start         \(String(format: "%8.1f", Self.seconds(coldStart) * 1000)) ms   (a new process on this data: spawn → first 200)
+            paced at \(Int(Self.pacedShare * 100)) % of the throughput above (\(String(format: "%.0f", pacedRate)) requests/s on a fixed schedule, \
+            latency from each request's slot)
+              requests           \(pacedSorted.count) ok, \(paced.failures) failed   (target 0 failed) \(mark(paced.failures == 0))
+              latency p50        \(String(format: "%8.2f", Self.percentile(0.50, of: pacedSorted))) ms
+              latency p99        \(String(format: "%8.2f", pacedP99)) ms   (target < \(Int(Self.targetP99Milliseconds))) \(mark(pacedP99 < Self.targetP99Milliseconds))
             """
     }
 

@@ -3,9 +3,13 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// A closed-loop HTTP/1.1 load generator: each connection is kept alive and sends the next
-/// request as soon as the previous response ends, until the deadline. Latencies are measured
-/// per request from the first byte written to the end of the response.
+/// An HTTP/1.1 load generator over keep-alive connections, until the deadline.
+///
+/// Closed loop (no `rate`): each connection sends the next request as soon as the previous
+/// response ends — the most the server can do; latency is then mostly queueing. Paced (`rate`
+/// requests/s in all): each connection sends on a fixed schedule, and a request's latency counts
+/// from its scheduled time, so a server that falls behind is charged for the wait (no
+/// coordinated omission) — the latency a client sees at that load.
 struct HTTPLoadGenerator {
     struct Result: Sendable {
         var latenciesNanoseconds: [UInt64]
@@ -21,6 +25,8 @@ struct HTTPLoadGenerator {
     let body: Data
     let connections: Int
     var duration: Duration
+    /// Requests per second over all connections; nil sends as fast as the server answers.
+    var rate: Double?
 
     func run() async throws -> Result {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -39,10 +45,17 @@ struct HTTPLoadGenerator {
         let start = ContinuousClock.now
         let deadline = NIODeadline.now() + .nanoseconds(Int64(duration.components.seconds) * 1_000_000_000)
 
+        // Paced: connection k sends at first + k·(interval/connections) + n·interval.
+        let interval = rate.map { TimeAmount.nanoseconds(Int64(Double(connections) / $0 * 1e9)) }
+        let first = NIODeadline.now() + .milliseconds(50)
         let results = try await withThrowingTaskGroup(of: ([UInt64], Int).self) { tasks in
             for index in 0..<connections {
                 let port = ports[index % ports.count]
                 let requestHead = head(port: port)
+                let pacing = interval.map {
+                    KeepAliveClientHandler.Pacing(
+                        first: first + .nanoseconds($0.nanoseconds * Int64(index) / Int64(connections)), interval: $0)
+                }
                 tasks.addTask {
                     let promise = group.next().makePromise(of: ([UInt64], Int).self)
                     let channel = try await ClientBootstrap(group: group)
@@ -50,7 +63,8 @@ struct HTTPLoadGenerator {
                             channel.eventLoop.makeCompletedFuture {
                                 try channel.pipeline.syncOperations.addHTTPClientHandlers()
                                 try channel.pipeline.syncOperations.addHandler(
-                                    KeepAliveClientHandler(head: requestHead, body: payload, deadline: deadline, done: promise))
+                                    KeepAliveClientHandler(
+                                        head: requestHead, body: payload, deadline: deadline, pacing: pacing, done: promise))
                             }
                         }
                         .connect(host: host, port: port).get()
@@ -81,25 +95,37 @@ private final class KeepAliveClientHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPClientResponsePart
     typealias OutboundOut = HTTPClientRequestPart
 
+    /// A fixed schedule: the n-th request of this connection is due at `first + n·interval`.
+    struct Pacing: Sendable {
+        let first: NIODeadline
+        let interval: TimeAmount
+    }
+
     let head: HTTPRequestHead
     let body: Data
     let deadline: NIODeadline
+    let pacing: Pacing?
     let done: EventLoopPromise<([UInt64], Int)>
     var latencies: [UInt64] = []
     var failures = 0
+    var sent: Int64 = 0
+    /// When the request in flight was due (paced) or written (closed loop).
     var sentAt = NIODeadline.now()
     var statusOK = true
 
-    init(head: HTTPRequestHead, body: Data, deadline: NIODeadline, done: EventLoopPromise<([UInt64], Int)>) {
+    init(
+        head: HTTPRequestHead, body: Data, deadline: NIODeadline, pacing: Pacing?, done: EventLoopPromise<([UInt64], Int)>
+    ) {
         self.head = head
         self.body = body
         self.deadline = deadline
+        self.pacing = pacing
         self.done = done
         latencies.reserveCapacity(100_000)
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        send(context: context)
+        sendNext(context: context)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -116,7 +142,7 @@ private final class KeepAliveClientHandler: ChannelInboundHandler {
                 failures += 1
             }
             if now < deadline {
-                send(context: context)
+                sendNext(context: context)
             } else {
                 done.succeed((latencies, failures))
             }
@@ -132,8 +158,22 @@ private final class KeepAliveClientHandler: ChannelInboundHandler {
         done.succeed((latencies, failures))
     }
 
-    private func send(context: ChannelHandlerContext) {
-        sentAt = .now()
+    /// The next request: at once in a closed loop; paced, at its slot (at once if the slot has
+    /// passed while the previous answer was awaited).
+    private func sendNext(context: ChannelHandlerContext) {
+        guard let pacing else { return send(context: context, due: .now()) }
+        let slot = pacing.first + .nanoseconds(pacing.interval.nanoseconds * sent)
+        guard slot < deadline else { return done.succeed((latencies, failures)) }
+        if slot <= .now() {
+            send(context: context, due: slot)
+        } else {
+            context.eventLoop.assumeIsolated().scheduleTask(deadline: slot) { self.send(context: context, due: slot) }
+        }
+    }
+
+    private func send(context: ChannelHandlerContext, due: NIODeadline) {
+        sent += 1
+        sentAt = due
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
