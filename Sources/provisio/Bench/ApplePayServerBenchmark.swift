@@ -19,8 +19,6 @@ import ProvisioServer
 struct ApplePayServerBenchmark {
     static let targetRequestsPerSeal = 1.0
     static let targetP99Milliseconds = 10.0
-    /// The paced run's rate, as a share of the saturated run's.
-    static let pacedShare = 0.5
 
     let seconds: Int
     let connections: Int
@@ -30,6 +28,9 @@ struct ApplePayServerBenchmark {
     /// A `postgres://` URL of a database the benchmark may write to (it adds a tenant and its
     /// rows); nil runs one server on a fresh SQLite file.
     var postgres: String?
+
+    /// The paced run's rate, as a share of the saturated run's.
+    var pacedShare = 0.5
 
     private var serverCount: Int { postgres == nil ? 1 : 2 }
 
@@ -84,7 +85,7 @@ struct ApplePayServerBenchmark {
         // Then the latency a client sees when the server is not saturated: paced at half the
         // rate just measured (at saturation, latency is mostly the queue in front of it).
         var paced = measured
-        paced.rate = Double(result.latenciesNanoseconds.count) / Self.seconds(result.elapsed) * Self.pacedShare
+        paced.rate = Double(result.latenciesNanoseconds.count) / Self.seconds(result.elapsed) * pacedShare
         let pacedResult = try await paced.run()
         for server in servers { await server.stop() }
         servers = []
@@ -149,7 +150,7 @@ struct ApplePayServerBenchmark {
               seal throughput    \(String(format: "%8.0f", seal.sealsPerSecond)) ECC_V2 seals/s on one core, same run
               requests / seals   \(String(format: "%8.3f", perSeal))   (target ≥ \(Self.targetRequestsPerSeal)) \(mark(perSeal >= Self.targetRequestsPerSeal))
               cold start         \(String(format: "%8.1f", Self.seconds(coldStart) * 1000)) ms   (a new process on this data: spawn → first 200)
-            paced at \(Int(Self.pacedShare * 100)) % of the throughput above (\(String(format: "%.0f", pacedRate)) requests/s on a fixed schedule, \
+            paced at \(Int((pacedShare * 100).rounded())) % of the throughput above (\(String(format: "%.0f", pacedRate)) requests/s on a fixed schedule, \
             latency from each request's slot)
               requests           \(pacedSorted.count) ok, \(paced.failures) failed   (target 0 failed) \(mark(paced.failures == 0))
               latency p50        \(String(format: "%8.2f", Self.percentile(0.50, of: pacedSorted))) ms

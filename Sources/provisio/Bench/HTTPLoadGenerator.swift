@@ -45,16 +45,16 @@ struct HTTPLoadGenerator {
         let start = ContinuousClock.now
         let deadline = NIODeadline.now() + .nanoseconds(Int64(duration.components.seconds) * 1_000_000_000)
 
-        // Paced: connection k sends at first + k·(interval/connections) + n·interval.
+        // Paced: connection k, once connected, sends at k·(interval/connections) + n·interval (its
+        // schedule starts when it is connected, so connecting never counts as latency).
         let interval = rate.map { TimeAmount.nanoseconds(Int64(Double(connections) / $0 * 1e9)) }
-        let first = NIODeadline.now() + .milliseconds(50)
         let results = try await withThrowingTaskGroup(of: ([UInt64], Int).self) { tasks in
             for index in 0..<connections {
                 let port = ports[index % ports.count]
                 let requestHead = head(port: port)
                 let pacing = interval.map {
                     KeepAliveClientHandler.Pacing(
-                        first: first + .nanoseconds($0.nanoseconds * Int64(index) / Int64(connections)), interval: $0)
+                        offset: .nanoseconds($0.nanoseconds * Int64(index) / Int64(connections)), interval: $0)
                 }
                 tasks.addTask {
                     let promise = group.next().makePromise(of: ([UInt64], Int).self)
@@ -95,9 +95,10 @@ private final class KeepAliveClientHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPClientResponsePart
     typealias OutboundOut = HTTPClientRequestPart
 
-    /// A fixed schedule: the n-th request of this connection is due at `first + n·interval`.
+    /// A fixed schedule: the n-th request of this connection is due `offset + n·interval` after
+    /// it connected.
     struct Pacing: Sendable {
-        let first: NIODeadline
+        let offset: TimeAmount
         let interval: TimeAmount
     }
 
@@ -109,6 +110,8 @@ private final class KeepAliveClientHandler: ChannelInboundHandler {
     var latencies: [UInt64] = []
     var failures = 0
     var sent: Int64 = 0
+    /// When this connection's schedule starts (paced): when it connected.
+    var connectedAt = NIODeadline.now()
     /// When the request in flight was due (paced) or written (closed loop).
     var sentAt = NIODeadline.now()
     var statusOK = true
@@ -125,6 +128,7 @@ private final class KeepAliveClientHandler: ChannelInboundHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
+        connectedAt = .now()
         sendNext(context: context)
     }
 
@@ -162,7 +166,7 @@ private final class KeepAliveClientHandler: ChannelInboundHandler {
     /// passed while the previous answer was awaited).
     private func sendNext(context: ChannelHandlerContext) {
         guard let pacing else { return send(context: context, due: .now()) }
-        let slot = pacing.first + .nanoseconds(pacing.interval.nanoseconds * sent)
+        let slot = connectedAt + pacing.offset + .nanoseconds(pacing.interval.nanoseconds * sent)
         guard slot < deadline else { return done.succeed((latencies, failures)) }
         if slot <= .now() {
             send(context: context, due: slot)

@@ -16,6 +16,8 @@ struct BenchCommand: AsyncParsableCommand {
 
         @Option(name: .long, help: "Seconds to measure.") var seconds: Int = 10
         @Option(name: .long, help: "Keep-alive connections.") var connections: Int = 16
+        @Option(name: .long, help: "The paced run's rate, in percent of the saturated run's (1-100).")
+        var pacedPercent: Int = 50
         @Option(
             name: .long,
             help: "A postgres:// URL the benchmark may write to: two server processes share it (default: SQLite, one).")
@@ -31,9 +33,13 @@ struct BenchCommand: AsyncParsableCommand {
                 guard seconds >= 1, connections >= 1 else {
                     throw ProvisioError(.invalidParameter, "--seconds and --connections must be at least 1.")
                 }
-                let benchmark = ApplePayServerBenchmark(
+                guard (1...100).contains(pacedPercent) else {
+                    throw ProvisioError(.invalidParameter, "--paced-percent must be between 1 and 100.")
+                }
+                var benchmark = ApplePayServerBenchmark(
                     seconds: seconds, connections: connections, executable: executable,
                     serverFlags: concurrencyOnEventLoops ? [ProvisioMain.eventLoopExecutorFlag] : [], postgres: postgres)
+                benchmark.pacedShare = Double(pacedPercent) / 100
                 print(try await benchmark.run())
             }
         }
