@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 import ProvisioCore
 import SQLKit
 import SQLiteKit
@@ -88,7 +89,11 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
 
     public func shutdown() async {
         for connection in writer.all + readers.all {
-            try? await connection.close()
+            // The future form: in a cancelled task (a shutdown on cancellation, as the demo's can
+            // be) the async `close()` never runs its work, leaving the connection open; debug
+            // builds then trap in SQLiteConnection's deinit, release builds leak the handle.
+            let closed: EventLoopFuture<Void> = connection.close()
+            try? await closed.get()
         }
     }
 }
