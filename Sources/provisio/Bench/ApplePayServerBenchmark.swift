@@ -23,8 +23,6 @@ struct ApplePayServerBenchmark {
     let seconds: Int
     let connections: Int
     let executable: String
-    /// Extra `provisio serve` flags (an experiment to compare against a run without them).
-    var serverFlags: [String] = []
     /// A `postgres://` URL of a database the benchmark may write to (it adds a tenant and its
     /// rows); nil runs one server on a fresh SQLite file.
     var postgres: String?
@@ -63,7 +61,7 @@ struct ApplePayServerBenchmark {
             arguments: [
                 "serve", "--host", "127.0.0.1", "--port", "0", "--database", databaseArgument, "--keys",
                 directory + "/keys", "--trust-anchor", directory + "/root.pem",
-            ] + serverFlags)
+            ])
         // Servers left behind by an error are killed when released (BackgroundProcess).
         var servers: [ServerLaunch.Running] = []
         for index in 0..<serverCount {

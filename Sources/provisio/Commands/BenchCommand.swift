@@ -22,10 +22,6 @@ struct BenchCommand: AsyncParsableCommand {
             name: .long,
             help: "A postgres:// URL the benchmark may write to: two server processes share it (default: SQLite, one).")
         var postgres: String?
-        @Flag(
-            name: .customLong("concurrency-on-event-loops"),
-            help: "Start the servers with --concurrency-on-event-loops (to compare, run with and without).")
-        var concurrencyOnEventLoops = false
 
         func run() async throws {
             try await runReportingErrorsAsync {
@@ -37,8 +33,7 @@ struct BenchCommand: AsyncParsableCommand {
                     throw ProvisioError(.invalidParameter, "--paced-percent must be between 1 and 100.")
                 }
                 var benchmark = ApplePayServerBenchmark(
-                    seconds: seconds, connections: connections, executable: executable,
-                    serverFlags: concurrencyOnEventLoops ? [ProvisioMain.eventLoopExecutorFlag] : [], postgres: postgres)
+                    seconds: seconds, connections: connections, executable: executable, postgres: postgres)
                 benchmark.pacedShare = Double(pacedPercent) / 100
                 print(try await benchmark.run())
             }

@@ -32,10 +32,6 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("network-api-key"), help: "The key Provisio presents to the card network's connector API.")
     var networkAPIKey: String?
     @Flag(name: .long, help: "Refuse to create missing key material.") var production = false
-    @Flag(
-        name: .customLong("concurrency-on-event-loops"),
-        help: "Run Swift concurrency on SwiftNIO's event loops instead of its own pool (fewer thread hops; experimental).")
-    var concurrencyOnEventLoops = false
     @Option(name: .customLong("tls-cert"), help: "PEM certificate chain: serve HTTPS (reloaded on SIGHUP).")
     var tlsCertificate: String?
     @Option(name: .customLong("tls-key"), help: "PEM private key of --tls-cert (mode 0600).") var tlsKey: String?
@@ -54,11 +50,6 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "provisio")
         logger.logLevel = .info
         try await runReportingErrorsAsync {
-            if concurrencyOnEventLoops {
-                logger.info(
-                    "swift concurrency on the event loops",
-                    metadata: ["installed": "\(ProvisioMain.eventLoopExecutorInstalled)"])
-            }
             var configuration = ServerConfiguration()
             try configuration.apply(environment: ProcessInfo.processInfo.environment)
             if let host { configuration.host = host }
