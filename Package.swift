@@ -48,10 +48,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "ProvisioCore"),
+        // Fixed-point P-256 multiplication over the nistz256 assembly swift-crypto links on Linux.
+        .target(name: "CProvisioP256"),
         .target(
             name: "ProvisioCrypto",
             dependencies: [
                 "ProvisioCore",
+                "CProvisioP256",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),

@@ -154,7 +154,7 @@ public struct AppleCertificateChainValidator: AppleChainValidating {
             guard usage?.keyAgreement == true else {
                 throw ProvisioError(.chainKeyUsageMissing, "The leaf's key usage does not include keyAgreement.")
             }
-            return .p256(key)
+            return .p256(P256Recipient(key))
         case .rsaV2:
             guard let signingForm = _RSA.Signing.PublicKey(leaf.publicKey),
                 let key = try? _RSA.Encryption.PublicKey(derRepresentation: signingForm.derRepresentation)

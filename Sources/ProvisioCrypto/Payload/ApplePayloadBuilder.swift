@@ -31,8 +31,8 @@ public struct ApplePayloadBuilder: Sendable {
         let plaintext = payload.jsonData()
         let sealed: SealedPassData
         switch chain.recipient {
-        case .p256(let key):
-            sealed = try ECCV2Sealer(recipient: key).seal(plaintext)
+        case .p256(let recipient):
+            sealed = try ECCV2Sealer(recipient: recipient).seal(plaintext)
         case .rsa(let spki):
             sealed = try RSAV2Sealer(recipientSubjectPublicKeyInfo: spki).seal(plaintext)
         }

@@ -1,0 +1,292 @@
+// Fixed-point P-256 multiplication over BoringSSL's nistz256 primitives.
+//
+// The table holds, for each of 37 windows of 7 bits, the affine multiples 1·B … 64·B of
+// B = 2^(7·window)·Q, in the Montgomery domain — the layout BoringSSL uses for the generator, so
+// its constant-time `select_w7` reads it. A multiplication recodes the scalar into signed digits
+// in [−64, 64] and adds one selected (and conditionally negated) entry per window: 36 mixed
+// additions and no doublings, against some 255 doublings and 50 additions for an arbitrary point.
+//
+// The primitives are swift-crypto's vendored BoringSSL (symbols prefixed `CCryptoBoringSSL_`,
+// hidden but resolvable in a static link). They are internal to BoringSSL: a swift-crypto update
+// that renames them fails the link, and the tests compare every result with swift-crypto's ECDH.
+#include "CProvisioP256.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__linux__) && defined(__x86_64__)
+
+typedef uint64_t felem[4];  // little-endian 64-bit limbs, Montgomery domain
+typedef struct { felem X, Y, Z; } jacobian_point;
+typedef struct { felem X, Y; } affine_point;
+
+enum { WINDOWS = 37, ROW = 64 };
+
+extern uint32_t CCryptoBoringSSL_OPENSSL_get_ia32cap(int idx);
+extern void CCryptoBoringSSL_ecp_nistz256_neg(felem res, const felem a);
+extern void CCryptoBoringSSL_ecp_nistz256_mul_mont_adx(felem res, const felem a, const felem b);
+extern void CCryptoBoringSSL_ecp_nistz256_mul_mont_nohw(felem res, const felem a, const felem b);
+extern void CCryptoBoringSSL_ecp_nistz256_sqr_mont_adx(felem res, const felem a);
+extern void CCryptoBoringSSL_ecp_nistz256_sqr_mont_nohw(felem res, const felem a);
+extern void CCryptoBoringSSL_ecp_nistz256_select_w7_avx2(affine_point *out, const affine_point row[ROW], int index);
+extern void CCryptoBoringSSL_ecp_nistz256_select_w7_nohw(affine_point *out, const affine_point row[ROW], int index);
+extern void CCryptoBoringSSL_ecp_nistz256_point_double_adx(jacobian_point *r, const jacobian_point *a);
+extern void CCryptoBoringSSL_ecp_nistz256_point_double_nohw(jacobian_point *r, const jacobian_point *a);
+extern void CCryptoBoringSSL_ecp_nistz256_point_add_adx(jacobian_point *r, const jacobian_point *a,
+                                                        const jacobian_point *b);
+extern void CCryptoBoringSSL_ecp_nistz256_point_add_nohw(jacobian_point *r, const jacobian_point *a,
+                                                         const jacobian_point *b);
+extern void CCryptoBoringSSL_ecp_nistz256_point_add_affine_adx(jacobian_point *r, const jacobian_point *a,
+                                                               const affine_point *b);
+extern void CCryptoBoringSSL_ecp_nistz256_point_add_affine_nohw(jacobian_point *r, const jacobian_point *a,
+                                                                const affine_point *b);
+
+// R mod p and R² mod p for R = 2^256: the Montgomery forms of 1 and of R.
+static const felem montgomery_one = {0x0000000000000001, 0xffffffff00000000, 0xffffffffffffffff,
+                                     0x00000000fffffffe};
+static const felem montgomery_r_squared = {0x0000000000000003, 0xfffffffbffffffff, 0xfffffffffffffffe,
+                                           0x00000004fffffffd};
+static const felem plain_one = {1, 0, 0, 0};
+
+// The same CPU tests BoringSSL makes before it picks a variant: MULX (BMI2) with ADCX/ADOX (ADX),
+// and AVX2 (which BoringSSL's detection clears when the OS does not save YMM registers).
+static int has_adx(void) {
+    uint32_t leaf7 = CCryptoBoringSSL_OPENSSL_get_ia32cap(2);
+    return (leaf7 & (1u << 8)) != 0 && (leaf7 & (1u << 19)) != 0;
+}
+
+static int has_avx2(void) { return (CCryptoBoringSSL_OPENSSL_get_ia32cap(2) & (1u << 5)) != 0; }
+
+static void mul(felem r, const felem a, const felem b) {
+    if (has_adx()) {
+        CCryptoBoringSSL_ecp_nistz256_mul_mont_adx(r, a, b);
+    } else {
+        CCryptoBoringSSL_ecp_nistz256_mul_mont_nohw(r, a, b);
+    }
+}
+
+static void sqr(felem r, const felem a) {
+    if (has_adx()) {
+        CCryptoBoringSSL_ecp_nistz256_sqr_mont_adx(r, a);
+    } else {
+        CCryptoBoringSSL_ecp_nistz256_sqr_mont_nohw(r, a);
+    }
+}
+
+static void sqr_times(felem r, const felem a, int times) {
+    memcpy(r, a, sizeof(felem));
+    for (int i = 0; i < times; i++) sqr(r, r);
+}
+
+static void select_w7(affine_point *out, const affine_point row[ROW], int index) {
+    if (has_avx2()) {
+        CCryptoBoringSSL_ecp_nistz256_select_w7_avx2(out, row, index);
+    } else {
+        CCryptoBoringSSL_ecp_nistz256_select_w7_nohw(out, row, index);
+    }
+}
+
+static void point_double(jacobian_point *r, const jacobian_point *a) {
+    if (has_adx()) {
+        CCryptoBoringSSL_ecp_nistz256_point_double_adx(r, a);
+    } else {
+        CCryptoBoringSSL_ecp_nistz256_point_double_nohw(r, a);
+    }
+}
+
+static void point_add(jacobian_point *r, const jacobian_point *a, const jacobian_point *b) {
+    if (has_adx()) {
+        CCryptoBoringSSL_ecp_nistz256_point_add_adx(r, a, b);
+    } else {
+        CCryptoBoringSSL_ecp_nistz256_point_add_nohw(r, a, b);
+    }
+}
+
+static void point_add_affine(jacobian_point *r, const jacobian_point *a, const affine_point *b) {
+    if (has_adx()) {
+        CCryptoBoringSSL_ecp_nistz256_point_add_affine_adx(r, a, b);
+    } else {
+        CCryptoBoringSSL_ecp_nistz256_point_add_affine_nohw(r, a, b);
+    }
+}
+
+// z^(p − 2) = z⁻¹ in the Montgomery domain (Fermat), a fixed sequence of 255 squarings and 13
+// multiplications: constant time. p − 2 reads, from the top, 32 ones, 31 zeros and a one, 96
+// zeros, 32 ones, 32 ones, 30 ones, a zero and a one.
+static void invert(felem r, const felem z) {
+    felem z2, z4, z8, z16, z32, z30, t;
+    sqr(t, z);
+    mul(z2, t, z);             // 2 ones
+    sqr_times(t, z2, 2);
+    mul(z4, t, z2);            // 4 ones
+    sqr_times(t, z4, 4);
+    mul(z8, t, z4);            // 8 ones
+    sqr_times(t, z8, 8);
+    mul(z16, t, z8);           // 16 ones
+    sqr_times(t, z16, 16);
+    mul(z32, t, z16);          // 32 ones
+    sqr_times(t, z16, 8);
+    mul(z30, t, z8);           // 24 ones
+    sqr_times(t, z30, 4);
+    mul(z30, t, z4);           // 28 ones
+    sqr_times(t, z30, 2);
+    mul(z30, t, z2);           // 30 ones
+
+    sqr_times(t, z32, 32);
+    mul(t, t, z);              // ffffffff 00000001
+    sqr_times(t, t, 96);       // … then 96 zeros
+    sqr_times(t, t, 32);
+    mul(t, t, z32);            // ffffffff
+    sqr_times(t, t, 32);
+    mul(t, t, z32);            // ffffffff
+    sqr_times(t, t, 30);
+    mul(t, t, z30);            // 30 ones …
+    sqr_times(t, t, 2);
+    mul(r, t, z);              // … then 01
+}
+
+static void from_big_endian(felem r, const uint8_t bytes[32]) {
+    for (int limb = 0; limb < 4; limb++) {
+        uint64_t value = 0;
+        for (int i = 0; i < 8; i++) value = (value << 8) | bytes[(3 - limb) * 8 + i];
+        r[limb] = value;
+    }
+}
+
+static void to_big_endian(uint8_t bytes[32], const felem a) {
+    for (int limb = 0; limb < 4; limb++) {
+        for (int i = 0; i < 8; i++) bytes[(3 - limb) * 8 + i] = (uint8_t)(a[limb] >> (56 - 8 * i));
+    }
+}
+
+// Converts a row of Jacobian points to affine with one inversion (Montgomery's trick). Public
+// data only: the table is made from a public key.
+static void row_to_affine(affine_point out[ROW], const jacobian_point in[ROW]) {
+    felem prefix[ROW];
+    memcpy(prefix[0], in[0].Z, sizeof(felem));
+    for (int i = 1; i < ROW; i++) mul(prefix[i], prefix[i - 1], in[i].Z);
+    felem inverse;
+    invert(inverse, prefix[ROW - 1]);
+    for (int i = ROW - 1; i >= 0; i--) {
+        felem z_inverse, z_inverse2, z_inverse3;
+        if (i > 0) {
+            mul(z_inverse, inverse, prefix[i - 1]);
+            mul(inverse, inverse, in[i].Z);
+        } else {
+            memcpy(z_inverse, inverse, sizeof(felem));
+        }
+        sqr(z_inverse2, z_inverse);
+        mul(z_inverse3, z_inverse2, z_inverse);
+        mul(out[i].X, in[i].X, z_inverse2);
+        mul(out[i].Y, in[i].Y, z_inverse3);
+    }
+}
+
+int provisio_p256_table_available(void) { return 1; }
+
+void *provisio_p256_table_create(const uint8_t x[32], const uint8_t y[32]) {
+    // 32-byte alignment for select_w7_avx2's aligned loads; 64 for the cache lines.
+    affine_point *table = aligned_alloc(64, sizeof(affine_point) * WINDOWS * ROW);
+    jacobian_point *row = malloc(sizeof(jacobian_point) * ROW);
+    if (table == NULL || row == NULL) {
+        free(table);
+        free(row);
+        return NULL;
+    }
+    jacobian_point base;
+    felem plain;
+    from_big_endian(plain, x);
+    mul(base.X, plain, montgomery_r_squared);
+    from_big_endian(plain, y);
+    mul(base.Y, plain, montgomery_r_squared);
+    memcpy(base.Z, montgomery_one, sizeof(felem));
+
+    for (int window = 0; window < WINDOWS; window++) {
+        row[0] = base;
+        point_double(&row[1], &base);
+        // j·B for j ≥ 3 never meets ±B: that would need j ∓ 1 ≡ 0 mod n.
+        for (int j = 2; j < ROW; j++) point_add(&row[j], &row[j - 1], &base);
+        row_to_affine(&table[window * ROW], row);
+        for (int i = 0; i < 7; i++) point_double(&base, &base);
+    }
+    free(row);
+    return table;
+}
+
+void provisio_p256_table_free(void *table) { free(table); }
+
+// All ones when `value` is zero, else zero, without a branch.
+static uint64_t zero_mask(uint64_t value) { return ((value | (0 - value)) >> 63) - 1; }
+
+int provisio_p256_table_multiply(uint8_t out_x[32], const void *table_pointer, const uint8_t scalar[32]) {
+    const affine_point *table = table_pointer;
+    // Little-endian with a zero byte on top, so every window can read two bytes.
+    uint8_t bits[33];
+    for (int i = 0; i < 32; i++) bits[i] = scalar[31 - i];
+    bits[32] = 0;
+
+    jacobian_point accumulator;
+    affine_point entry;
+    felem negated_y;
+    for (int window = 0; window < WINDOWS; window++) {
+        // Eight bits: the window's seven, and below them the top bit of the window before.
+        uint32_t raw;
+        if (window == 0) {
+            raw = ((uint32_t)bits[0] << 1) & 0xff;
+        } else {
+            int low = window * 7 - 1;
+            raw = (((uint32_t)bits[low / 8] | ((uint32_t)bits[low / 8 + 1] << 8)) >> (low % 8)) & 0xff;
+        }
+        // Signed digit: ceil(raw / 2), less 128 when the top bit is set; as sign and magnitude.
+        uint32_t negative = raw >> 7;
+        uint32_t folded = (raw ^ (0u - negative)) & 0xff;
+        int magnitude = (int)((folded + 1) >> 1);
+
+        select_w7(&entry, &table[window * ROW], magnitude);
+        CCryptoBoringSSL_ecp_nistz256_neg(negated_y, entry.Y);
+        uint64_t take_negated = 0 - (uint64_t)negative;
+        for (int limb = 0; limb < 4; limb++) {
+            entry.Y[limb] = (negated_y[limb] & take_negated) | (entry.Y[limb] & ~take_negated);
+        }
+
+        if (window == 0) {
+            // Digit zero selects (0, 0): the accumulator starts at infinity (Z = 0).
+            uint64_t nonzero = ~zero_mask((uint64_t)magnitude);
+            memcpy(accumulator.X, entry.X, sizeof(felem));
+            memcpy(accumulator.Y, entry.Y, sizeof(felem));
+            for (int limb = 0; limb < 4; limb++) accumulator.Z[limb] = montgomery_one[limb] & nonzero;
+        } else {
+            point_add_affine(&accumulator, &accumulator, &entry);
+        }
+    }
+
+    felem z_inverse, z_inverse2, x;
+    uint64_t z_bits = accumulator.Z[0] | accumulator.Z[1] | accumulator.Z[2] | accumulator.Z[3];
+    invert(z_inverse, accumulator.Z);
+    sqr(z_inverse2, z_inverse);
+    mul(x, accumulator.X, z_inverse2);
+    mul(x, x, plain_one);  // out of the Montgomery domain
+    to_big_endian(out_x, x);
+    return (int)(1 & ~zero_mask(z_bits));
+}
+
+#else
+
+int provisio_p256_table_available(void) { return 0; }
+
+void *provisio_p256_table_create(const uint8_t x[32], const uint8_t y[32]) {
+    (void)x;
+    (void)y;
+    return NULL;
+}
+
+void provisio_p256_table_free(void *table) { (void)table; }
+
+int provisio_p256_table_multiply(uint8_t out_x[32], const void *table, const uint8_t scalar[32]) {
+    (void)out_x;
+    (void)table;
+    (void)scalar;
+    return 0;
+}
+
+#endif
