@@ -85,12 +85,21 @@ struct ApplePayServerBenchmark {
         var paced = measured
         paced.rate = Double(result.latenciesNanoseconds.count) / Self.seconds(result.elapsed) * pacedShare
         let pacedResult = try await paced.run()
+        // The same schedule against a path no route serves: HTTP and the server's outer layers
+        // only (no authentication, database or cryptography) — the floor the machine and the
+        // HTTP stack set, next to which the endpoint's own latency reads.
+        var floor = paced
+        floor.path = "/bench-floor"
+        floor.headers = []
+        floor.expectedStatus = .notFound
+        let floorResult = try await floor.run()
         for server in servers { await server.stop() }
         servers = []
 
         let seal = try await SealBenchmark(totalSeconds: 3, withPythonReference: false).run()
         let coldStart = try await Self.coldStart(launch: launch, request: generator)
-        return report(result, paced: pacedResult, seal: seal, coldStart: coldStart, database: database)
+        return report(
+            result, paced: pacedResult, floor: floorResult, seal: seal, coldStart: coldStart, database: database)
     }
 
     /// A new server process on the data the run left, from spawn to the first 200 of the Apple
@@ -117,14 +126,15 @@ struct ApplePayServerBenchmark {
     }
 
     func report(
-        _ result: HTTPLoadGenerator.Result, paced: HTTPLoadGenerator.Result, seal: SealBenchmark.Report, coldStart: Duration,
-        database: DatabaseLocation
+        _ result: HTTPLoadGenerator.Result, paced: HTTPLoadGenerator.Result, floor: HTTPLoadGenerator.Result,
+        seal: SealBenchmark.Report, coldStart: Duration, database: DatabaseLocation
     ) -> String {
         let sorted = result.latenciesNanoseconds.sorted()
         func percentile(_ p: Double) -> Double { Self.percentile(p, of: sorted) }
         let pacedSorted = paced.latenciesNanoseconds.sorted()
         let pacedRate = Double(pacedSorted.count) / Self.seconds(paced.elapsed)
         let pacedP99 = Self.percentile(0.99, of: pacedSorted)
+        let floorSorted = floor.latenciesNanoseconds.sorted()
         let seconds = Self.seconds(result.elapsed)
         let rate = Double(sorted.count) / seconds
         let p99 = percentile(0.99)
@@ -153,6 +163,10 @@ struct ApplePayServerBenchmark {
               requests           \(pacedSorted.count) ok, \(paced.failures) failed   (target 0 failed) \(mark(paced.failures == 0))
               latency p50        \(String(format: "%8.2f", Self.percentile(0.50, of: pacedSorted))) ms
               latency p99        \(String(format: "%8.2f", pacedP99)) ms   (target < \(Int(Self.targetP99Milliseconds))) \(mark(pacedP99 < Self.targetP99Milliseconds))
+            the same schedule against a path no route serves (HTTP only: no authentication, database or cryptography)
+              requests           \(floorSorted.count) answered 404, \(floor.failures) otherwise
+              latency p50        \(String(format: "%8.2f", Self.percentile(0.50, of: floorSorted))) ms
+              latency p99        \(String(format: "%8.2f", Self.percentile(0.99, of: floorSorted))) ms   (the floor: what the endpoint adds is above it)
             """
     }
 

@@ -20,8 +20,10 @@ struct HTTPLoadGenerator {
     let host: String
     /// Connections are spread over these ports in turn (one per server process).
     let ports: [Int]
-    let path: String
-    let headers: [(String, String)]
+    var path: String
+    var headers: [(String, String)]
+    /// The status a request must get to count; anything else is a failure.
+    var expectedStatus: HTTPResponseStatus = .ok
     let body: Data
     let connections: Int
     var duration: Duration
@@ -52,6 +54,7 @@ struct HTTPLoadGenerator {
             for index in 0..<connections {
                 let port = ports[index % ports.count]
                 let requestHead = head(port: port)
+                let expectedStatus = self.expectedStatus
                 let pacing = interval.map {
                     KeepAliveClientHandler.Pacing(
                         offset: .nanoseconds($0.nanoseconds * Int64(index) / Int64(connections)), interval: $0)
@@ -64,7 +67,8 @@ struct HTTPLoadGenerator {
                                 try channel.pipeline.syncOperations.addHTTPClientHandlers()
                                 try channel.pipeline.syncOperations.addHandler(
                                     KeepAliveClientHandler(
-                                        head: requestHead, body: payload, deadline: deadline, pacing: pacing, done: promise))
+                                        head: requestHead, body: payload, expectedStatus: expectedStatus, deadline: deadline,
+                                        pacing: pacing, done: promise))
                             }
                         }
                         .connect(host: host, port: port).get()
@@ -104,6 +108,7 @@ private final class KeepAliveClientHandler: ChannelInboundHandler {
 
     let head: HTTPRequestHead
     let body: Data
+    let expectedStatus: HTTPResponseStatus
     let deadline: NIODeadline
     let pacing: Pacing?
     let done: EventLoopPromise<([UInt64], Int)>
@@ -117,10 +122,12 @@ private final class KeepAliveClientHandler: ChannelInboundHandler {
     var statusOK = true
 
     init(
-        head: HTTPRequestHead, body: Data, deadline: NIODeadline, pacing: Pacing?, done: EventLoopPromise<([UInt64], Int)>
+        head: HTTPRequestHead, body: Data, expectedStatus: HTTPResponseStatus, deadline: NIODeadline, pacing: Pacing?,
+        done: EventLoopPromise<([UInt64], Int)>
     ) {
         self.head = head
         self.body = body
+        self.expectedStatus = expectedStatus
         self.deadline = deadline
         self.pacing = pacing
         self.done = done
@@ -135,7 +142,7 @@ private final class KeepAliveClientHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let response):
-            statusOK = response.status == .ok
+            statusOK = response.status == expectedStatus
         case .body:
             break
         case .end:
