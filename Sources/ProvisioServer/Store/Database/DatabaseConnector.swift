@@ -1,4 +1,7 @@
 import Logging
+import NIOSSL
+import PostgresNIO
+import ProvisioCore
 
 /// Opens the database a location names.
 public enum DatabaseConnector {
@@ -8,7 +11,30 @@ public enum DatabaseConnector {
             return try await SQLiteDatabaseHandle.open(path: path, logger: logger)
         case .postgres(let url):
             if let warning = transportWarning(url) { logger.warning("\(warning)") }
+            try await probe(url, logger: logger)
             return PostgresDatabaseHandle(url: url, logger: logger)
+        }
+    }
+
+    /// Connects once outside the pool, so that a refused login, a missing database or an
+    /// unreachable server is reported at once with PostgreSQL's own reason; the pool would retry
+    /// until its timeout and then say only that it gave up.
+    static func probe(_ url: PostgresURL, logger: Logger) async throws {
+        let place = "PostgreSQL at \(url.host):\(url.port)/\(url.database)"
+        do {
+            let tls: PostgresConnection.Configuration.TLS
+            switch url.tls {
+            case .disable: tls = .disable
+            case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            }
+            let configuration = PostgresConnection.Configuration(
+                host: url.host, port: url.port, username: url.username, password: url.password, database: url.database,
+                tls: tls)
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            try await connection.close()
+        } catch {
+            throw ProvisioError(.databaseUnavailable, "Cannot connect to \(place): \(DatabaseFailure.describe(error)).")
         }
     }
 

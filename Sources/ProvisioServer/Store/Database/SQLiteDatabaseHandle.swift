@@ -41,17 +41,31 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
             } catch {
                 throw ProvisioError(.databaseUnavailable, "Cannot open the SQLite database \(path).")
             }
-            for pragma in [
-                "PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000", "PRAGMA foreign_keys=ON",
-            ] {
-                _ = try await connection.query(pragma)
+            do {
+                for pragma in [
+                    "PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000",
+                    "PRAGMA foreign_keys=ON",
+                ] {
+                    _ = try await connection.query(pragma)
+                }
+            } catch {
+                // The first statement is where SQLite reads the file: a file that is not a
+                // database (or is damaged) fails here, and the connection must still be closed.
+                await Self.closeAll([connection])
+                throw ProvisioError(
+                    .databaseUnavailable, "Cannot use \(path) as a SQLite database: \(DatabaseFailure.describe(error)).")
             }
             return connection
         }
-        let writer = try await connect()
-        var readers: [SQLiteConnection] = []
-        for _ in 0..<max(1, readerCount) { readers.append(try await connect()) }
-        return SQLiteDatabaseHandle(path: path, writer: ConnectionLender([writer]), readers: ConnectionLender(readers))
+        var opened: [SQLiteConnection] = []
+        do {
+            for _ in 0..<(1 + max(1, readerCount)) { opened.append(try await connect()) }
+        } catch {
+            await Self.closeAll(opened)
+            throw error
+        }
+        return SQLiteDatabaseHandle(
+            path: path, writer: ConnectionLender([opened[0]]), readers: ConnectionLender(Array(opened.dropFirst())))
     }
 
     /// The database holds sealed secrets and tenants' data: the file is created 0600 before
@@ -88,7 +102,11 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
     }
 
     public func shutdown() async {
-        for connection in writer.all + readers.all {
+        await Self.closeAll(writer.all + readers.all)
+    }
+
+    private static func closeAll(_ connections: [SQLiteConnection]) async {
+        for connection in connections {
             // The future form: in a cancelled task (a shutdown on cancellation, as the demo's can
             // be) the async `close()` never runs its work, leaving the connection open; debug
             // builds then trap in SQLiteConnection's deinit, release builds leak the handle.

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioCore
 import SQLKit
 
 /// Applies pending migrations, each in its own transaction, recording them in
@@ -26,38 +27,59 @@ public struct Migrator: Sendable {
     @discardableResult
     public func migrate(now: Date = Date()) async throws -> [Int] {
         let engine = handle.engine
-        try await handle.write { database in
-            try await database.raw(
-                """
-                CREATE TABLE IF NOT EXISTS schema_migrations (
-                    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)
-                """
-            ).run()
+        try await failingClearly("Cannot create the schema_migrations table") {
+            try await handle.write { database in
+                try await database.raw(
+                    """
+                    CREATE TABLE IF NOT EXISTS schema_migrations (
+                        version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)
+                    """
+                ).run()
+            }
         }
         var applied: [Int] = []
         for migration in migrations {
-            let didApply = try await handle.transaction { database in
-                if engine == .postgres {
-                    try await database.raw("SELECT pg_advisory_xact_lock(7270117)").run()
-                }
-                let existing = try await database.raw(
-                    "SELECT version FROM schema_migrations WHERE version = \(bind: migration.version)"
-                ).all()
-                guard existing.isEmpty else { return false }
-                for statement in migration.statements(for: engine) {
-                    try await database.raw(SQLQueryString(statement)).run()
-                }
-                try await database.raw(
-                    """
-                    INSERT INTO schema_migrations (version, name, applied_at)
-                    VALUES (\(bind: migration.version), \(bind: migration.name), \(bind: now.epochMilliseconds))
-                    """
-                ).run()
-                return true
+            let didApply = try await failingClearly("Migration \(migration.version) (\(migration.name)) failed") {
+                try await apply(migration, engine: engine, now: now)
             }
             if didApply { applied.append(migration.version) }
         }
         return applied
+    }
+
+    /// Runs `body`; a driver's error becomes `database_migration_failed` saying what was being
+    /// done and what the database answered (`DatabaseFailure`), instead of the driver's opaque text.
+    private func failingClearly<T>(_ doing: String, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as ProvisioError {
+            throw error
+        } catch {
+            let hint = DatabaseFailure.hint(for: error).map { " " + $0 } ?? ""
+            throw ProvisioError(.databaseMigrationFailed, "\(doing): \(DatabaseFailure.describe(error)).\(hint)")
+        }
+    }
+
+    private func apply(_ migration: Migration, engine: DatabaseEngine, now: Date) async throws -> Bool {
+        try await handle.transaction { database in
+            if engine == .postgres {
+                try await database.raw("SELECT pg_advisory_xact_lock(7270117)").run()
+            }
+            let existing = try await database.raw(
+                "SELECT version FROM schema_migrations WHERE version = \(bind: migration.version)"
+            ).all()
+            guard existing.isEmpty else { return false }
+            for statement in migration.statements(for: engine) {
+                try await database.raw(SQLQueryString(statement)).run()
+            }
+            try await database.raw(
+                """
+                INSERT INTO schema_migrations (version, name, applied_at)
+                VALUES (\(bind: migration.version), \(bind: migration.name), \(bind: now.epochMilliseconds))
+                """
+            ).run()
+            return true
+        }
     }
 
     public func appliedVersions() async throws -> [Int] {
@@ -75,4 +97,9 @@ extension Date {
     init(epochMilliseconds: Int64) {
         self.init(timeIntervalSince1970: Double(epochMilliseconds) / 1000)
     }
+}
+
+extension ProvisioError.Code {
+    /// The schema could not be brought up to date (a command line or server start; never on the wire).
+    public static let databaseMigrationFailed = Self("database_migration_failed", status: .internalServerError)
 }
