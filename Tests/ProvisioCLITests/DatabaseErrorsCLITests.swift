@@ -46,7 +46,6 @@ import Testing
 
     @Test(.enabled(if: postgresURL != nil))
     func anUnreachablePostgresIsReportedAtOnce() async throws {
-        let started = ContinuousClock.now
         let result = try await CLIRunner.run([
             "tenants", "create", "--name", "Bank", "--database", "postgres://provisio:secret@127.0.0.1:1/provisio",
         ])
@@ -56,8 +55,9 @@ import Testing
                 "error: database_unavailable: Cannot connect to PostgreSQL at 127.0.0.1:1/provisio: PostgreSQL connection:"),
             "\(result.stderr)")
         #expect(!result.stderr.contains("secret"))
-        // The pool would have retried until its timeout; the probe answers on the first refusal.
-        #expect(ContinuousClock.now - started < .seconds(20))
+        // The probe's words, not the pool's: the pool retries until its timeout and then says
+        // only "ConnectionPoolError".
+        #expect(!result.stderr.contains("ConnectionPoolError"))
     }
 
     @Test(.enabled(if: postgresURL != nil))
