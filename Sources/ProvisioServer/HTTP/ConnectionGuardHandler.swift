@@ -86,9 +86,11 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
             context.writeAndFlush(wrapOutboundOut(.end(trailers)), promise: written)
             lingering = true
             context.read()
-            written.futureResult.whenComplete { _ in
+            // The promise is this channel's loop's, so its callbacks run there: isolated, the
+            // context (not Sendable) may be used in them.
+            written.futureResult.assumeIsolated().whenComplete { _ in
                 context.close(mode: .output, promise: nil)
-                context.eventLoop.scheduleTask(in: Self.lingerTime) { context.close(promise: nil) }
+                context.eventLoop.assumeIsolated().scheduleTask(in: Self.lingerTime) { context.close(promise: nil) }
             }
         }
     }
