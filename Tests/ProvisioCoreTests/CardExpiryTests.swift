@@ -47,4 +47,21 @@ import Testing
         let error = #expect(throws: ProvisioError.self) { try expiry.requireValid(at: firstOfNext) }
         #expect(error?.code == .cardExpired)
     }
+
+    @Test func endOfValidityMatchesTheGregorianCalendarForEveryMonthItAdmits() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        for year in 2000...2099 {
+            for month in 1...12 {
+                let next = month == 12 ? DateComponents(year: year + 1, month: 1) : DateComponents(year: year, month: month + 1)
+                let expected = try #require(calendar.date(from: next))
+                let actual = try CardExpiry(month: month, year: year).endOfValidity
+                #expect(actual == expected, "\(month)/\(year)")
+            }
+        }
+        // Leap years by the century rules, and the epoch itself.
+        #expect(CardExpiry.daysSinceEpoch(year: 1970, month: 1) == 0)
+        #expect(CardExpiry.daysSinceEpoch(year: 2000, month: 3) - CardExpiry.daysSinceEpoch(year: 2000, month: 2) == 29)
+        #expect(CardExpiry.daysSinceEpoch(year: 2100, month: 3) - CardExpiry.daysSinceEpoch(year: 2100, month: 2) == 28)
+    }
 }

@@ -53,11 +53,26 @@ public struct CardExpiry: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The first instant after the card stops being valid.
+    /// The first instant of the month after the expiry month, UTC.
+    ///
+    /// Counted in whole days from 1970-01-01 rather than through `Calendar`, which built a
+    /// calendar and a time zone on every call (every provisioning request checks the expiry);
+    /// a test compares both for every month the type admits.
     public var endOfValidity: Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let nextMonth = month == 12 ? DateComponents(year: year + 1, month: 1) : DateComponents(year: year, month: month + 1)
-        return calendar.date(from: nextMonth)!
+        let (nextYear, nextMonth) = month == 12 ? (year + 1, 1) : (year, month + 1)
+        return Date(timeIntervalSince1970: Double(Self.daysSinceEpoch(year: nextYear, month: nextMonth)) * 86_400)
+    }
+
+    /// Days from 1970-01-01 to the first day of `month` in `year` (proleptic Gregorian). Years
+    /// are counted from March so that February, the one month of varying length, comes last.
+    static func daysSinceEpoch(year: Int, month: Int) -> Int {
+        let marchYear = month <= 2 ? year - 1 : year
+        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
+        let yearOfEra = marchYear - era * 400  // 0...399
+        let monthFromMarch = (month + 9) % 12  // March 0 ... February 11
+        let dayOfYear = (153 * monthFromMarch + 2) / 5  // days before the month's first day
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468  // 719,468: days from 0000-03-01 to 1970-01-01
     }
 
     public func isExpired(at date: Date) -> Bool { date >= endOfValidity }
