@@ -25,8 +25,14 @@ public final class PostgresDatabaseHandle: DatabaseHandle {
         configuration.options.minimumConnections = 0
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
-        // The pool runs until shutdown; connections are made on demand.
-        self.runner = Task { await client.run() }
+        // The pool runs until shutdown; connections are made on demand. `Task.immediate` enters
+        // `run()` before `init` returns, so no lease can come before it (PostgresClient warns on
+        // every lease it sees before `run()`; a plain Task left that to the scheduler).
+        if #available(macOS 26.0, iOS 26.0, *) {
+            self.runner = Task.immediate { await client.run() }
+        } else {
+            self.runner = Task { await client.run() }
+        }
     }
 
     public func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
