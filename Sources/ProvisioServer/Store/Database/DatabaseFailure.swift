@@ -22,8 +22,6 @@ public enum DatabaseFailure {
             return "PostgreSQL connection: \(error.code)\(cause)"
         case let error as SQLiteError:
             return "SQLite: \(error.message)"
-        case let error as ProvisioError:
-            return "\(error.code.rawValue): \(error.message)"
         default:
             return "\(type(of: error))"
         }
