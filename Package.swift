@@ -141,6 +141,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "SQLKit", package: "sql-kit"),
+                // Also brings SQLiteNIO's copy of SQLite (module VaporCSQLite, not a product of its
+                // own), whose C API the store's SQLite driver calls: one SQLite in the process, so
+                // its file locks stay coherent.
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -6,9 +6,8 @@ import Testing
 @testable import ProvisioServer
 
 @Suite struct SQLiteShutdownTests {
-    /// A shutdown in a cancelled task (the demo's can be one) still closes every connection:
-    /// SQLiteNIO's async `close()` would skip its work there, leaving them open (and a debug
-    /// build trapping when they are released).
+    /// A shutdown in a cancelled task (the demo's can be one) still closes every connection
+    /// (SQLiteNIO's async `close()`, used before, skipped its work there).
     @Test func aShutdownInACancelledTaskClosesTheConnections() async throws {
         let directory = NSTemporaryDirectory() + "provisio-shutdown-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

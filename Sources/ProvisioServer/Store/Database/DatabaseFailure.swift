@@ -1,6 +1,5 @@
 import PostgresNIO
 import ProvisioCore
-import SQLiteNIO
 
 /// What an operator can be told about a driver's error: PostgreSQL's own message and SQLSTATE,
 /// or SQLite's message — never the query or its bound values (which `String(reflecting:)` of a
@@ -20,7 +19,7 @@ public enum DatabaseFailure {
             // connection, a TLS failure) is NIO's, which names no secret.
             let cause = error.underlying.map { ": \($0)" } ?? ""
             return "PostgreSQL connection: \(error.code)\(cause)"
-        case let error as SQLiteError:
+        case let error as SQLiteFailure:
             return "SQLite: \(error.message)"
         default:
             return "\(type(of: error))"
@@ -29,7 +28,7 @@ public enum DatabaseFailure {
 
     /// Whether `error` comes from PostgreSQL or SQLite (rather than from Provisio).
     public static func isDriverError(_ error: any Error) -> Bool {
-        error is PSQLError || error is SQLiteError
+        error is PSQLError || error is SQLiteFailure
     }
 
     /// A hint for failures an operator meets when setting a database up.

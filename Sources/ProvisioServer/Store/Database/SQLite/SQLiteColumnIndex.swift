@@ -1,0 +1,19 @@
+import VaporCSQLite
+
+/// A result's column names and where each is, read once per query and shared by its rows. A
+/// name that appears twice resolves to its first column, as in SQLiteNIO.
+struct SQLiteColumnIndex: Sendable {
+    let names: [String]
+    let positions: [String: Int]
+
+    init(names: [String]) {
+        self.names = names
+        self.positions = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The columns of `statement`'s result.
+    init(statement: OpaquePointer) {
+        let count = sqlite_nio_sqlite3_column_count(statement)
+        self.init(names: (0..<count).map { String(cString: sqlite_nio_sqlite3_column_name(statement, $0)) })
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import NIOCore
+import SQLiteNIO
+import VaporCSQLite
+
+/// One SQLite connection driven through SQLite's C API (the copy SQLiteNIO links), keeping its
+/// prepared statements for reuse.
+///
+/// SQLiteNIO prepares every statement anew and runs every call on `NIOThreadPool`, so each
+/// query costs two thread hops and a compile. Here a query runs on the thread that calls it,
+/// and the store's few dozen statements are compiled once per connection. Where a call runs is
+/// the handle's choice: reads in place, writes on a thread pool (a write can wait for another
+/// process's lock).
+///
+/// `@unchecked Sendable`: the sqlite3 handle and the statement cache are only touched between
+/// `lock.lock()` and `lock.unlock()`, so one thread at a time uses them; SQLite is built
+/// thread-safe (SQLITE_THREADSAFE=1), so a connection may be used from one thread and then
+/// another.
+final class SQLiteNativeConnection: @unchecked Sendable {
+    /// Prepared statements kept per connection; the oldest is finalized beyond this. The store
+    /// has fewer distinct statements, but grouped inserts vary in length.
+    static let statementCacheLimit = 128
+
+    private let lock = NSLock()
+    private var handle: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+    private var statementOrder: [String] = []
+
+    private init(handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    /// Opens (creating if needed) the database at `path`, with extended result codes.
+    static func open(path: String) throws -> SQLiteNativeConnection {
+        _ = initialized
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE
+        let status = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
+        guard status == SQLITE_OK, let handle else {
+            let failure = SQLiteFailure(code: status, handle: handle)
+            // A failed open still allocates a handle (unless memory ran out), to be closed.
+            sqlite_nio_sqlite3_close(handle)
+            throw failure
+        }
+        return SQLiteNativeConnection(handle: handle)
+    }
+
+    /// `sqlite3_initialize` once per process before the first open, so that concurrent opens
+    /// do not race on SQLite's global configuration.
+    private static let initialized: Int32 = sqlite_nio_sqlite3_initialize()
+
+    /// Runs one statement with `binds` and returns its rows. A text holding more than one
+    /// statement is refused: SQLite would silently run only the first.
+    func query(_ sql: String, _ binds: [SQLiteData]) throws -> [SQLiteNativeRow] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let handle else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "The connection is closed.") }
+        guard let statement = try statement(for: sql, handle: handle) else { return [] }
+        // Reset even on failure: a kept statement runs again only once reset, and its bound
+        // copies are released.
+        defer {
+            sqlite_nio_sqlite3_reset(statement)
+            sqlite_nio_sqlite3_clear_bindings(statement)
+        }
+        try bind(binds, to: statement, handle: handle)
+        var rows: [SQLiteNativeRow] = []
+        var columns: SQLiteColumnIndex?
+        while true {
+            let status = sqlite_nio_sqlite3_step(statement)
+            if status == SQLITE_DONE { return rows }
+            guard status == SQLITE_ROW else { throw SQLiteFailure(code: status, handle: handle) }
+            let index = columns ?? SQLiteColumnIndex(statement: statement)
+            columns = index
+            rows.append(SQLiteNativeRow(columns: index, values: try Self.values(of: statement, count: index.names.count)))
+        }
+    }
+
+    /// Finalizes the kept statements and closes the database. Later queries fail.
+    func close() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let handle else { return }
+        finalizeStatements()
+        let status = sqlite_nio_sqlite3_close(handle)
+        guard status == SQLITE_OK else { throw SQLiteFailure(code: status, handle: handle) }
+        self.handle = nil
+    }
+
+    deinit {
+        // Only reached when an owner forgot `close()`: v2 closes once the last statement goes.
+        if let handle {
+            finalizeStatements()
+            sqlite_nio_sqlite3_close_v2(handle)
+        }
+    }
+
+    private func finalizeStatements() {
+        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+        statements = [:]
+        statementOrder = []
+    }
+
+    /// The kept statement for `sql`, or a new one (kept); nil for a text with no statement.
+    private func statement(for sql: String, handle: OpaquePointer) throws -> OpaquePointer? {
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        let (status, trailing) = sql.withCString { text -> (Int32, Bool) in
+            var tail: UnsafePointer<CChar>?
+            let status = sqlite_nio_sqlite3_prepare_v3(
+                handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail)
+            return (status, tail.map(Self.holdsStatement) ?? false)
+        }
+        guard status == SQLITE_OK else { throw SQLiteFailure(code: status, handle: handle) }
+        guard let statement else { return nil }
+        guard !trailing else {
+            sqlite_nio_sqlite3_finalize(statement)
+            throw SQLiteFailure(code: SQLITE_MISUSE, message: "A query holds more than one statement.")
+        }
+        if statementOrder.count >= Self.statementCacheLimit {
+            let oldest = statementOrder.removeFirst()
+            if let evicted = statements.removeValue(forKey: oldest) { sqlite_nio_sqlite3_finalize(evicted) }
+        }
+        statements[sql] = statement
+        statementOrder.append(sql)
+        return statement
+    }
+
+    /// Whether the text after a statement holds anything but spaces and semicolons.
+    private static func holdsStatement(_ tail: UnsafePointer<CChar>) -> Bool {
+        var cursor = tail
+        while cursor.pointee != 0 {
+            switch UInt8(bitPattern: cursor.pointee) {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: ";"): break
+            default: return true
+            }
+            cursor += 1
+        }
+        return false
+    }
+
+    private func bind(_ binds: [SQLiteData], to statement: OpaquePointer, handle: OpaquePointer) throws {
+        for (offset, value) in binds.enumerated() {
+            let position = Int32(offset + 1)
+            let status: Int32
+            switch value {
+            case .integer(let number):
+                status = sqlite_nio_sqlite3_bind_int64(statement, position, Int64(number))
+            case .float(let number):
+                status = sqlite_nio_sqlite3_bind_double(statement, position, number)
+            case .text(let text):
+                status = text.withCString {
+                    sqlite_nio_sqlite3_bind_text64(
+                        statement, position, $0, UInt64(text.utf8.count), transient, UInt8(SQLITE_UTF8))
+                }
+            case .blob(let bytes) where bytes.readableBytes == 0:
+                // A null pointer would bind NULL, not an empty blob.
+                status = sqlite_nio_sqlite3_bind_zeroblob(statement, position, 0)
+            case .blob(let bytes):
+                status = bytes.withUnsafeReadableBytes {
+                    sqlite_nio_sqlite3_bind_blob64(statement, position, $0.baseAddress, UInt64($0.count), transient)
+                }
+            case .null:
+                status = sqlite_nio_sqlite3_bind_null(statement, position)
+            }
+            guard status == SQLITE_OK else { throw SQLiteFailure(code: status, handle: handle) }
+        }
+    }
+
+    private static func values(of statement: OpaquePointer, count: Int) throws -> [SQLiteData] {
+        var values: [SQLiteData] = []
+        values.reserveCapacity(count)
+        for column in 0..<Int32(count) {
+            switch sqlite_nio_sqlite3_column_type(statement, column) {
+            case SQLITE_INTEGER:
+                values.append(.integer(.init(sqlite_nio_sqlite3_column_int64(statement, column))))
+            case SQLITE_FLOAT:
+                values.append(.float(sqlite_nio_sqlite3_column_double(statement, column)))
+            case SQLITE_TEXT:
+                // Text first, then its length in bytes (SQLite's documented order).
+                let text = sqlite_nio_sqlite3_column_text(statement, column)
+                let length = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
+                values.append(
+                    .text(text.map { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""))
+            case SQLITE_BLOB:
+                let bytes = sqlite_nio_sqlite3_column_blob(statement, column)
+                let length = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
+                var buffer = ByteBufferAllocator().buffer(capacity: length)
+                if let bytes { buffer.writeBytes(UnsafeRawBufferPointer(start: bytes, count: length)) }
+                values.append(.blob(buffer))
+            case SQLITE_NULL:
+                values.append(.null)
+            case let type:
+                throw SQLiteFailure(code: SQLITE_MISMATCH, message: "Column \(column) has an unknown type \(type).")
+            }
+        }
+        return values
+    }
+}
+
+/// SQLite's "copy the value now" destructor for binds.
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+extension SQLiteNativeConnection {
+    /// How many prepared statements the connection keeps (for tests).
+    var keptStatementCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return statements.count
+    }
+}

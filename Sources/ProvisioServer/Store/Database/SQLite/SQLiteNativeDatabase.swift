@@ -1,0 +1,51 @@
+import Logging
+import NIOCore
+import NIOPosix
+import SQLKit
+import SQLiteKit
+
+/// SQLKit's view of a `SQLiteNativeConnection`: serializes a query in SQLite's dialect, encodes
+/// its binds the way SQLiteKit does, and runs it where `placement` says.
+struct SQLiteNativeDatabase: SQLDatabase {
+    enum Placement: Sendable {
+        /// On the calling task's thread: a read of cached pages costs less than the two thread
+        /// hops it would take to run it elsewhere, and WAL readers never wait for the writer.
+        case inPlace
+        /// On a pool thread: a write can wait up to the busy timeout for another process's lock,
+        /// which must not hold one of Swift's few cooperative threads.
+        case pool(NIOThreadPool)
+    }
+
+    /// Made once: each encoder holds a JSONEncoder.
+    private static let encoder = SQLiteDataEncoder()
+
+    let connection: SQLiteNativeConnection
+    let placement: Placement
+    let logger: Logger
+    let eventLoop: any EventLoop
+
+    var version: (any SQLDatabaseReportedVersion)? { nil }
+    var dialect: any SQLDialect { SQLiteDialect() }
+    /// SQLKit's own query log is off: it prints the binds, which hold names, references, hashes
+    /// and sealed records. The statement text alone is logged at debug level (below).
+    var queryLogLevel: Logger.Level? { nil }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+        eventLoop.makeFutureWithTask { try await self.execute(sql: query, onRow) }
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        let (sql, encodables) = serialize(query)
+        logger.debug("sql", metadata: ["sql": "\(sql)", "binds": "\(encodables.count)"])
+        let binds = try encodables.map { try Self.encoder.encode($0) }
+        let rows: [SQLiteNativeRow]
+        switch placement {
+        case .inPlace:
+            rows = try connection.query(sql, binds)
+        case .pool(let pool):
+            let connection = connection
+            rows = try await pool.runIfActive { try connection.query(sql, binds) }
+        }
+        for row in rows { onRow(row) }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import NIOCore
+import SQLKit
+import SQLiteKit
+import Testing
+import VaporCSQLite
+
+@testable import ProvisioServer
+
+/// The store's SQLite driver against SQLite itself: values round-trip exactly, statements are
+/// kept and reused, failures carry SQLite's code and words and leave the connection usable.
+@Suite struct SQLiteNativeConnectionTests {
+    let directory = NSTemporaryDirectory() + "provisio-native-\(UUID().uuidString)"
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    private func open(_ name: String = "n.sqlite") throws -> SQLiteNativeConnection {
+        let connection = try SQLiteNativeConnection.open(path: directory + "/" + name)
+        _ = try connection.query("PRAGMA journal_mode=WAL", [])
+        return connection
+    }
+
+    @Test func everyKindOfValueRoundTripsExactly() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let connection = try open()
+        defer { try? connection.close() }
+        _ = try connection.query("CREATE TABLE v (k INTEGER PRIMARY KEY, x ANY) STRICT", [])
+        let values: [SQLiteData] = [
+            .integer(.init(Int64.max)), .integer(.init(Int64.min)), .integer(0), .float(-1.5e300), .float(0.1),
+            .text(""), .text("Zoë · 日本 · 🂡"), .text("a\u{0}b"), .blob(ByteBuffer(bytes: [0, 1, 0xff])),
+            .blob(ByteBuffer()), .null,
+        ]
+        for (key, value) in values.enumerated() {
+            _ = try connection.query("INSERT INTO v (k, x) VALUES (?, ?)", [.integer(key), value])
+        }
+        let rows = try connection.query("SELECT k, x, typeof(x) AS type FROM v ORDER BY k", [])
+        #expect(rows.map { $0.values[1] } == values)
+        // An empty text or blob is not NULL.
+        #expect(
+            rows.map { $0.values[2] }[5...10] == [
+                .text("text"), .text("text"), .text("text"), .text("blob"), .text("blob"), .text("null"),
+            ])
+        #expect(try rows[6].decode(column: "x", as: String.self) == "Zoë · 日本 · 🂡")
+        #expect(try rows[10].decode(column: "x", as: String?.self) == nil)
+        #expect(try rows[0].decode(column: "x", as: Int64.self) == .max)
+    }
+
+    @Test func statementsAreKeptReusedAndBounded() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let connection = try open()
+        defer { try? connection.close() }
+        let kept = connection.keptStatementCount  // the PRAGMA `open` ran
+        for number in 0..<5 {
+            let rows = try connection.query("SELECT ? + 1 AS next", [.integer(number)])
+            #expect(rows.first?.values == [.integer(number + 1)])
+        }
+        #expect(connection.keptStatementCount == kept + 1, "one statement, compiled once")
+        let limit = SQLiteNativeConnection.statementCacheLimit
+        for number in 0..<(limit + 10) {
+            _ = try connection.query("SELECT \(number) AS n", [])
+        }
+        #expect(connection.keptStatementCount == limit)
+        // The evicted first statement is compiled again and answers the same.
+        #expect(try connection.query("SELECT ? + 1 AS next", [.integer(41)]).first?.values == [.integer(42)])
+    }
+
+    @Test func aTextWithTwoStatementsRunsNeither() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let connection = try open()
+        defer { try? connection.close() }
+        _ = try connection.query("CREATE TABLE t (x INTEGER)", [])
+        #expect {
+            _ = try connection.query("INSERT INTO t VALUES (1); INSERT INTO t VALUES (2)", [])
+        } throws: { error in
+            (error as? SQLiteFailure)?.code == SQLITE_MISUSE
+        }
+        #expect(try connection.query("SELECT count(*) AS n FROM t", []).first?.values == [.integer(0)])
+        // Trailing semicolons and spaces are not a second statement.
+        _ = try connection.query("INSERT INTO t VALUES (3);  \n", [])
+        #expect(try connection.query("SELECT count(*) AS n FROM t", []).first?.values == [.integer(1)])
+    }
+
+    @Test func aFailureCarriesSQLitesCodeAndWordsAndNotTheValues() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let connection = try open()
+        defer { try? connection.close() }
+        _ = try connection.query("CREATE TABLE u (x TEXT UNIQUE)", [])
+        _ = try connection.query("INSERT INTO u VALUES (?)", [.text("secret-value")])
+        #expect {
+            _ = try connection.query("INSERT INTO u VALUES (?)", [.text("secret-value")])
+        } throws: { error in
+            guard let failure = error as? SQLiteFailure else { return false }
+            // SQLITE_CONSTRAINT_UNIQUE, a macro Swift does not import: SQLITE_CONSTRAINT | (8 << 8).
+            return failure.code == SQLITE_CONSTRAINT | (8 << 8) && failure.primaryCode == SQLITE_CONSTRAINT
+                && failure.message.contains("u.x") && !failure.message.contains("secret-value")
+                && DatabaseFailure.isDriverError(failure)
+        }
+        // The failed statement was reset: it runs again, and so does the connection.
+        _ = try connection.query("INSERT INTO u VALUES (?)", [.text("other-value")])
+        #expect(try connection.query("SELECT count(*) AS n FROM u", []).first?.values == [.integer(2)])
+    }
+
+    @Test func aClosedConnectionRefusesQueries() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let connection = try open()
+        try connection.close()
+        #expect(throws: SQLiteFailure.self) { _ = try connection.query("SELECT 1 AS one", []) }
+        try connection.close()  // a second close is harmless
+    }
+
+    @Test func aFileThatIsNotADatabaseFailsWithSQLitesWords() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: directory + "/bad.sqlite"))
+        let connection = try SQLiteNativeConnection.open(path: directory + "/bad.sqlite")
+        defer { try? connection.close() }
+        #expect {
+            _ = try connection.query("PRAGMA journal_mode=WAL", [])
+        } throws: { error in
+            (error as? SQLiteFailure)?.primaryCode == SQLITE_NOTADB
+                && DatabaseFailure.describe(error) == "SQLite: file is not a database"
+        }
+    }
+
+    /// At debug level the handle logs each statement's text, never its values (SQLKit's own log,
+    /// used before, printed the binds: names, references, hashes, sealed records).
+    @Test func statementsAreLoggedWithoutTheirValues() async throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let capture = LogCapture()
+        let handle = try await SQLiteDatabaseHandle.open(path: directory + "/l.sqlite", readers: 1, logger: capture.logger())
+        _ = try await handle.write { try await $0.raw("CREATE TABLE names (name TEXT)").run() }
+        _ = try await handle.write { try await $0.raw("INSERT INTO names VALUES (\(bind: "Marguerite Bindvalue"))").run() }
+        let read = try await handle.read {
+            try await $0.raw("SELECT name FROM names").first(decodingColumn: "name", as: String.self)
+        }
+        await handle.shutdown()
+        #expect(read == "Marguerite Bindvalue")
+        #expect(capture.count(containing: "INSERT INTO names") == 1)
+        #expect(capture.count(containing: "SELECT name FROM names") == 1)
+        #expect(!capture.text.contains("Bindvalue"))
+    }
+}
