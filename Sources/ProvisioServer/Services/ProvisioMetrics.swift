@@ -29,24 +29,65 @@ public final class ProvisioMetrics: Sendable {
             helpText: "Provisioning attempts by wallet and outcome.")
     }
 
-    public init() {}
+    /// The series a request or attempt lands in, kept once made: asking the registry for them
+    /// on every request (it validates the name and labels, builds a key and takes its lock) cost
+    /// about as much as the TAV signature. Label values come from route templates, HTTP methods
+    /// (a fixed set, as the parser admits them), status codes and enums; the bound is a backstop.
+    private struct RequestSeries: Hashable {
+        var method: String
+        var route: String
+        var status: Int
+    }
+
+    private struct Series {
+        var requests: [RequestSeries: (count: Counter, duration: DurationHistogram)] = [:]
+        var attempts: [String: Counter] = [:]
+    }
+
+    private let series = Locked(Series())
+    private let keptSeriesLimit: Int
+
+    /// `keptSeriesLimit`: how many series are kept at hand; any further ones still count, through
+    /// the registry.
+    public init(keptSeriesLimit: Int = 4096) {
+        self.keptSeriesLimit = keptSeriesLimit
+    }
 
     func recordRequest(method: String, route: String, status: Int, duration: Duration) {
-        registry.makeCounter(
-            descriptor: Self.requests,
-            labels: [("method", method), ("route", route), ("status", String(status))]
-        ).increment()
-        registry.makeDurationHistogram(
-            descriptor: Self.requestDuration,
-            labels: [("method", method), ("route", route)],
-            buckets: Self.latencyBuckets
-        ).record(duration)
+        let key = RequestSeries(method: method, route: route, status: status)
+        let kept = series.withLock { $0.requests[key] }
+        let (count, histogram) = kept ?? makeRequestSeries(key)
+        count.increment()
+        histogram.record(duration)
+    }
+
+    private func makeRequestSeries(_ key: RequestSeries) -> (count: Counter, duration: DurationHistogram) {
+        let made = (
+            count: registry.makeCounter(
+                descriptor: Self.requests,
+                labels: [("method", key.method), ("route", key.route), ("status", String(key.status))]),
+            duration: registry.makeDurationHistogram(
+                descriptor: Self.requestDuration, labels: [("method", key.method), ("route", key.route)],
+                buckets: Self.latencyBuckets)
+        )
+        series.withLock { series in
+            if series.requests.count < keptSeriesLimit { series.requests[key] = made }
+        }
+        return made
     }
 
     func recordProvisioning(wallet: Wallet, outcome: ProvisioningAttemptRecord.Outcome) {
-        registry.makeCounter(
-            descriptor: Self.provisioningAttempts, labels: [("wallet", wallet.rawValue), ("outcome", outcome.rawValue)]
-        ).increment()
+        let key = wallet.rawValue + " " + outcome.rawValue
+        if let counter = series.withLock({ $0.attempts[key] }) {
+            counter.increment()
+            return
+        }
+        let counter = registry.makeCounter(
+            descriptor: Self.provisioningAttempts, labels: [("wallet", wallet.rawValue), ("outcome", outcome.rawValue)])
+        series.withLock { series in
+            if series.attempts.count < keptSeriesLimit { series.attempts[key] = counter }
+        }
+        counter.increment()
     }
 
     public func exposition() -> String {
