@@ -12,10 +12,11 @@ import ProvisioServer
 
 /// Measures `POST /v1/cards/{id}/provisioning/apple-pay` on real `provisio serve` child
 /// processes — one on SQLite in a temporary directory, or two sharing a PostgreSQL database —
-/// driven from this process over keep-alive connections; then the ECC_V2 seal rate on one core
-/// in the same run, which the request rate is held to (DESIGN.md: requests/s on two cores ≥ the
-/// single-core seal rate); then a cold start: a fresh server process on the same data, from
-/// spawn to its first 200.
+/// driven from this process over keep-alive connections, saturated and then paced; the same
+/// connections against a path no route serves, paced and saturated (the HTTP stack's own floor
+/// and ceiling); then the ECC_V2 seal rate on one core in the same run, which the request rate is
+/// held to (DESIGN.md: requests/s on two cores ≥ the single-core seal rate); then a cold start:
+/// a fresh server process on the same data, from spawn to its first 200.
 struct ApplePayServerBenchmark {
     static let targetRequestsPerSeal = 1.0
     static let targetP99Milliseconds = 10.0
@@ -93,13 +94,20 @@ struct ApplePayServerBenchmark {
         floor.headers = []
         floor.expectedStatus = .notFound
         let floorResult = try await floor.run()
+        // And that path as fast as the server answers it, over the same connections: the rate
+        // the HTTP stack alone allows on this machine, which no endpoint can pass.
+        var floorSaturated = floor
+        floorSaturated.rate = nil
+        floorSaturated.duration = measured.duration
+        let floorSaturatedResult = try await floorSaturated.run()
         for server in servers { await server.stop() }
         servers = []
 
         let seal = try await SealBenchmark(totalSeconds: 3, withPythonReference: false).run()
         let coldStart = try await Self.coldStart(launch: launch, request: generator)
         return report(
-            result, paced: pacedResult, floor: floorResult, seal: seal, coldStart: coldStart, database: database)
+            result, paced: pacedResult, floor: floorResult, floorSaturated: floorSaturatedResult, seal: seal,
+            coldStart: coldStart, database: database)
     }
 
     /// A new server process on the data the run left, from spawn to the first 200 of the Apple
@@ -127,7 +135,7 @@ struct ApplePayServerBenchmark {
 
     func report(
         _ result: HTTPLoadGenerator.Result, paced: HTTPLoadGenerator.Result, floor: HTTPLoadGenerator.Result,
-        seal: SealBenchmark.Report, coldStart: Duration, database: DatabaseLocation
+        floorSaturated: HTTPLoadGenerator.Result, seal: SealBenchmark.Report, coldStart: Duration, database: DatabaseLocation
     ) -> String {
         let sorted = result.latenciesNanoseconds.sorted()
         func percentile(_ p: Double) -> Double { Self.percentile(p, of: sorted) }
@@ -139,6 +147,7 @@ struct ApplePayServerBenchmark {
         let rate = Double(sorted.count) / seconds
         let p99 = percentile(0.99)
         let perSeal = rate / seal.sealsPerSecond
+        let floorRate = Double(floorSaturated.latenciesNanoseconds.count) / Self.seconds(floorSaturated.elapsed)
         let engine =
             switch database {
             case .sqlite: "SQLite, one provisio serve process"
@@ -167,6 +176,10 @@ struct ApplePayServerBenchmark {
               requests           \(floorSorted.count) answered 404, \(floor.failures) otherwise
               latency p50        \(String(format: "%8.2f", Self.percentile(0.50, of: floorSorted))) ms
               latency p99        \(String(format: "%8.2f", Self.percentile(0.99, of: floorSorted))) ms   (the floor: what the endpoint adds is above it)
+              saturated          \(String(format: "%8.0f", floorRate)) requests/s, \(floorSaturated.failures) otherwise   \
+            (the most any endpoint could answer here)
+              endpoint / floor   \(String(format: "%8.3f", rate / floorRate))   (the share of the HTTP stack's own rate the endpoint keeps)
+              floor / seals      \(String(format: "%8.3f", floorRate / seal.sealsPerSecond))   (requests / seals cannot pass this)
             """
     }
 
