@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NIOCore
 import SQLKit
 import SQLiteKit
@@ -139,5 +140,25 @@ import VaporCSQLite
         #expect(capture.count(containing: "INSERT INTO names") == 1)
         #expect(capture.count(containing: "SELECT name FROM names") == 1)
         #expect(!capture.text.contains("Bindvalue"))
+    }
+
+    /// Reads run in place on a cooperative thread, so a reader must never wait for the write
+    /// lock: the readers refuse every write, which goes to the one writer.
+    @Test func theReadersRefuseToWrite() async throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let handle = try await SQLiteDatabaseHandle.open(
+            path: directory + "/r.sqlite", readers: 2, logger: Logger(label: "readers-test"))
+        try await handle.write { try await $0.raw("CREATE TABLE t (x INTEGER)").run() }
+        await #expect {
+            try await handle.read { try await $0.raw("INSERT INTO t VALUES (1)").run() }
+        } throws: { error in
+            (error as? SQLiteFailure)?.primaryCode == SQLITE_READONLY
+        }
+        try await handle.write { try await $0.raw("INSERT INTO t VALUES (2)").run() }
+        let count = try await handle.read {
+            try await $0.raw("SELECT count(*) AS n FROM t").first(decodingColumn: "n", as: Int.self)
+        }
+        #expect(count == 1)
+        await handle.shutdown()
     }
 }

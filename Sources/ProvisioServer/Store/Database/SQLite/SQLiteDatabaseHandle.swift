@@ -45,7 +45,7 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
             throw ProvisioError(.databaseUnavailable, "The directory of the SQLite file \(path) does not exist.")
         }
         try restrictPermissions(path: path, logger: logger)
-        func connect() async throws -> SQLiteNativeConnection {
+        func connect(readOnly: Bool) async throws -> SQLiteNativeConnection {
             try await NIOThreadPool.singleton.runIfActive {
                 let connection: SQLiteNativeConnection
                 do {
@@ -54,9 +54,11 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
                     throw ProvisioError(.databaseUnavailable, "Cannot open the SQLite database \(path).")
                 }
                 do {
+                    // Readers refuse to write: they run in place, where waiting for the write lock
+                    // would hold a cooperative thread, and a write belongs on the one writer.
                     for pragma in [
                         "PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000",
-                        "PRAGMA foreign_keys=ON",
+                        "PRAGMA foreign_keys=ON", readOnly ? "PRAGMA query_only=ON" : "PRAGMA query_only=OFF",
                     ] {
                         _ = try connection.query(pragma, [])
                     }
@@ -72,7 +74,8 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
         }
         var opened: [SQLiteNativeConnection] = []
         do {
-            for _ in 0..<(1 + max(1, readerCount)) { opened.append(try await connect()) }
+            opened.append(try await connect(readOnly: false))
+            for _ in 0..<max(1, readerCount) { opened.append(try await connect(readOnly: true)) }
         } catch {
             await Self.closeAll(opened)
             throw error
