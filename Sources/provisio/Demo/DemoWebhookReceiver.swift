@@ -97,5 +97,11 @@ final class DemoWebhookReceiver: Sendable {
         return nil
     }
 
-    func stop() { state.value.task?.cancel() }
+    /// Stops the server and waits until it has: a process that exited while its event loops were
+    /// still closing the listener could trap on the way out.
+    func stop() async {
+        let task = state.value.task
+        task?.cancel()
+        _ = await task?.result
+    }
 }

@@ -154,7 +154,7 @@ final class DemoWorld: Sendable {
     }
 
     func shutdown() async {
-        receiver.stop()
+        await receiver.stop()
         guard let embedded else { return }
         await embedded.console.shutdown()
         for task in embedded.tasks { task.cancel() }
