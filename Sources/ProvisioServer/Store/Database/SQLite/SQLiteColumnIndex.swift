@@ -14,6 +14,11 @@ struct SQLiteColumnIndex: Sendable {
     /// The columns of `statement`'s result.
     init(statement: OpaquePointer) {
         let count = sqlite_nio_sqlite3_column_count(statement)
-        self.init(names: (0..<count).map { String(cString: sqlite_nio_sqlite3_column_name(statement, $0)) })
+        // SQLite answers NULL for a name only when it runs out of memory; the column then cannot
+        // be asked for by name, but the row still reads.
+        self.init(
+            names: (0..<count).map { column in
+                sqlite_nio_sqlite3_column_name(statement, column).map { String(cString: $0) } ?? ""
+            })
     }
 }
