@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOCore
+import NIOPosix
 import SQLKit
 import SQLiteKit
 import Testing
@@ -160,5 +161,42 @@ import VaporCSQLite
         }
         #expect(count == 1)
         await handle.shutdown()
+    }
+
+    /// A read run in place that finds the database locked waits only briefly there, then moves
+    /// to a pool thread to wait the full timeout, and answers once the lock is gone.
+    @Test func aReadThatMustWaitMovesToThePoolAndStillAnswers() async throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // A rollback journal, where a writer's exclusive lock does stop readers (WAL readers
+        // must wait only while a log is being recovered, which a test cannot stage).
+        let writer = try SQLiteNativeConnection.open(path: directory + "/b.sqlite")
+        let reader = try SQLiteNativeConnection.open(path: directory + "/b.sqlite")
+        defer {
+            try? writer.close()
+            try? reader.close()
+        }
+        _ = try writer.query("CREATE TABLE t (x INTEGER)", [])
+        _ = try writer.query("INSERT INTO t VALUES (1)", [])
+        try reader.setBusyTimeout(milliseconds: 20)
+        _ = try writer.query("BEGIN EXCLUSIVE", [])
+        _ = try writer.query("INSERT INTO t VALUES (2)", [])
+        #expect {
+            _ = try reader.query("SELECT count(*) AS n FROM t", [])
+        } throws: { error in
+            (error as? SQLiteFailure)?.primaryCode == SQLITE_BUSY
+        }
+        let database = SQLiteNativeDatabase(
+            connection: reader, placement: .inPlace(retryPool: .singleton, patience: 10_000),
+            logger: Logger(label: "busy-test"), eventLoop: MultiThreadedEventLoopGroup.singleton.any())
+        let started = ContinuousClock.now
+        async let count = database.raw("SELECT count(*) AS n FROM t").first(decodingColumn: "n", as: Int.self)
+        try await Task.sleep(for: .milliseconds(300))
+        _ = try writer.query("COMMIT", [])
+        #expect(try await count == 2)
+        #expect(ContinuousClock.now - started >= .milliseconds(300), "it waited for the lock")
+        // The connection's own short timeout is back in place.
+        _ = try writer.query("BEGIN EXCLUSIVE", [])
+        #expect(throws: SQLiteFailure.self) { _ = try reader.query("SELECT count(*) AS n FROM t", []) }
+        _ = try writer.query("COMMIT", [])
     }
 }

@@ -57,11 +57,12 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
                     // Readers refuse to write: they run in place, where waiting for the write lock
                     // would hold a cooperative thread, and a write belongs on the one writer.
                     for pragma in [
-                        "PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000",
-                        "PRAGMA foreign_keys=ON", readOnly ? "PRAGMA query_only=ON" : "PRAGMA query_only=OFF",
+                        "PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON",
+                        readOnly ? "PRAGMA query_only=ON" : "PRAGMA query_only=OFF",
                     ] {
                         _ = try connection.query(pragma, [])
                     }
+                    try connection.setBusyTimeout(milliseconds: readOnly ? Self.inPlaceBusyTimeout : Self.busyTimeout)
                 } catch {
                     // The first statement is where SQLite reads the file: a file that is not a
                     // database (or is damaged) fails here, and the connection must still be closed.
@@ -104,8 +105,14 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
         }
     }
 
+    /// How long a write waits for another process's lock, and a read that found one, on a pool
+    /// thread.
+    static let busyTimeout: Int32 = 5000
+    /// How long a read waits in place before it moves to a pool thread to wait longer.
+    static let inPlaceBusyTimeout: Int32 = 20
+
     public func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await readers.with { try await body(database($0, .inPlace)) }
+        try await readers.with { try await body(database($0, .inPlace(retryPool: pool, patience: Self.busyTimeout))) }
     }
 
     public func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {

@@ -49,12 +49,31 @@ final class SQLiteNativeConnection: @unchecked Sendable {
     /// do not race on SQLite's global configuration.
     private static let initialized: Int32 = sqlite_nio_sqlite3_initialize()
 
-    /// Runs one statement with `binds` and returns its rows. A text holding more than one
-    /// statement is refused: SQLite would silently run only the first.
-    func query(_ sql: String, _ binds: [SQLiteData]) throws -> [SQLiteNativeRow] {
+    /// How long SQLite waits for another connection's lock before it answers SQLITE_BUSY.
+    func setBusyTimeout(milliseconds: Int32) throws {
         lock.lock()
         defer { lock.unlock() }
         guard let handle else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "The connection is closed.") }
+        let status = sqlite_nio_sqlite3_busy_timeout(handle, milliseconds)
+        guard status == SQLITE_OK else { throw SQLiteFailure(code: status, handle: handle) }
+        busyTimeout = milliseconds
+    }
+
+    private var busyTimeout: Int32 = 0
+
+    /// Runs one statement with `binds` and returns its rows. A text holding more than one
+    /// statement is refused: SQLite would silently run only the first. `busyTimeout` replaces
+    /// the connection's own for this statement only.
+    func query(_ sql: String, _ binds: [SQLiteData], busyTimeout override: Int32? = nil) throws -> [SQLiteNativeRow] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let handle else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "The connection is closed.") }
+        if let override, override != busyTimeout {
+            sqlite_nio_sqlite3_busy_timeout(handle, override)
+        }
+        defer {
+            if let override, override != busyTimeout { sqlite_nio_sqlite3_busy_timeout(handle, busyTimeout) }
+        }
         guard let statement = try statement(for: sql, handle: handle) else { return [] }
         // Reset even on failure: a kept statement runs again only once reset, and its bound
         // copies are released.

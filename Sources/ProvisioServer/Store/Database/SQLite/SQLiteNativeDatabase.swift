@@ -3,16 +3,19 @@ import NIOCore
 import NIOPosix
 import SQLKit
 import SQLiteKit
+import VaporCSQLite
 
 /// SQLKit's view of a `SQLiteNativeConnection`: serializes a query in SQLite's dialect, encodes
 /// its binds the way SQLiteKit does, and runs it where `placement` says.
 struct SQLiteNativeDatabase: SQLDatabase {
     enum Placement: Sendable {
         /// On the calling task's thread: a read of cached pages costs less than the two thread
-        /// hops it would take to run it elsewhere, and WAL readers never wait for the writer.
-        case inPlace
-        /// On a pool thread: a write can wait up to the busy timeout for another process's lock,
-        /// which must not hold one of Swift's few cooperative threads.
+        /// hops it would take to run it elsewhere, and WAL readers do not wait for the writer.
+        /// In the rare case one must wait (a log being recovered or reset), it waits at most its
+        /// connection's short busy timeout here, then once more on `retryPool` with `patience`:
+        /// a long wait must not hold one of Swift's few cooperative threads.
+        case inPlace(retryPool: NIOThreadPool, patience: Int32)
+        /// On a pool thread: a write can wait up to the busy timeout for another process's lock.
         case pool(NIOThreadPool)
     }
 
@@ -40,8 +43,13 @@ struct SQLiteNativeDatabase: SQLDatabase {
         let binds = try encodables.map { try Self.encoder.encode($0) }
         let rows: [SQLiteNativeRow]
         switch placement {
-        case .inPlace:
-            rows = try connection.query(sql, binds)
+        case .inPlace(let retryPool, let patience):
+            do {
+                rows = try connection.query(sql, binds)
+            } catch let failure as SQLiteFailure where failure.primaryCode == SQLITE_BUSY {
+                let connection = connection
+                rows = try await retryPool.runIfActive { try connection.query(sql, binds, busyTimeout: patience) }
+            }
         case .pool(let pool):
             let connection = connection
             rows = try await pool.runIfActive { try connection.query(sql, binds) }
