@@ -54,40 +54,37 @@ public final class ProvisioMetrics: Sendable {
     }
 
     func recordRequest(method: String, route: String, status: Int, duration: Duration) {
-        let key = RequestSeries(method: method, route: route, status: status)
-        let kept = series.withLock { $0.requests[key] }
-        let (count, histogram) = kept ?? makeRequestSeries(key)
+        let (count, histogram) = kept(RequestSeries(method: method, route: route, status: status), in: \.requests) {
+            (
+                count: registry.makeCounter(
+                    descriptor: Self.requests, labels: [("method", method), ("route", route), ("status", String(status))]),
+                duration: registry.makeDurationHistogram(
+                    descriptor: Self.requestDuration, labels: [("method", method), ("route", route)],
+                    buckets: Self.latencyBuckets)
+            )
+        }
         count.increment()
         histogram.record(duration)
     }
 
-    private func makeRequestSeries(_ key: RequestSeries) -> (count: Counter, duration: DurationHistogram) {
-        let made = (
-            count: registry.makeCounter(
-                descriptor: Self.requests,
-                labels: [("method", key.method), ("route", key.route), ("status", String(key.status))]),
-            duration: registry.makeDurationHistogram(
-                descriptor: Self.requestDuration, labels: [("method", key.method), ("route", key.route)],
-                buckets: Self.latencyBuckets)
-        )
-        series.withLock { series in
-            if series.requests.count < keptSeriesLimit { series.requests[key] = made }
-        }
-        return made
+    func recordProvisioning(wallet: Wallet, outcome: ProvisioningAttemptRecord.Outcome) {
+        kept(wallet.rawValue + " " + outcome.rawValue, in: \.attempts) {
+            registry.makeCounter(
+                descriptor: Self.provisioningAttempts, labels: [("wallet", wallet.rawValue), ("outcome", outcome.rawValue)])
+        }.increment()
     }
 
-    func recordProvisioning(wallet: Wallet, outcome: ProvisioningAttemptRecord.Outcome) {
-        let key = wallet.rawValue + " " + outcome.rawValue
-        if let counter = series.withLock({ $0.attempts[key] }) {
-            counter.increment()
-            return
-        }
-        let counter = registry.makeCounter(
-            descriptor: Self.provisioningAttempts, labels: [("wallet", wallet.rawValue), ("outcome", outcome.rawValue)])
+    /// The series kept under `key`, or the one `make` gets from the registry, kept while the
+    /// bound allows.
+    private func kept<Key: Hashable, Value>(
+        _ key: Key, in table: WritableKeyPath<Series, [Key: Value]>, make: () -> Value
+    ) -> Value {
+        if let value = series.withLock({ $0[keyPath: table][key] }) { return value }
+        let made = make()
         series.withLock { series in
-            if series.attempts.count < keptSeriesLimit { series.attempts[key] = counter }
+            if series[keyPath: table].count < keptSeriesLimit { series[keyPath: table][key] = made }
         }
-        counter.increment()
+        return made
     }
 
     public func exposition() -> String {

@@ -78,7 +78,7 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
             opened.append(try await connect(readOnly: false))
             for _ in 0..<max(1, readerCount) { opened.append(try await connect(readOnly: true)) }
         } catch {
-            await Self.closeAll(opened)
+            Self.closeAll(opened)
             throw error
         }
         return SQLiteDatabaseHandle(
@@ -132,12 +132,12 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
     }
 
     public func shutdown() async {
-        await Self.closeAll(writer.all + readers.all)
+        Self.closeAll(writer.all + readers.all)
     }
 
     /// Waits for a query in flight on each connection, then closes it; runs even in a
     /// cancelled task (a shutdown on cancellation, as the demo's can be).
-    private static func closeAll(_ connections: [SQLiteNativeConnection]) async {
+    private static func closeAll(_ connections: [SQLiteNativeConnection]) {
         // A refusal leaves the connection to its deinit, which closes it when it goes.
         for connection in connections { try? connection.close() }
     }

@@ -25,6 +25,8 @@ final class SQLiteNativeConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
     private var statementOrder: [String] = []
+    /// The connection's own busy timeout, which a single query may replace.
+    private var busyTimeout: Int32 = 0
 
     private init(handle: OpaquePointer) {
         self.handle = handle
@@ -53,13 +55,11 @@ final class SQLiteNativeConnection: @unchecked Sendable {
     func setBusyTimeout(milliseconds: Int32) throws {
         lock.lock()
         defer { lock.unlock() }
-        guard let handle else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "The connection is closed.") }
+        let handle = try openHandle()
         let status = sqlite_nio_sqlite3_busy_timeout(handle, milliseconds)
         guard status == SQLITE_OK else { throw SQLiteFailure(code: status, handle: handle) }
         busyTimeout = milliseconds
     }
-
-    private var busyTimeout: Int32 = 0
 
     /// Runs one statement with `binds` and returns its rows. A text holding more than one
     /// statement is refused: SQLite would silently run only the first. `busyTimeout` replaces
@@ -67,7 +67,7 @@ final class SQLiteNativeConnection: @unchecked Sendable {
     func query(_ sql: String, _ binds: [SQLiteData], busyTimeout override: Int32? = nil) throws -> [SQLiteNativeRow] {
         lock.lock()
         defer { lock.unlock() }
-        guard let handle else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "The connection is closed.") }
+        let handle = try openHandle()
         if let override, override != busyTimeout {
             sqlite_nio_sqlite3_busy_timeout(handle, override)
         }
@@ -111,6 +111,12 @@ final class SQLiteNativeConnection: @unchecked Sendable {
             finalizeStatements()
             sqlite_nio_sqlite3_close_v2(handle)
         }
+    }
+
+    /// The sqlite3 handle, unless the connection was closed; call under `lock`.
+    private func openHandle() throws -> OpaquePointer {
+        guard let handle else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "The connection is closed.") }
+        return handle
     }
 
     private func finalizeStatements() {

@@ -41,17 +41,16 @@ struct SQLiteNativeDatabase: SQLDatabase {
         let (sql, encodables) = serialize(query)
         logger.debug("sql", metadata: ["sql": "\(sql)", "binds": "\(encodables.count)"])
         let binds = try encodables.map { try Self.encoder.encode($0) }
+        let connection = connection
         let rows: [SQLiteNativeRow]
         switch placement {
         case .inPlace(let retryPool, let patience):
             do {
                 rows = try connection.query(sql, binds)
             } catch let failure as SQLiteFailure where failure.primaryCode == SQLITE_BUSY {
-                let connection = connection
                 rows = try await retryPool.runIfActive { try connection.query(sql, binds, busyTimeout: patience) }
             }
         case .pool(let pool):
-            let connection = connection
             rows = try await pool.runIfActive { try connection.query(sql, binds) }
         }
         for row in rows { onRow(row) }
