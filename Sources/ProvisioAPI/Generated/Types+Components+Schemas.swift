@@ -244,7 +244,7 @@ extension Components {
         /// 404 `card_not_found`, `route_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`, `token_not_found`, `api_key_not_found`, `mobile_session_not_found`;
         /// 405 `method_not_allowed` (answers no operation, so it is not listed here: see the MethodNotAllowed response);
         /// 408 `request_timeout`;
-        /// 409 `card_closed`, `token_already_used`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `token_invalid_transition`, `network_refused`, `webhook_endpoint_limit_reached`;
+        /// 409 `card_closed`, `token_already_used`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `token_invalid_transition`, `network_refused`, `webhook_endpoint_limit_reached`, `webhook_delivery_not_replayable`;
         /// 413 `payload_too_large`;
         /// 422 `card_expired`, `unsupported_network`, `idempotency_key_reused`, `invalid_decision_rules` and every `chain_*` code;
         /// 500 `internal_error` and every `vault_*` code;
@@ -298,6 +298,7 @@ extension Components {
             case idempotencyRequestInProgress = "idempotency_request_in_progress"
             case idempotencyReplayUnavailable = "idempotency_replay_unavailable"
             case webhookEndpointLimitReached = "webhook_endpoint_limit_reached"
+            case webhookDeliveryNotReplayable = "webhook_delivery_not_replayable"
             case payloadTooLarge = "payload_too_large"
             case cardExpired = "card_expired"
             case unsupportedNetwork = "unsupported_network"
