@@ -5,10 +5,11 @@ import OpenAPIRuntime
 import ProvisioCore
 import ProvisioHTTP
 
-/// Registers each generated operation on the router group of its audience, so that the
-/// group's authentication and idempotency run before it: `/v1/mobile/…` for the issuer's app,
-/// `/v1/network/…` for the card network, the rest of `/v1/…` for the issuer's backend, and
-/// everything else (health, metrics, the document) unauthenticated.
+/// Registers each generated operation on the router group of its audience, so that the group's
+/// authentication (which also holds an API key to its scope) and idempotency run before it:
+/// `/v1/mobile/…` for the issuer's app, `/v1/network/…` for the card network, the rest of
+/// `/v1/…` for the issuer's backend, and everything else (health, metrics, the document)
+/// unauthenticated.
 struct AudienceTransport: ServerTransport {
     let open: RouterGroup<ProvisioRequestContext>
     let issuer: RouterGroup<ProvisioRequestContext>
@@ -23,26 +24,7 @@ struct AudienceTransport: ServerTransport {
         method: HTTPRequest.Method, path: String
     ) throws {
         try RoutedTransport<ProvisioRequestContext>(route: { _, path in audience(of: path) })
-            .register(Self.scoped(handler, method: method, path: path), method: method, path: path)
-    }
-
-    /// Refuses the operation to an API key whose scope does not cover it, before the
-    /// generated code reads anything.
-    static func scoped(
-        _ handler:
-            @escaping @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (
-                HTTPResponse, HTTPBody?
-            ),
-        method: HTTPRequest.Method, path: String
-    ) -> @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?) {
-        { request, body, metadata in
-            if case .apiKey(let key)? = RequestScope.current?.principal, !key.scope.permits(method: method, path: path) {
-                throw ProvisioError(
-                    .insufficientScope,
-                    "This API key's scope (\(key.scope.rawValue)) does not allow \(method.rawValue) \(path).")
-            }
-            return try await handler(request, body, metadata)
-        }
+            .register(handler, method: method, path: path)
     }
 
     /// The group of the operation at `path`, and the path below the group's prefix.

@@ -4,7 +4,9 @@ import ProvisioHTTP
 
 /// Reads `Authorization: Bearer …`, resolves it with `AccessService`, and admits only the
 /// credential kinds the route group allows (API keys for the issuer's backend; mobile sessions
-/// and provision tokens for the SDK).
+/// and provision tokens for the SDK), and refuses an API key whose scope does not cover the
+/// matched operation. It runs before idempotency, so a key that may not call an operation never
+/// reaches a stored answer of it (nor stores one).
 struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = ProvisioRequestContext
 
@@ -32,6 +34,16 @@ struct AuthenticationMiddleware: RouterMiddleware {
         case (.mobile, .apiKey), (.mobile, .network):
             throw ProvisioError(
                 .wrongCredentialKind, "Mobile endpoints take a mobile session or provision token, never an API key.")
+        }
+        if case .apiKey(let key) = principal {
+            // Hummingbird has matched the route: its path is the document's template
+            // (`/v1/cards/{id}/…`). No path means no operation to permit.
+            let operation = context.endpointPath ?? ""
+            guard key.scope.permits(method: request.method, path: operation) else {
+                throw ProvisioError(
+                    .insufficientScope,
+                    "This API key's scope (\(key.scope.rawValue)) does not allow \(request.method.rawValue) \(operation).")
+            }
         }
         var context = context
         context.principal = principal

@@ -17,11 +17,12 @@ public enum Principal: Sendable {
         }
     }
 
-    /// Idempotency keys never cross principals: a customer's replay can reveal only that
-    /// customer's responses.
+    /// Idempotency keys never cross credentials: a replay can reveal only an answer the same
+    /// API key, customer session or provision token was given (a `read_only` key never sees a
+    /// `full` key's new key or signing secret).
     public var idempotencyScope: String {
         switch self {
-        case .apiKey(let key): key.tenantID
+        case .apiKey(let key): "\(key.tenantID)/api-key/\(key.id)"
         case .mobileSession(let session): "\(session.tenantID)/customer/\(session.customerRef)"
         case .provisionToken(_, let hash): "\(tenantID)/provision-token/\(hash)"
         case .network(let tenantID): "\(tenantID)/network"
