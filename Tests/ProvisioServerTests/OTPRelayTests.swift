@@ -89,4 +89,56 @@ import Testing
             #expect(active.refused(409, .tokenInvalidTransition), "\(active)")
         }
     }
+
+    /// A relayed code is sent to the issuer and then gone: nothing in the database files (every
+    /// table, the write-ahead log included) or the logs holds it, and its delivery cannot be
+    /// replayed. Before, `webhook_events.payload` held `"code":"…"` in clear and a replay sent
+    /// it again.
+    @Test func aRelayedCodeIsNeverAtRestAndItsDeliveryIsNotReplayable() async throws {
+        let receiver = WebhookReceiver()
+        try await receiver.start()
+        defer { receiver.stop() }
+        let code = "433786"
+        let (files, logs) = try await TestServer.run(.sqlite) { server in
+            let (apiKey, networkKey, ref) = try await pendingToken(server)
+            let api = server.api(apiKey)
+            _ = try await api.createWebhookEndpoint(
+                body: .json(.init(url: receiver.url, events: [.token_otpRequested]))
+            ).created.body.json
+            receiver.setAnswer(#"{"channels":[{"type":"sms","masked":"+1 ••• ••• 4821"}]}"#)
+            let relayed = try await server.raw.post(
+                "/v1/network/tokens/\(ref)/otp", token: networkKey, body: Components.Schemas.NetworkOTPRequest(code: code),
+                headers: ["Idempotency-Key": "otp-1"])
+            #expect(relayed.status == 200, "\(relayed.text)")
+            #expect(!relayed.text.contains(code))
+            let sent = try #require(receiver.deliveries.last)
+            #expect(try WebhookEvent<WebhookPayload.OTPRequested>(sent.body).data.code == code)
+
+            // The stored event still says what was sent, without the code.
+            let delivery = try #require(try await api.listWebhookDeliveries().ok.body.json.data.first)
+            let event = try #require(
+                try await server.services.handle.read { database in
+                    try await database.raw("SELECT type, payload FROM webhook_events WHERE type = 'token.otp_requested'").all()
+                        .map {
+                            (try $0.decode(column: "type", as: String.self), try $0.decode(column: "payload", as: String.self))
+                        }
+                }.first)
+            #expect(event.0 == "token.otp_requested" && event.1.contains("\"last4\":\"1111\""), "\(event.1)")
+
+            let replay = try await server.raw.send(
+                .post, "/v1/webhook-deliveries/\(delivery.id)/replay", token: apiKey, body: nil)
+            #expect(replay.refused(409, .webhookDeliveryNotReplayable), "\(replay.status) \(replay.text)")
+            #expect(receiver.deliveries.count == 1)
+
+            guard case .sqlite(let path) = server.database else { throw TestSetupError("expected SQLite") }
+            var files = Data()
+            for suffix in ["", "-wal", "-shm"] {
+                files.append((try? Data(contentsOf: URL(fileURLWithPath: path + suffix))) ?? Data())
+            }
+            return (files, server.logs.text)
+        }
+        #expect(files.count > 10_000, "the database files were read")
+        #expect(files.range(of: Data(code.utf8)) == nil, "the code is in the SQLite files")
+        #expect(!logs.contains(code), "the code is in the logs")
+    }
 }

@@ -55,7 +55,7 @@ public struct IssuerDecisionHook: Sendable {
             risk: request.risk,
             proposed: proposed)
         let result = try await webhook.call(
-            type: Self.eventType, data: payload, tenantID: tenantID, endpoints: endpoints.reversed(),
+            type: Self.eventType, data: payload, stored: payload, tenantID: tenantID, endpoints: endpoints.reversed(),
             timeout: .milliseconds(settings.webhookTimeoutMilliseconds), parse: Self.parse)
         if let answer = result.answer {
             let reasons = answer.reasons ?? []

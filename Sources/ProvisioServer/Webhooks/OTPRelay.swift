@@ -33,10 +33,12 @@ public struct OTPRelay: Sendable {
         self.timeout = timeout
     }
 
+    /// What the issuer receives. The stored copy of the event has no `code` (nil is left out):
+    /// a live code never rests in the database, and the delivery cannot be replayed.
     struct Payload: Encodable {
         var token: Components.Schemas.Token
         var card: CardSummary
-        var code: String
+        var code: String?
         var expiresAt: Date
 
         enum CodingKeys: String, CodingKey {
@@ -69,13 +71,15 @@ public struct OTPRelay: Sendable {
             throw ProvisioError(
                 .otpRelayNotConfigured, "No webhook endpoint of the issuer subscribes to token.otp_requested.")
         }
+        let payload = Payload(
+            token: Components.Schemas.Token(token),
+            card: CardSummary(id: card.id, last4: card.last4, customerRef: card.customerRef), code: code,
+            expiresAt: expiresAt)
+        var withheld = payload
+        withheld.code = nil
         let result = try await SynchronousWebhook(store: store, vault: vault, sender: sender, clock: clock).call(
-            type: Self.eventType,
-            data: Payload(
-                token: Components.Schemas.Token(token),
-                card: CardSummary(id: card.id, last4: card.last4, customerRef: card.customerRef),
-                code: code, expiresAt: expiresAt),
-            tenantID: token.tenantID, endpoints: Array(endpoints), timeout: timeout, parse: Self.parse)
+            type: Self.eventType, data: payload, stored: withheld, tenantID: token.tenantID, endpoints: Array(endpoints),
+            timeout: timeout, parse: Self.parse)
         guard let channels = result.answer else {
             throw ProvisioError(
                 .otpRelayFailed, "The one-time code could not be relayed to the issuer: \(result.failures.joined(separator: " "))"

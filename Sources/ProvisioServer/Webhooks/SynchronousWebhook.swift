@@ -24,16 +24,18 @@ struct SynchronousWebhook: Sendable {
     }
 
     /// Calls `endpoints` in turn until `parse` accepts an answer or the time is up; every try
-    /// is recorded.
-    func call<Payload: Encodable, Answer: Sendable>(
-        type: String, data: Payload, tenantID: String, endpoints: [WebhookEndpointRecord], timeout: Duration,
-        parse: (Data) throws -> Answer
+    /// is recorded. The event is stored with `stored` as its data: what is sent may hold a live
+    /// secret (a one-time code) that must not rest in the database.
+    func call<Payload: Encodable, Stored: Encodable, Answer: Sendable>(
+        type: String, data: Payload, stored: Stored, tenantID: String, endpoints: [WebhookEndpointRecord],
+        timeout: Duration, parse: (Data) throws -> Answer
     ) async throws -> Result<Answer> {
         let now = clock.now()
         let body = try JSONCoding.encoder.encode(WebhookPublisher.Envelope(type: type, timestamp: now, data: data))
+        let storedBody = try JSONCoding.encoder.encode(WebhookPublisher.Envelope(type: type, timestamp: now, data: stored))
         let event = WebhookEventRecord(
             id: RandomToken.identifier(prefix: "msg_"), tenantID: tenantID, type: type,
-            payload: String(decoding: body, as: UTF8.self), createdAt: now)
+            payload: String(decoding: storedBody, as: UTF8.self), createdAt: now)
         var result = Result<Answer>(answer: nil, failures: [], timedOut: false)
         var deliveries: [(WebhookDeliveryRecord, WebhookAttemptRecord)] = []
         let deadline = ContinuousClock.now.advanced(by: timeout)

@@ -125,7 +125,19 @@ public struct WebhookService: Sendable {
         return (delivery, try await store.webhookAttempts(deliveryID: id))
     }
 
+    /// Events a replay must not send again: a one-time code is single-use and expires, and its
+    /// stored event does not hold it.
+    static let singleUseEventTypes: Set<String> = [OTPRelay.eventType]
+
     public func replay(deliveryID: String, tenantID: String) async throws -> WebhookDeliveryRecord {
+        if let delivery = try await store.webhookDelivery(id: deliveryID, tenantID: tenantID),
+            let event = try await store.webhookEvent(id: delivery.eventID, tenantID: tenantID),
+            Self.singleUseEventTypes.contains(event.type)
+        {
+            throw ProvisioError(
+                .webhookDeliveryNotReplayable,
+                "A one-time code is single-use: its delivery cannot be replayed; the network asks for a new code.")
+        }
         guard let delivery = try await store.replayWebhookDelivery(id: deliveryID, tenantID: tenantID, at: clock.now()) else {
             throw ProvisioError(.webhookDeliveryNotFound, "No webhook delivery with this id.")
         }
@@ -136,5 +148,6 @@ public struct WebhookService: Sendable {
 extension ProvisioError.Code {
     public static let webhookEndpointNotFound = Self("webhook_endpoint_not_found", status: .notFound)
     public static let webhookDeliveryNotFound = Self("webhook_delivery_not_found", status: .notFound)
+    public static let webhookDeliveryNotReplayable = Self("webhook_delivery_not_replayable", status: .conflict)
     public static let webhookEndpointLimitReached = Self("webhook_endpoint_limit_reached", status: .conflict)
 }
