@@ -318,6 +318,7 @@ let package = Package(
             name: "ProvisioServerTests",
             dependencies: [
                 "ProvisioCore",
+                "ProvisioHTTP",
                 "ProvisioProcess",
                 "ProvisioCrypto",
                 "ProvisioSandbox",

@@ -1,3 +1,4 @@
+import Logging
 import OpenAPIRuntime
 import ProvisioCore
 
@@ -34,6 +35,9 @@ public struct WireDialect: Sendable {
     /// A path or query parameter the generated code could not read (its decoding error has an
     /// empty coding path): the service's refusal, where it says more than `invalidParameter`.
     public var parameterRefusal: @Sendable (ServerError, DecodingError) -> ProvisioError?
+    /// Codes of status 500 and above that name a state the operator set up (a connector not
+    /// configured), not a fault: logged as a warning, never as a failed request.
+    public var expectedStates: Set<ProvisioError.Code>
 
     public init(
         invalidJSON: ProvisioError.Code, duplicateKey: ProvisioError.Code, invalidRequest: ProvisioError.Code,
@@ -41,7 +45,8 @@ public struct WireDialect: Sendable {
         requestTimeout: ProvisioError.Code, routeNotFound: ProvisioError.Code, methodNotAllowed: ProvisioError.Code,
         missingCredentials: ProvisioError.Code, internalError: ProvisioError.Code, closesUnreadConnections: Bool,
         valueRefusal: @escaping @Sendable (_ field: String) -> ProvisioError?,
-        parameterRefusal: @escaping @Sendable (ServerError, DecodingError) -> ProvisioError?
+        parameterRefusal: @escaping @Sendable (ServerError, DecodingError) -> ProvisioError?,
+        expectedStates: Set<ProvisioError.Code> = []
     ) {
         self.invalidJSON = invalidJSON
         self.duplicateKey = duplicateKey
@@ -57,6 +62,15 @@ public struct WireDialect: Sendable {
         self.closesUnreadConnections = closesUnreadConnections
         self.valueRefusal = valueRefusal
         self.parameterRefusal = parameterRefusal
+        self.expectedStates = expectedStates
+    }
+
+    /// How an error answer is logged: a refusal of the request (4xx) at info, an expected
+    /// state at warning, anything else of 500 and above at error, the level an on-call alert
+    /// and the test suites treat as a server fault.
+    public func logLevel(for code: ProvisioError.Code) -> Logger.Level {
+        if code.status.rawValue < 500 { return .info }
+        return expectedStates.contains(code) ? .warning : .error
     }
 
     /// The strict parser's refusal of a body, in this dialect (its message kept: it names a byte

@@ -4,8 +4,9 @@ import ProvisioCore
 
 /// Turns every error into the wire error shape with a stable code and the request id, answered
 /// with the status its code declares (`ProvisioError.Code.status`), and stamps `X-Request-Id` on
-/// every response. Errors of 500 and above are logged with their code and type only (an error's
-/// description could quote input).
+/// every response. Each error answer is logged with its code and type only (an error's
+/// description could quote input), at the level its code deserves (`WireDialect.logLevel`):
+/// only a fault is "request failed".
 public struct WireErrorMiddleware<Context: WireRequestContext>: RouterMiddleware {
     public let dialect: WireDialect
 
@@ -21,8 +22,14 @@ public struct WireErrorMiddleware<Context: WireRequestContext>: RouterMiddleware
             response = try await next(request, context)
         } catch {
             let mapped = dialect.provisioError(for: error)
-            if mapped.code.status.rawValue >= 500 {
-                context.logger.error("request failed", metadata: ["code": "\(mapped.code)", "error_type": "\(type(of: error))"])
+            let level = dialect.logLevel(for: mapped.code)
+            let metadata: Logger.Metadata = [
+                "code": "\(mapped.code)", "status": "\(mapped.code.status.rawValue)", "error_type": "\(type(of: error))",
+            ]
+            switch level {
+            case .error, .critical: context.logger.log(level: level, "request failed", metadata: metadata)
+            case .warning: context.logger.warning("request refused: not configured", metadata: metadata)
+            default: context.logger.log(level: level, "request refused", metadata: metadata)
             }
             response = dialect.response(for: mapped, requestID: context.requestID)
         }

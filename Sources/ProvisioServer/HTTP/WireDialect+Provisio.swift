@@ -17,7 +17,8 @@ extension WireDialect {
         valueRefusal: { field in
             valueCodes[field].map { ProvisioError($0, "The field '\(field)' has a value this endpoint does not accept.") }
         },
-        parameterRefusal: { error, decodingError in queryParameterError(decodingError, request: error.request) })
+        parameterRefusal: { error, decodingError in queryParameterError(decodingError, request: error.request) },
+        expectedStates: [.networkConnectorNotConfigured, .otpRelayNotConfigured])
 
     /// The field's own code for a value outside its documented set (`device_type` →
     /// `invalid_device_type`); other fields get `invalid_request`.
