@@ -13,11 +13,12 @@ public struct NetworkConnectorResolver: Sendable {
     let serverDefault: NetworkEndpoint?
     /// The guarded client for tenants' URLs (also checks them when they are set).
     let outbound: OutboundHTTPClient
-    let makeConnector: @Sendable (NetworkEndpoint, _ operatorConfigured: Bool) -> any NetworkConnector
+    let makeConnector: @Sendable (NetworkEndpoint, _ operatorConfigured: Bool, _ tenantID: String) -> any NetworkConnector
 
     public init(
         store: any SettingsStore, vault: PANVault, serverDefault: NetworkEndpoint?, outbound: OutboundHTTPClient,
-        makeConnector: (@Sendable (NetworkEndpoint, _ operatorConfigured: Bool) -> any NetworkConnector)? = nil
+        makeConnector: (@Sendable (NetworkEndpoint, _ operatorConfigured: Bool, _ tenantID: String) -> any NetworkConnector)? =
+            nil
     ) {
         self.store = store
         self.vault = vault
@@ -25,9 +26,12 @@ public struct NetworkConnectorResolver: Sendable {
         self.outbound = outbound
         let operatorClient = OutboundHTTPClient(policy: outbound.policy.trustingEveryAddress(), resolver: outbound.resolver)
         self.makeConnector =
-            makeConnector ?? { endpoint, operatorConfigured in
+            makeConnector ?? { endpoint, operatorConfigured, tenantID in
+                // The operator's connector is one host for every tenant; a tenant's own counts
+                // against its share of the outbound pool.
                 HTTPNetworkConnector(
-                    baseURL: endpoint.url, apiKey: endpoint.apiKey, client: operatorConfigured ? operatorClient : outbound)
+                    baseURL: endpoint.url, apiKey: endpoint.apiKey,
+                    client: operatorConfigured ? operatorClient : outbound.owned(by: tenantID))
             }
     }
 
@@ -47,6 +51,6 @@ public struct NetworkConnectorResolver: Sendable {
                 .networkConnectorNotConfigured,
                 "No card network is configured: PUT /v1/settings/network, or start the server with --network-url.")
         }
-        return makeConnector(endpoint, source == "server")
+        return makeConnector(endpoint, source == "server", tenantID)
     }
 }

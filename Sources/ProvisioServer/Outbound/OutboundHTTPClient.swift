@@ -15,14 +15,32 @@ import ProvisioCore
 ///   a name that resolves differently a moment later (DNS rebinding) cannot redirect it, while
 ///   TLS still verifies the certificate against the name;
 /// - redirects are never followed, answers are read only up to a bound, and failures are
-///   reported without the remote's words (a delivery list must not become a port scanner).
+///   reported without the remote's words (a delivery list must not become a port scanner);
+/// - a name that resolves to a refused address fails like an unreachable one: the tenant chose
+///   the name, and telling them the class of address it has inside would make the server a DNS
+///   probe of its own network.
 public struct OutboundHTTPClient: Sendable {
     public let policy: OutboundPolicy
     let resolver: any HostResolver
+    /// Whose calls these are (a tenant id, or `server` for the operator's own): the pool keeps
+    /// a bounded number of clients per owner.
+    let owner: String
+    let pool: OutboundClientPool
 
     public init(policy: OutboundPolicy, resolver: any HostResolver = SystemHostResolver()) {
+        self.init(policy: policy, resolver: resolver, owner: "server", pool: .shared)
+    }
+
+    init(policy: OutboundPolicy, resolver: any HostResolver, owner: String, pool: OutboundClientPool) {
         self.policy = policy
         self.resolver = resolver
+        self.owner = owner
+        self.pool = pool
+    }
+
+    /// The same client, its calls counted against `tenantID`'s share of the pool.
+    public func owned(by tenantID: String) -> OutboundHTTPClient {
+        OutboundHTTPClient(policy: policy, resolver: resolver, owner: "tenant:\(tenantID)", pool: pool)
     }
 
     /// What came back: the status and at most `maximumAnswerBytes` of the body.
@@ -43,26 +61,28 @@ public struct OutboundHTTPClient: Sendable {
         let target = try policy.checkURL(url)
         let address = try await checkedAddress(for: target)
 
-        let client = OutboundClientPool.shared.client(
-            host: target.host, address: address.description, pinned: !target.isIPLiteral)
         var request = HTTPClientRequest(url: target.url)
         request.method = .POST
         for header in headers { request.headers.add(name: header.name, value: header.value) }
         request.body = .bytes(ByteBuffer(bytes: body))
-        let result: Result<Answer, ProvisioError>
-        do {
-            let response = try await client.execute(request, timeout: .milliseconds(timeout.milliseconds))
+        let result: Result<Answer, ProvisioError> = await pool.withClient(
+            owner: owner, host: target.host, address: address.description, pinned: !target.isIPLiteral
+        ) { client in
             do {
-                let answer = Data(buffer: try await response.body.collect(upTo: maximumAnswerBytes))
-                result = .success(Answer(status: Int(response.status.code), body: answer))
-            } catch is NIOTooManyBytesError {
-                result = .failure(
-                    ProvisioError(.outboundAnswerTooLarge, "The endpoint's answer is larger than \(maximumAnswerBytes) bytes."))
+                let response = try await client.execute(request, timeout: .milliseconds(timeout.milliseconds))
+                do {
+                    let answer = Data(buffer: try await response.body.collect(upTo: maximumAnswerBytes))
+                    return .success(Answer(status: Int(response.status.code), body: answer))
+                } catch is NIOTooManyBytesError {
+                    return .failure(
+                        ProvisioError(
+                            .outboundAnswerTooLarge, "The endpoint's answer is larger than \(maximumAnswerBytes) bytes."))
+                }
+            } catch {
+                // Refused, reset, unresolvable or too slow are one answer: telling them apart
+                // would let a delivery list map which ports answer where.
+                return .failure(Self.unreachable())
             }
-        } catch {
-            // Refused, reset, unresolvable or too slow are one answer: telling them apart would
-            // let a delivery list map which ports answer where.
-            result = .failure(Self.unreachable())
         }
         return try result.get()
     }
@@ -76,8 +96,7 @@ public struct OutboundHTTPClient: Sendable {
             return literal
         }
         let addresses = try await resolver.addresses(of: target.host)
-        guard let first = addresses.first else { throw Self.unreachable() }
-        for address in addresses { try policy.check(address) }
+        guard let first = addresses.first, addresses.allSatisfy(policy.allows) else { throw Self.unreachable() }
         return first
     }
 

@@ -82,7 +82,7 @@ struct SynchronousWebhook: Sendable {
         async throws -> WebhookAnswer
     {
         return try await sender.send(
-            url: endpoint.url,
+            tenantID: endpoint.tenantID, url: endpoint.url,
             headers: try WebhookEndpointSigning.headers(for: endpoint, vault: vault, id: event.id, body: body, at: now),
             body: body, timeout: timeout)
     }

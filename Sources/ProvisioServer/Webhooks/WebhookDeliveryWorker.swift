@@ -64,8 +64,10 @@ public struct WebhookDeliveryWorker: Service {
             let body = Data(item.event.payload.utf8)
             let headers = try WebhookEndpointSigning.headers(
                 for: item.endpoint, vault: vault, id: item.event.id, body: body, at: startedAt)
-            status = try await sender.send(url: item.endpoint.url, headers: headers, body: body, timeout: policy.requestTimeout)
-                .status
+            status = try await sender.send(
+                tenantID: item.endpoint.tenantID, url: item.endpoint.url, headers: headers, body: body,
+                timeout: policy.requestTimeout
+            ).status
             if let status, !(200..<300).contains(status) { failure = "The endpoint answered HTTP \(status)." }
         } catch let error as ProvisioError {
             failure = error.description

@@ -1,10 +1,10 @@
 import Foundation
 
-/// Sends one webhook request; the outcome is the endpoint's status and (bounded) answer, or a
-/// thrown transport error.
+/// Sends one webhook request for a tenant; the outcome is the endpoint's status and (bounded)
+/// answer, or a thrown transport error.
 public protocol WebhookSender: Sendable {
-    func send(url: String, headers: [(name: String, value: String)], body: Data, timeout: Duration) async throws
-        -> WebhookAnswer
+    func send(tenantID: String, url: String, headers: [(name: String, value: String)], body: Data, timeout: Duration)
+        async throws -> WebhookAnswer
 }
 
 /// What an endpoint answered. Most webhooks only need the status; a synchronous one (the OTP
@@ -28,13 +28,13 @@ public struct HTTPWebhookSender: WebhookSender {
         self.client = client
     }
 
-    public func send(url: String, headers: [(name: String, value: String)], body: Data, timeout: Duration) async throws
-        -> WebhookAnswer
-    {
+    public func send(
+        tenantID: String, url: String, headers: [(name: String, value: String)], body: Data, timeout: Duration
+    ) async throws -> WebhookAnswer {
         let standard: [(name: String, value: String)] = [
             ("Content-Type", "application/json"), ("User-Agent", "Provisio-Webhooks/1"),
         ]
-        let answer = try await client.post(url, headers: standard + headers, body: body, timeout: timeout)
+        let answer = try await client.owned(by: tenantID).post(url, headers: standard + headers, body: body, timeout: timeout)
         return WebhookAnswer(status: answer.status, body: answer.body)
     }
 }
