@@ -39,7 +39,7 @@ struct TwoServersOnePostgresTests {
 
         let arguments = [
             "--database", databaseURL, "--keys", base + "/keys", "--trust-anchor", base + "/ca/root.pem",
-            "--network-key", base + "/network.pem", "--production",
+            "--network-key", base + "/network.pem", "--production", "--allow-test-trust-anchors",
         ]
         let a = try await ServerProcess(arguments: arguments, logFile: base + "/a.log")
         let b = try await ServerProcess(arguments: arguments, logFile: base + "/b.log")

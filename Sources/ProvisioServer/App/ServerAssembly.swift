@@ -15,6 +15,19 @@ public enum ServerAssembly {
         try configuration.validateTransport()
         let keys = try loadKeys(configuration, logger: logger)
         let anchors = try configuration.extraTrustAnchorFiles.flatMap(TrustAnchors.load(pemFile:))
+        for file in configuration.extraTrustAnchorFiles {
+            // Whoever holds such a root's key can have PANs sealed to a key of their own.
+            logger.warning(
+                "trusting an extra root besides Apple Root CA - G3: for tests only",
+                metadata: ["file": "\(file)", "production": "\(configuration.production)"])
+        }
+        if !configuration.production {
+            logger.warning(
+                "DEVELOPMENT MODE: keys are created when missing and plain HTTP is served",
+                metadata: [
+                    "listening": "\(configuration.listensOnLoopbackOnly ? "loopback only" : "beyond loopback (allowed)")"
+                ])
+        }
         let (networkKey, networkKeyID) = try loadNetworkKey(configuration, logger: logger)
         let network = try configuration.networkEndpoint()
         let handle = try await DatabaseConnector.connect(configuration.database, logger: logger)

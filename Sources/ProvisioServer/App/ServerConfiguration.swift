@@ -34,6 +34,13 @@ public struct ServerConfiguration: Sendable {
     public var behindTLSProxy = false
     /// Connection and request limits.
     public var httpLimits = HTTPLimits.standard
+    /// Production takes extra trust anchors only when told: whoever holds such a root's key
+    /// gets any card's PAN sealed to a key of their own through a `provisioning` API key.
+    public var allowTestTrustAnchors = false
+    /// Production reaches PostgreSQL off loopback only with `sslmode=require` unless told.
+    public var allowPlaintextDatabase = false
+    /// Development mode (keys created on the fly, plain HTTP) listens on loopback only unless told.
+    public var allowDevelopmentNetwork = false
 
     public init() {}
 
@@ -45,17 +52,43 @@ public struct ServerConfiguration: Sendable {
         return policy
     }
 
+    /// Whether the server listens on loopback only.
+    public var listensOnLoopbackOnly: Bool {
+        ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.")
+    }
+
     /// TLS files, both or neither; production refuses a non-loopback plain-HTTP listener unless
-    /// the operator declares a TLS proxy in front.
+    /// the operator declares a TLS proxy in front, extra trust anchors unless allowed, and a
+    /// PostgreSQL off loopback without TLS unless allowed; development listens on loopback only
+    /// unless allowed.
     public func validateTransport() throws {
         guard (tlsCertificateFile == nil) == (tlsKeyFile == nil) else {
             throw ProvisioError(.invalidParameter, "--tls-cert and --tls-key go together.")
         }
-        let loopback = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.")
+        let loopback = listensOnLoopbackOnly
         if production, tlsCertificateFile == nil, !loopback, !behindTLSProxy {
             throw ProvisioError(
                 .tlsRequired,
                 "In production, listening on \(host) needs --tls-cert and --tls-key, or --behind-tls-proxy when a TLS-terminating proxy is in front."
+            )
+        }
+        if production, !extraTrustAnchorFiles.isEmpty, !allowTestTrustAnchors {
+            throw ProvisioError(
+                .testTrustAnchorsRefused,
+                "Production trusts Apple Root CA - G3 only; --trust-anchor needs --allow-test-trust-anchors (a test environment)."
+            )
+        }
+        if production, case .postgres(let url) = database, DatabaseConnector.transportWarning(url) != nil,
+            !allowPlaintextDatabase
+        {
+            throw ProvisioError(
+                .databaseTLSRequired,
+                "In production, PostgreSQL off loopback needs sslmode=require in the URL, or --allow-plaintext-database.")
+        }
+        if !production, !loopback, !allowDevelopmentNetwork {
+            throw ProvisioError(
+                .developmentListenRefused,
+                "Development mode listens on loopback only (it creates keys and speaks plain HTTP); use --production, or --allow-development-network to serve it to the network anyway."
             )
         }
     }
@@ -64,7 +97,9 @@ public struct ServerConfiguration: Sendable {
     /// `PROVISIO_KEYS_DIR`, `PROVISIO_NETWORK_KEY`, `PROVISIO_NETWORK_URL`,
     /// `PROVISIO_NETWORK_API_KEY`, `PROVISIO_OUTBOUND_ALLOW` (comma-separated CIDRs),
     /// `PROVISIO_TLS_CERT`, `PROVISIO_TLS_KEY`, `PROVISIO_BEHIND_TLS_PROXY=true`,
-    /// `PROVISIO_IDEMPOTENCY_LEASE_SECONDS` and `PROVISIO_ENV=production`.
+    /// `PROVISIO_IDEMPOTENCY_LEASE_SECONDS`, `PROVISIO_ENV=production` and the three
+    /// `PROVISIO_ALLOW_TEST_TRUST_ANCHORS`, `PROVISIO_ALLOW_PLAINTEXT_DATABASE`,
+    /// `PROVISIO_ALLOW_DEVELOPMENT_NETWORK` (each `=true`).
     public mutating func apply(environment: [String: String]) throws {
         if let url = environment["PROVISIO_DATABASE_URL"], !url.isEmpty { database = try DatabaseLocation(url) }
         if let anchors = environment["PROVISIO_TRUST_ANCHORS"], !anchors.isEmpty {
@@ -84,6 +119,9 @@ public struct ServerConfiguration: Sendable {
         if let lease = environment["PROVISIO_IDEMPOTENCY_LEASE_SECONDS"], !lease.isEmpty {
             idempotencyLease = try Self.leaseDuration(lease)
         }
+        if environment["PROVISIO_ALLOW_TEST_TRUST_ANCHORS"] == "true" { allowTestTrustAnchors = true }
+        if environment["PROVISIO_ALLOW_PLAINTEXT_DATABASE"] == "true" { allowPlaintextDatabase = true }
+        if environment["PROVISIO_ALLOW_DEVELOPMENT_NETWORK"] == "true" { allowDevelopmentNetwork = true }
     }
 
     /// The server-wide network connection: both URL and key, or neither. In development a key
@@ -111,4 +149,7 @@ public struct ServerConfiguration: Sendable {
 
 extension ProvisioError.Code {
     public static let tlsRequired = Self("tls_required", status: .badRequest)
+    public static let testTrustAnchorsRefused = Self("test_trust_anchors_refused", status: .badRequest)
+    public static let databaseTLSRequired = Self("database_tls_required", status: .badRequest)
+    public static let developmentListenRefused = Self("development_listen_refused", status: .badRequest)
 }

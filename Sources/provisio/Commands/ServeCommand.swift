@@ -13,7 +13,9 @@ struct ServeCommand: AsyncParsableCommand {
             Environment: PROVISIO_DATABASE_URL, PROVISIO_TRUST_ANCHORS (comma-separated PEM paths), PROVISIO_KEYS_DIR,
             PROVISIO_NETWORK_KEY, PROVISIO_NETWORK_URL,
             PROVISIO_NETWORK_API_KEY, PROVISIO_OUTBOUND_ALLOW, PROVISIO_TLS_CERT, PROVISIO_TLS_KEY,
-            PROVISIO_BEHIND_TLS_PROXY=true, PROVISIO_IDEMPOTENCY_LEASE_SECONDS, PROVISIO_ENV=production.
+            PROVISIO_BEHIND_TLS_PROXY=true, PROVISIO_IDEMPOTENCY_LEASE_SECONDS, PROVISIO_ENV=production,
+            PROVISIO_ALLOW_TEST_TRUST_ANCHORS=true, PROVISIO_ALLOW_PLAINTEXT_DATABASE=true,
+            PROVISIO_ALLOW_DEVELOPMENT_NETWORK=true.
             Flags win over the environment. Stops gracefully on SIGTERM and SIGINT; SIGHUP reloads the
             TLS certificate and key.
             """
@@ -41,6 +43,18 @@ struct ServeCommand: AsyncParsableCommand {
         name: .customLong("outbound-allow"),
         help: "An internal CIDR range webhooks and network connectors may reach (repeatable, comma-separated).")
     var outboundAllow: [String] = []
+    @Flag(
+        name: .customLong("allow-test-trust-anchors"),
+        help: "In production, accept --trust-anchor roots (a test environment; logged at start).")
+    var allowTestTrustAnchors = false
+    @Flag(
+        name: .customLong("allow-plaintext-database"),
+        help: "In production, reach PostgreSQL off loopback without sslmode=require.")
+    var allowPlaintextDatabase = false
+    @Flag(
+        name: .customLong("allow-development-network"),
+        help: "In development mode, listen beyond loopback (plain HTTP, keys created on the fly).")
+    var allowDevelopmentNetwork = false
     @Option(
         name: .customLong("idempotency-lease-seconds"),
         help: "How long a crashed request's Idempotency-Key blocks a retry (default 30).")
@@ -64,6 +78,9 @@ struct ServeCommand: AsyncParsableCommand {
             if let tlsCertificate { configuration.tlsCertificateFile = tlsCertificate }
             if let tlsKey { configuration.tlsKeyFile = tlsKey }
             if behindTLSProxy { configuration.behindTLSProxy = true }
+            if allowTestTrustAnchors { configuration.allowTestTrustAnchors = true }
+            if allowPlaintextDatabase { configuration.allowPlaintextDatabase = true }
+            if allowDevelopmentNetwork { configuration.allowDevelopmentNetwork = true }
             if !outboundAllow.isEmpty {
                 configuration.outboundAllowList = try OutboundPolicy.parseAllowList(outboundAllow.joined(separator: ","))
             }

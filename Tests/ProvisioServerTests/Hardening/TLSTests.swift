@@ -147,6 +147,9 @@ import X509
         try configuration.validateTransport()
         var development = ServerConfiguration()
         development.host = "0.0.0.0"
+        let developmentRefused = #expect(throws: ProvisioError.self) { try development.validateTransport() }
+        #expect(developmentRefused?.code == .developmentListenRefused)
+        development.allowDevelopmentNetwork = true
         try development.validateTransport()
         var loopback = ServerConfiguration()
         loopback.production = true
@@ -162,5 +165,41 @@ import X509
         #expect(throws: ProvisioError.self) {
             try zeroLease.apply(environment: ["PROVISIO_IDEMPOTENCY_LEASE_SECONDS": "0"])
         }
+    }
+
+    /// Production trusts Apple's root only unless told, and refuses a PostgreSQL off loopback
+    /// without TLS unless told. Before, `--trust-anchor` was taken silently and plain PostgreSQL
+    /// only warned.
+    @Test func productionIsStrictAboutAnchorsAndTheDatabase() throws {
+        var anchors = ServerConfiguration()
+        anchors.production = true
+        anchors.extraTrustAnchorFiles = ["/etc/sandbox-root.pem"]
+        let refused = #expect(throws: ProvisioError.self) { try anchors.validateTransport() }
+        #expect(refused?.code == .testTrustAnchorsRefused)
+        anchors.allowTestTrustAnchors = true
+        try anchors.validateTransport()
+        var development = ServerConfiguration()
+        development.extraTrustAnchorFiles = ["/etc/sandbox-root.pem"]
+        try development.validateTransport()
+
+        var remote = ServerConfiguration()
+        remote.production = true
+        remote.database = try DatabaseLocation("postgres://provisio:pw@db.internal:5432/provisio")
+        let plaintext = #expect(throws: ProvisioError.self) { try remote.validateTransport() }
+        #expect(plaintext?.code == .databaseTLSRequired)
+        remote.allowPlaintextDatabase = true
+        try remote.validateTransport()
+        remote.allowPlaintextDatabase = false
+        remote.database = try DatabaseLocation("postgres://provisio:pw@db.internal:5432/provisio?sslmode=require")
+        try remote.validateTransport()
+        remote.database = try DatabaseLocation("postgres://provisio:pw@127.0.0.1:5432/provisio")
+        try remote.validateTransport()
+
+        var environment = ServerConfiguration()
+        try environment.apply(environment: [
+            "PROVISIO_ALLOW_TEST_TRUST_ANCHORS": "true", "PROVISIO_ALLOW_PLAINTEXT_DATABASE": "true",
+            "PROVISIO_ALLOW_DEVELOPMENT_NETWORK": "true",
+        ])
+        #expect(environment.allowTestTrustAnchors && environment.allowPlaintextDatabase && environment.allowDevelopmentNetwork)
     }
 }
