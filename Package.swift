@@ -20,7 +20,9 @@ let package = Package(
         .executable(name: "provisio", targets: ["provisio"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
+        // One minor version: CProvisioP256 calls BoringSSL internals verified in 4.5.2. Bumped on
+        // purpose, after checking those symbols and their meaning in the new BoringSSL again.
+        .package(url: "https://github.com/apple/swift-crypto.git", .upToNextMinor(from: "4.5.2")),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),

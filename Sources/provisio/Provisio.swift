@@ -10,6 +10,7 @@ struct Provisio: AsyncParsableCommand {
             KeysCommand.self, SandboxCommand.self,
             ApplePayloadCommand.self, DoctorCommand.self,
             BenchCommand.self,
+            AuditCommand.self,
         ]
     )
 }

@@ -4,6 +4,12 @@ import Testing
 
 @testable import ProvisioCrypto
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 @Suite struct KeyDirectoryTests {
     func temporaryDirectory() -> String {
         let path = NSTemporaryDirectory() + "provisio-keys-\(UUID().uuidString)"
@@ -60,5 +66,122 @@ import Testing
         #expect(reloaded.keyring.decryptOnly.map(\.id) == [original.keyring.active.id])
         let vault = PANVault(keyring: reloaded.keyring)
         #expect(try vault.open(vault.rewrap(record), context: "c") == Fixtures.pan)
+    }
+
+    /// The error `load()` fails with, nil when it loads.
+    func loadError(_ dir: String) -> ProvisioError.Code? {
+        do {
+            _ = try KeyDirectory(path: dir).load()
+            return nil
+        } catch let error as ProvisioError {
+            return error.code
+        } catch {
+            return .keysIOFailed
+        }
+    }
+
+    @Test func refusesAKeyFileThatIsASymbolicLink() throws {
+        let dir = temporaryDirectory()
+        let elsewhere = temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(atPath: dir)
+            try? FileManager.default.removeItem(atPath: elsewhere)
+        }
+        try KeyDirectory(path: dir).initialize()
+        // Whoever can plant a link chooses the bytes read as a key: the real file, mode 0600, moved
+        // out, a link left in its place.
+        try FileManager.default.createDirectory(
+            atPath: elsewhere, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.moveItem(atPath: dir + "/vault-keys.json", toPath: elsewhere + "/vault-keys.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir + "/vault-keys.json", withDestinationPath: elsewhere + "/vault-keys.json")
+        #expect(loadError(dir) == .keysSymlink)
+    }
+
+    @Test func refusesAKeyFileOthersCanRead() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try KeyDirectory(path: dir).initialize()
+        #expect(chmod(dir + "/vault-keys.json", 0o644) == 0)
+        #expect(loadError(dir) == .keysInsecurePermissions)
+    }
+
+    @Test func refusesAKeyPathThatIsNotARegularFile() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try KeyDirectory(path: dir).initialize()
+        try FileManager.default.removeItem(atPath: dir + "/pan-fingerprint-key")
+        #expect(mkdir(dir + "/pan-fingerprint-key", 0o700) == 0)
+        #expect(loadError(dir) == .keysNotRegularFile)
+    }
+
+    /// Root can hand a file to another user: the check must then refuse it (another user may
+    /// rewrite their own file whatever its mode).
+    @Test(.enabled(if: geteuid() == 0, "needs root to give a file away"))
+    func refusesAKeyFileOwnedBySomeoneElse() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try KeyDirectory(path: dir).initialize()
+        #expect(chown(dir + "/tav-signing-key.pem", 4242, 4242) == 0)
+        #expect(loadError(dir) == .keysWrongOwner)
+    }
+
+    @Test func refusesADirectoryGroupOrOthersCanWrite() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try KeyDirectory(path: dir).initialize()
+        // Whoever can write the directory can rename another file over a key, whatever the key's mode.
+        #expect(chmod(dir, 0o770) == 0)
+        #expect(loadError(dir) == .keysInsecureDirectory)
+        #expect(chmod(dir, 0o702) == 0)
+        #expect(loadError(dir) == .keysInsecureDirectory)
+        #expect(chmod(dir, 0o755) == 0)
+        #expect(loadError(dir) == nil)
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "needs root to give a directory away"))
+    func refusesADirectoryOwnedBySomeoneElse() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try KeyDirectory(path: dir).initialize()
+        #expect(chown(dir, 4242, 4242) == 0)
+        #expect(loadError(dir) == .keysInsecureDirectory)
+    }
+
+    /// Read-modify-write under a lock: no rotation is lost when several run at once.
+    @Test func concurrentRotationsKeepEveryKey() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let original = try KeyDirectory(path: dir).initialize()
+        let failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            do { try KeyDirectory(path: dir).rotateVaultKey() } catch { failures.add(error) }
+        }
+        #expect(failures.all.isEmpty, "\(failures.all)")
+        let keyring = try KeyDirectory(path: dir).load().keyring
+        #expect(keyring.decryptOnly.count == 8)
+        #expect(keyring.decryptOnly.contains { $0.id == original.keyring.active.id })
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains("tmp") }
+        #expect(leftovers.isEmpty)
+    }
+}
+
+/// Errors collected from concurrent work.
+///
+/// `@unchecked Sendable`: `errors` is only touched under `lock`.
+private final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [any Error] = []
+
+    func add(_ error: any Error) {
+        lock.lock()
+        defer { lock.unlock() }
+        errors.append(error)
+    }
+
+    var all: [any Error] {
+        lock.lock()
+        defer { lock.unlock() }
+        return errors
     }
 }

@@ -26,32 +26,40 @@ public struct KeyDirectory: Sendable {
     @discardableResult
     public func initialize() throws -> ProvisioKeys {
         try SecretFile.makeDirectory(path)
-        for name in [Self.vaultKeysFile, Self.tavSigningKeyFile, Self.tavPublicKeyFile, Self.panFingerprintKeyFile]
-        where FileManager.default.fileExists(atPath: file(name)) {
-            throw ProvisioError(.keysAlreadyExist, "\(file(name)) already exists; refusing to overwrite key material.")
+        return try KeyFileLock.withLock(in: path) {
+            for name in [Self.vaultKeysFile, Self.tavSigningKeyFile, Self.tavPublicKeyFile, Self.panFingerprintKeyFile]
+            where FileManager.default.fileExists(atPath: file(name)) {
+                throw ProvisioError(.keysAlreadyExist, "\(file(name)) already exists; refusing to overwrite key material.")
+            }
+            let fingerprintKey = PANFingerprinter.generateKey()
+            let keys = ProvisioKeys(
+                keyring: VaultKeyring(active: .generate()), tavSigningKey: P256.Signing.PrivateKey(),
+                panFingerprinter: try PANFingerprinter(keyBytes: fingerprintKey))
+            try SecretFile.create(
+                file(Self.vaultKeysFile), contents: try Self.encode(keys.keyring), mode: 0o600, role: Self.vaultKeysRole)
+            try SecretFile.create(
+                file(Self.panFingerprintKeyFile), contents: Data(fingerprintKey.base64EncodedString().utf8), mode: 0o600,
+                role: Self.panFingerprintKeyRole)
+            try SecretFile.create(
+                file(Self.tavSigningKeyFile), contents: Data(keys.tavSigningKey.pemRepresentation.utf8), mode: 0o600,
+                role: Self.tavSigningKeyRole)
+            try SecretFile.create(
+                file(Self.tavPublicKeyFile), contents: Data(keys.tavSigningKey.publicKey.pemRepresentation.utf8),
+                mode: 0o644, role: "TAV public key")
+            return keys
         }
-        let fingerprintKey = PANFingerprinter.generateKey()
-        let keys = ProvisioKeys(
-            keyring: VaultKeyring(active: .generate()), tavSigningKey: P256.Signing.PrivateKey(),
-            panFingerprinter: try PANFingerprinter(keyBytes: fingerprintKey))
-        try SecretFile.create(file(Self.vaultKeysFile), contents: try Self.encode(keys.keyring), mode: 0o600)
-        try SecretFile.create(
-            file(Self.panFingerprintKeyFile), contents: Data(fingerprintKey.base64EncodedString().utf8), mode: 0o600)
-        try SecretFile.create(
-            file(Self.tavSigningKeyFile), contents: Data(keys.tavSigningKey.pemRepresentation.utf8), mode: 0o600)
-        try SecretFile.create(
-            file(Self.tavPublicKeyFile), contents: Data(keys.tavSigningKey.publicKey.pemRepresentation.utf8), mode: 0o644)
-        return keys
     }
 
     public func load() throws -> ProvisioKeys {
-        let keyring = try Self.decodeKeyring(
-            try SecretFile.readPrivate(file(Self.vaultKeysFile)), source: file(Self.vaultKeysFile))
-        let pem = String(decoding: try SecretFile.readPrivate(file(Self.tavSigningKeyFile)), as: UTF8.self)
+        let keyring = try loadKeyring()
+        let pem = String(
+            decoding: try SecretFile.readPrivate(file(Self.tavSigningKeyFile), role: Self.tavSigningKeyRole), as: UTF8.self)
         guard let signingKey = try? P256.Signing.PrivateKey(pemRepresentation: pem) else {
             throw ProvisioError(.keysInvalid, "\(file(Self.tavSigningKeyFile)) is not a P-256 private key in PEM.")
         }
-        let fingerprintText = String(decoding: try SecretFile.readPrivate(file(Self.panFingerprintKeyFile)), as: UTF8.self)
+        let fingerprintText = String(
+            decoding: try SecretFile.readPrivate(file(Self.panFingerprintKeyFile), role: Self.panFingerprintKeyRole),
+            as: UTF8.self)
         guard let fingerprintKey = Data(base64Encoded: fingerprintText.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw ProvisioError(.keysInvalid, "\(file(Self.panFingerprintKeyFile)) is not base64.")
         }
@@ -59,24 +67,66 @@ public struct KeyDirectory: Sendable {
             keyring: keyring, tavSigningKey: signingKey, panFingerprinter: try PANFingerprinter(keyBytes: fingerprintKey))
     }
 
+    /// Only the vault's keyring (what a running server reloads after a rotation).
+    public func loadKeyring() throws -> VaultKeyring {
+        try Self.decodeKeyring(
+            try SecretFile.readPrivate(file(Self.vaultKeysFile), role: Self.vaultKeysRole), source: file(Self.vaultKeysFile))
+    }
+
+    /// Which version of `vault-keys.json` is on disk (nil when there is none): a server compares
+    /// it on every check and reads the file only when it changed.
+    public func vaultKeysStamp() -> KeyFileStamp? {
+        SecretFile.stamp(file(Self.vaultKeysFile))
+    }
+
     /// Adds a new active key-encryption key; the previous one becomes decrypt-only so existing
     /// records can be re-wrapped. Returns the updated keyring.
     @discardableResult
     public func rotateVaultKey() throws -> VaultKeyring {
-        var keyring = try load().keyring
-        try keyring.rotate(to: .generate())
-        try SecretFile.replace(file(Self.vaultKeysFile), contents: try Self.encode(keyring), mode: 0o600)
-        return keyring
+        try KeyFileLock.withLock(in: path) {
+            var keyring = try loadKeyring()
+            try keyring.rotate(to: .generate())
+            try writeKeyring(keyring)
+            return keyring
+        }
     }
 
     /// Forgets a decrypt-only key-encryption key's material (after every record was re-wrapped).
     @discardableResult
     public func retireVaultKey(id: String) throws -> VaultKeyring {
-        var keyring = try load().keyring
-        try keyring.retire(id: id)
-        try SecretFile.replace(file(Self.vaultKeysFile), contents: try Self.encode(keyring), mode: 0o600)
-        return keyring
+        try KeyFileLock.withLock(in: path) {
+            var keyring = try loadKeyring()
+            try keyring.retire(id: id)
+            try writeKeyring(keyring)
+            return keyring
+        }
     }
+
+    /// Retires `id` if `allowed` (given the keyring as it is on disk) does not throw. The key
+    /// file stays locked from the read to the write, and `allowed` runs only for a key that can
+    /// be retired, so what it checks (the database) is about a real decrypt-only key.
+    @discardableResult
+    public func retireVaultKey(id: String, whenAllowed allowed: (VaultKeyring) async throws -> Void) async throws
+        -> VaultKeyring
+    {
+        try await KeyFileLock.withLockAsync(in: path) {
+            let current = try loadKeyring()
+            var retired = current
+            try retired.retire(id: id)
+            try await allowed(current)
+            try writeKeyring(retired)
+            return retired
+        }
+    }
+
+    private func writeKeyring(_ keyring: VaultKeyring) throws {
+        try SecretFile.replace(
+            file(Self.vaultKeysFile), contents: try Self.encode(keyring), mode: 0o600, role: Self.vaultKeysRole)
+    }
+
+    static let vaultKeysRole = "vault key file"
+    static let tavSigningKeyRole = "TAV signing key"
+    static let panFingerprintKeyRole = "PAN fingerprint key"
 
     // MARK: - vault-keys.json
 
@@ -133,13 +183,15 @@ public struct KeyDirectory: Sendable {
 }
 
 extension KeyDirectory {
-    /// Reads a secret file, refusing it when group or others may read or write it.
-    public static func readSecret(_ path: String) throws -> Data {
-        try SecretFile.readPrivate(path)
+    /// Reads a secret file with the same checks as the key files (no link, a regular file owned
+    /// by this user, no group or other bits, a directory only this user or root can write).
+    /// `role` names the file in errors.
+    public static func readSecret(_ path: String, role: String = "key file") throws -> Data {
+        try SecretFile.readPrivate(path, role: role)
     }
 
     /// Writes a new secret file with mode 0600; never overwrites.
-    public static func writeSecret(_ text: String, to path: String) throws {
-        try SecretFile.create(path, contents: Data(text.utf8), mode: 0o600)
+    public static func writeSecret(_ text: String, to path: String, role: String = "key file") throws {
+        try SecretFile.create(path, contents: Data(text.utf8), mode: 0o600, role: role)
     }
 }

@@ -333,5 +333,45 @@ enum SchemaMigrations {
                 "CREATE INDEX tokens_by_token_last4 ON tokens (tenant_id, token_last4)",
             ]
         ),
+        Migration(
+            version: 9, name: "audit_events_hash_chain",
+            statements: [
+                // Each line carries its place in one chain and the hash of the line before
+                // (`AuditChain`). Lines written before this version keep NULLs: they are folded
+                // into the first chained line's previous hash instead (the chain's genesis).
+                "ALTER TABLE audit_events ADD COLUMN chain_sequence BIGINT",
+                "ALTER TABLE audit_events ADD COLUMN previous_hash TEXT",
+                "ALTER TABLE audit_events ADD COLUMN chain_hash TEXT",
+                // Two writers that skipped the chain's lock cannot both take the same place.
+                "CREATE UNIQUE INDEX audit_events_by_chain_sequence ON audit_events (chain_sequence)",
+            ],
+            // An unchained line after this version (an older server still running) would break
+            // the chain for good; refuse it instead.
+            engineStatements: [
+                .sqlite: [
+                    """
+                    CREATE TRIGGER audit_events_chained BEFORE INSERT ON audit_events
+                    WHEN NEW.chain_sequence IS NULL OR NEW.previous_hash IS NULL OR NEW.chain_hash IS NULL
+                    BEGIN SELECT RAISE(ABORT, 'audit_events lines must be chained'); END
+                    """
+                ],
+                .postgres: [
+                    """
+                    CREATE OR REPLACE FUNCTION provisio_audit_events_chained() RETURNS trigger AS $$
+                    BEGIN
+                        IF NEW.chain_sequence IS NULL OR NEW.previous_hash IS NULL OR NEW.chain_hash IS NULL THEN
+                            RAISE EXCEPTION 'audit_events lines must be chained';
+                        END IF;
+                        RETURN NEW;
+                    END
+                    $$ LANGUAGE plpgsql
+                    """,
+                    """
+                    CREATE TRIGGER audit_events_chained BEFORE INSERT ON audit_events
+                    FOR EACH ROW EXECUTE FUNCTION provisio_audit_events_chained()
+                    """,
+                ],
+            ]
+        ),
     ]
 }
