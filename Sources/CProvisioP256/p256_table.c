@@ -7,12 +7,21 @@
 // additions and no doublings, against some 255 doublings and 50 additions for an arbitrary point.
 //
 // The primitives are swift-crypto's vendored BoringSSL (symbols prefixed `CCryptoBoringSSL_`,
-// hidden but resolvable in a static link). They are internal to BoringSSL: a swift-crypto update
-// that renames them fails the link, and the tests compare every result with swift-crypto's ECDH.
+// hidden, but resolvable from another object of the same static link). They are internal to
+// BoringSSL, so every reference is weak: a swift-crypto that renamed or dropped one still links,
+// `provisio_p256_table_available()` answers 0 and callers keep to swift-crypto's ECDH. A function
+// that kept its name but changed its meaning is caught by the Swift side, which checks every new
+// table against swift-crypto's ECDH before it seals with it (P256KeyAgreementTable).
 #include "CProvisioP256.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+void provisio_p256_wipe(void *bytes, size_t count) {
+    // Volatile stores: the compiler may not drop them as dead, even just before a free or a return.
+    volatile uint8_t *target = bytes;
+    for (size_t i = 0; i < count; i++) target[i] = 0;
+}
 
 #if defined(__linux__) && defined(__x86_64__)
 
@@ -22,24 +31,32 @@ typedef struct { felem X, Y; } affine_point;
 
 enum { WINDOWS = 37, ROW = 64 };
 
-extern uint32_t CCryptoBoringSSL_OPENSSL_get_ia32cap(int idx);
-extern void CCryptoBoringSSL_ecp_nistz256_neg(felem res, const felem a);
-extern void CCryptoBoringSSL_ecp_nistz256_mul_mont_adx(felem res, const felem a, const felem b);
-extern void CCryptoBoringSSL_ecp_nistz256_mul_mont_nohw(felem res, const felem a, const felem b);
-extern void CCryptoBoringSSL_ecp_nistz256_sqr_mont_adx(felem res, const felem a);
-extern void CCryptoBoringSSL_ecp_nistz256_sqr_mont_nohw(felem res, const felem a);
-extern void CCryptoBoringSSL_ecp_nistz256_select_w7_avx2(affine_point *out, const affine_point row[ROW], int index);
-extern void CCryptoBoringSSL_ecp_nistz256_select_w7_nohw(affine_point *out, const affine_point row[ROW], int index);
-extern void CCryptoBoringSSL_ecp_nistz256_point_double_adx(jacobian_point *r, const jacobian_point *a);
-extern void CCryptoBoringSSL_ecp_nistz256_point_double_nohw(jacobian_point *r, const jacobian_point *a);
-extern void CCryptoBoringSSL_ecp_nistz256_point_add_adx(jacobian_point *r, const jacobian_point *a,
-                                                        const jacobian_point *b);
-extern void CCryptoBoringSSL_ecp_nistz256_point_add_nohw(jacobian_point *r, const jacobian_point *a,
-                                                         const jacobian_point *b);
-extern void CCryptoBoringSSL_ecp_nistz256_point_add_affine_adx(jacobian_point *r, const jacobian_point *a,
-                                                               const affine_point *b);
-extern void CCryptoBoringSSL_ecp_nistz256_point_add_affine_nohw(jacobian_point *r, const jacobian_point *a,
-                                                                const affine_point *b);
+#define BORINGSSL_INTERNAL __attribute__((weak))
+
+BORINGSSL_INTERNAL extern uint32_t CCryptoBoringSSL_OPENSSL_get_ia32cap(int idx);
+BORINGSSL_INTERNAL extern void CCryptoBoringSSL_ecp_nistz256_neg(felem res, const felem a);
+BORINGSSL_INTERNAL extern void CCryptoBoringSSL_ecp_nistz256_mul_mont_adx(felem res, const felem a, const felem b);
+BORINGSSL_INTERNAL extern void CCryptoBoringSSL_ecp_nistz256_mul_mont_nohw(felem res, const felem a, const felem b);
+BORINGSSL_INTERNAL extern void CCryptoBoringSSL_ecp_nistz256_sqr_mont_adx(felem res, const felem a);
+BORINGSSL_INTERNAL extern void CCryptoBoringSSL_ecp_nistz256_sqr_mont_nohw(felem res, const felem a);
+BORINGSSL_INTERNAL extern void CCryptoBoringSSL_ecp_nistz256_select_w7_avx2(affine_point *out,
+                                                                            const affine_point row[ROW], int index);
+BORINGSSL_INTERNAL extern void CCryptoBoringSSL_ecp_nistz256_select_w7_nohw(affine_point *out,
+                                                                            const affine_point row[ROW], int index);
+BORINGSSL_INTERNAL extern void CCryptoBoringSSL_ecp_nistz256_point_double_adx(jacobian_point *r,
+                                                                              const jacobian_point *a);
+BORINGSSL_INTERNAL extern void CCryptoBoringSSL_ecp_nistz256_point_double_nohw(jacobian_point *r,
+                                                                               const jacobian_point *a);
+BORINGSSL_INTERNAL extern void CCryptoBoringSSL_ecp_nistz256_point_add_adx(jacobian_point *r, const jacobian_point *a,
+                                                                           const jacobian_point *b);
+BORINGSSL_INTERNAL extern void CCryptoBoringSSL_ecp_nistz256_point_add_nohw(jacobian_point *r, const jacobian_point *a,
+                                                                            const jacobian_point *b);
+BORINGSSL_INTERNAL extern void CCryptoBoringSSL_ecp_nistz256_point_add_affine_adx(jacobian_point *r,
+                                                                                  const jacobian_point *a,
+                                                                                  const affine_point *b);
+BORINGSSL_INTERNAL extern void CCryptoBoringSSL_ecp_nistz256_point_add_affine_nohw(jacobian_point *r,
+                                                                                   const jacobian_point *a,
+                                                                                   const affine_point *b);
 
 // R mod p and R² mod p for R = 2^256: the Montgomery forms of 1 and of R.
 static const felem montgomery_one = {0x0000000000000001, 0xffffffff00000000, 0xffffffffffffffff,
@@ -47,15 +64,52 @@ static const felem montgomery_one = {0x0000000000000001, 0xffffffff00000000, 0xf
 static const felem montgomery_r_squared = {0x0000000000000003, 0xfffffffbffffffff, 0xfffffffffffffffe,
                                            0x00000004fffffffd};
 static const felem plain_one = {1, 0, 0, 0};
+// The field prime p and the curve's b, plain (not Montgomery) little-endian limbs.
+static const felem field_prime = {0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000000000,
+                                  0xffffffff00000001};
+static const felem curve_b = {0x3bce3c3e27d2604b, 0x651d06b0cc53b0f6, 0xb3ebbd55769886bc, 0x5ac635d8aa3a93e7};
+
+int provisio_p256_table_available(void) {
+    // An unresolved weak reference is a null address.
+    return CCryptoBoringSSL_OPENSSL_get_ia32cap != NULL && CCryptoBoringSSL_ecp_nistz256_neg != NULL &&
+           CCryptoBoringSSL_ecp_nistz256_mul_mont_adx != NULL && CCryptoBoringSSL_ecp_nistz256_mul_mont_nohw != NULL &&
+           CCryptoBoringSSL_ecp_nistz256_sqr_mont_adx != NULL && CCryptoBoringSSL_ecp_nistz256_sqr_mont_nohw != NULL &&
+           CCryptoBoringSSL_ecp_nistz256_select_w7_avx2 != NULL &&
+           CCryptoBoringSSL_ecp_nistz256_select_w7_nohw != NULL &&
+           CCryptoBoringSSL_ecp_nistz256_point_double_adx != NULL &&
+           CCryptoBoringSSL_ecp_nistz256_point_double_nohw != NULL &&
+           CCryptoBoringSSL_ecp_nistz256_point_add_adx != NULL && CCryptoBoringSSL_ecp_nistz256_point_add_nohw != NULL &&
+           CCryptoBoringSSL_ecp_nistz256_point_add_affine_adx != NULL &&
+           CCryptoBoringSSL_ecp_nistz256_point_add_affine_nohw != NULL;
+}
+
+// Returns `value` unchanged, but the empty asm makes the compiler forget what it knows about it.
+// Applied to a mask, it keeps `(a & mask) | (b & ~mask)` a select: knowing a mask can only be all
+// ones or all zeros, clang may otherwise compile the select into a branch on a secret.
+static inline uint64_t opaque64(uint64_t value) {
+    __asm__("" : "+r"(value));
+    return value;
+}
+
+static inline uint32_t opaque32(uint32_t value) {
+    __asm__("" : "+r"(value));
+    return value;
+}
 
 // The same CPU tests BoringSSL makes before it picks a variant: MULX (BMI2) with ADCX/ADOX (ADX),
-// and AVX2 (which BoringSSL's detection clears when the OS does not save YMM registers).
+// and AVX2 (which BoringSSL's detection clears when the OS does not save YMM registers). Both
+// honour OPENSSL_ia32cap, which BoringSSL applies when it first probes the CPU.
 static int has_adx(void) {
     uint32_t leaf7 = CCryptoBoringSSL_OPENSSL_get_ia32cap(2);
     return (leaf7 & (1u << 8)) != 0 && (leaf7 & (1u << 19)) != 0;
 }
 
 static int has_avx2(void) { return (CCryptoBoringSSL_OPENSSL_get_ia32cap(2) & (1u << 5)) != 0; }
+
+int provisio_p256_table_variant(void) {
+    if (!provisio_p256_table_available()) return -1;
+    return (has_adx() ? PROVISIO_P256_VARIANT_ADX : 0) | (has_avx2() ? PROVISIO_P256_VARIANT_AVX2 : 0);
+}
 
 static void mul(felem r, const felem a, const felem b) {
     if (has_adx()) {
@@ -152,6 +206,57 @@ static void to_big_endian(uint8_t bytes[32], const felem a) {
     }
 }
 
+// The on-curve check's helpers work on the public key only, so they may branch.
+
+// Whether a < p.
+static int is_reduced(const felem a) {
+    for (int limb = 3; limb >= 0; limb--) {
+        if (a[limb] != field_prime[limb]) return a[limb] < field_prime[limb];
+    }
+    return 0;
+}
+
+// r = a + b mod p, for a, b < p (either domain: addition does not care).
+static void add_mod(felem r, const felem a, const felem b) {
+    felem sum, less_p;
+    unsigned __int128 carry = 0;
+    for (int limb = 0; limb < 4; limb++) {
+        carry += (unsigned __int128)a[limb] + b[limb];
+        sum[limb] = (uint64_t)carry;
+        carry >>= 64;
+    }
+    uint64_t borrow = 0;
+    for (int limb = 0; limb < 4; limb++) {
+        unsigned __int128 difference = (unsigned __int128)sum[limb] - field_prime[limb] - borrow;
+        less_p[limb] = (uint64_t)difference;
+        borrow = (uint64_t)(difference >> 64) & 1;
+    }
+    // a + b ≥ p when it overflowed 256 bits or subtracting p did not borrow.
+    memcpy(r, (carry != 0 || borrow == 0) ? less_p : sum, sizeof(felem));
+}
+
+// Reads (x, y) into the Montgomery domain, or answers 0 unless both coordinates are below p and
+// y² = x³ − 3x + b: a point off the curve would make the table multiply on another curve.
+static int read_curve_point(affine_point *out, const uint8_t x[32], const uint8_t y[32]) {
+    felem plain_x, plain_y, b, lhs, rhs, three_x;
+    from_big_endian(plain_x, x);
+    from_big_endian(plain_y, y);
+    if (!is_reduced(plain_x) || !is_reduced(plain_y)) return 0;
+    mul(out->X, plain_x, montgomery_r_squared);
+    mul(out->Y, plain_y, montgomery_r_squared);
+    mul(b, curve_b, montgomery_r_squared);
+
+    sqr(lhs, out->Y);
+    sqr(rhs, out->X);
+    mul(rhs, rhs, out->X);
+    add_mod(three_x, out->X, out->X);
+    add_mod(three_x, three_x, out->X);
+    CCryptoBoringSSL_ecp_nistz256_neg(three_x, three_x);
+    add_mod(rhs, rhs, three_x);
+    add_mod(rhs, rhs, b);
+    return memcmp(lhs, rhs, sizeof(felem)) == 0;
+}
+
 // Converts a row of Jacobian points to affine with one inversion (Montgomery's trick). Public
 // data only: the table is made from a public key.
 static void row_to_affine(affine_point out[ROW], const jacobian_point in[ROW]) {
@@ -175,9 +280,10 @@ static void row_to_affine(affine_point out[ROW], const jacobian_point in[ROW]) {
     }
 }
 
-int provisio_p256_table_available(void) { return 1; }
-
 void *provisio_p256_table_create(const uint8_t x[32], const uint8_t y[32]) {
+    if (!provisio_p256_table_available()) return NULL;
+    affine_point point;
+    if (!read_curve_point(&point, x, y)) return NULL;
     // 32-byte alignment for select_w7_avx2's aligned loads; 64 for the cache lines.
     affine_point *table = aligned_alloc(64, sizeof(affine_point) * WINDOWS * ROW);
     jacobian_point *row = malloc(sizeof(jacobian_point) * ROW);
@@ -187,11 +293,8 @@ void *provisio_p256_table_create(const uint8_t x[32], const uint8_t y[32]) {
         return NULL;
     }
     jacobian_point base;
-    felem plain;
-    from_big_endian(plain, x);
-    mul(base.X, plain, montgomery_r_squared);
-    from_big_endian(plain, y);
-    mul(base.Y, plain, montgomery_r_squared);
+    memcpy(base.X, point.X, sizeof(felem));
+    memcpy(base.Y, point.Y, sizeof(felem));
     memcpy(base.Z, montgomery_one, sizeof(felem));
 
     for (int window = 0; window < WINDOWS; window++) {
@@ -209,10 +312,11 @@ void *provisio_p256_table_create(const uint8_t x[32], const uint8_t y[32]) {
 void provisio_p256_table_free(void *table) { free(table); }
 
 // All ones when `value` is zero, else zero, without a branch.
-static uint64_t zero_mask(uint64_t value) { return ((value | (0 - value)) >> 63) - 1; }
+static uint64_t zero_mask(uint64_t value) { return opaque64(((value | (0 - value)) >> 63) - 1); }
 
 int provisio_p256_table_multiply(uint8_t out_x[32], const void *table_pointer, const uint8_t scalar[32]) {
     const affine_point *table = table_pointer;
+    if (table == NULL) return 0;
     // Little-endian with a zero byte on top, so every window can read two bytes.
     uint8_t bits[33];
     for (int i = 0; i < 32; i++) bits[i] = scalar[31 - i];
@@ -232,12 +336,12 @@ int provisio_p256_table_multiply(uint8_t out_x[32], const void *table_pointer, c
         }
         // Signed digit: ceil(raw / 2), less 128 when the top bit is set; as sign and magnitude.
         uint32_t negative = raw >> 7;
-        uint32_t folded = (raw ^ (0u - negative)) & 0xff;
+        uint32_t folded = (raw ^ opaque32(0u - negative)) & 0xff;
         int magnitude = (int)((folded + 1) >> 1);
 
         select_w7(&entry, &table[window * ROW], magnitude);
         CCryptoBoringSSL_ecp_nistz256_neg(negated_y, entry.Y);
-        uint64_t take_negated = 0 - (uint64_t)negative;
+        uint64_t take_negated = opaque64(0 - (uint64_t)negative);
         for (int limb = 0; limb < 4; limb++) {
             entry.Y[limb] = (negated_y[limb] & take_negated) | (entry.Y[limb] & ~take_negated);
         }
@@ -260,12 +364,24 @@ int provisio_p256_table_multiply(uint8_t out_x[32], const void *table_pointer, c
     mul(x, accumulator.X, z_inverse2);
     mul(x, x, plain_one);  // out of the Montgomery domain
     to_big_endian(out_x, x);
-    return (int)(1 & ~zero_mask(z_bits));
+    int finite = (int)(1 & ~zero_mask(z_bits));
+
+    // The scalar's copy, and everything it selected or summed to, leave no trace on the stack.
+    provisio_p256_wipe(bits, sizeof(bits));
+    provisio_p256_wipe(&entry, sizeof(entry));
+    provisio_p256_wipe(negated_y, sizeof(negated_y));
+    provisio_p256_wipe(&accumulator, sizeof(accumulator));
+    provisio_p256_wipe(z_inverse, sizeof(z_inverse));
+    provisio_p256_wipe(z_inverse2, sizeof(z_inverse2));
+    provisio_p256_wipe(x, sizeof(x));
+    return finite;
 }
 
 #else
 
 int provisio_p256_table_available(void) { return 0; }
+
+int provisio_p256_table_variant(void) { return -1; }
 
 void *provisio_p256_table_create(const uint8_t x[32], const uint8_t y[32]) {
     (void)x;

@@ -50,9 +50,11 @@ import Testing
     @Test func isAvailableWhereSwiftCryptoLinksTheAssembly() {
         #if os(Linux) && arch(x86_64)
             #expect(P256KeyAgreementTable.isAvailable)
+            #expect(P256KeyAgreementTable.variant != nil)
         #else
             #expect(!P256KeyAgreementTable.isAvailable)
             #expect(P256KeyAgreementTable(recipient: P256.KeyAgreement.PrivateKey().publicKey) == nil)
+            #expect(P256KeyAgreementTable.variant == nil)
         #endif
     }
 
@@ -136,6 +138,58 @@ import Testing
             let table = try #require(shared.tableForSealing())
             #expect(shared.tableForSealing() === table)
         }
+    }
+
+    /// A table that multiplies another point than the recipient's stands for a swift-crypto whose
+    /// internals changed meaning: its self-check must refuse it, and only the first refusal logs.
+    @Test func aTableThatDisagreesWithSwiftCryptoIsRefusedAndLoggedOnce() throws {
+        try #require(P256KeyAgreementTable.isAvailable)
+        let lines = Locked([String]())
+        let log = P256TableSelfCheckLog { line in lines.withLock { $0.append(line) } }
+        let recipient = P256.KeyAgreement.PrivateKey().publicKey
+        for _ in 0..<2 {
+            let other = P256.KeyAgreement.PrivateKey().publicKey
+            #expect(P256KeyAgreementTable(recipient: recipient, multiplying: other, selfCheckLog: log) == nil)
+        }
+        #expect(log.failures == 2)
+        #expect(lines.value == [P256TableSelfCheckLog.message])
+        #expect(P256KeyAgreementTable(recipient: recipient, multiplying: recipient, selfCheckLog: log) != nil)
+        #expect(log.failures == 2)
+    }
+
+    /// (0, y₀) is on the curve; (p, y₀) is the same point written with x ≥ p, and only the range
+    /// check refuses it. The others fail the curve equation.
+    @Test func createRefusesPointsOffTheCurveOrOutOfRange() throws {
+        try #require(P256KeyAgreementTable.isAvailable)
+        let y0 = "66485c780e2f83d72433bd5d84a06bb6541c2af31dae871728bf856a174f93f4"
+        let p = "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"
+        let zero = String(repeating: "0", count: 64)
+        func point(_ x: String, _ y: String) -> [UInt8] { [0x04] + [UInt8](Fixtures.hex(x + y)) }
+        #expect(P256KeyAgreementTable.acceptsPoint(x963: [UInt8](Self.generatorX963)))
+        #expect(P256KeyAgreementTable.acceptsPoint(x963: point(zero, y0)))
+
+        var offCurve = [UInt8](Self.generatorX963)
+        offCurve[64] ^= 1
+        #expect(!P256KeyAgreementTable.acceptsPoint(x963: offCurve))
+        #expect(!P256KeyAgreementTable.acceptsPoint(x963: point(p, y0)))
+        #expect(!P256KeyAgreementTable.acceptsPoint(x963: point(zero, zero)))
+        #expect(!P256KeyAgreementTable.acceptsPoint(x963: point(String(repeating: "f", count: 64), y0)))
+    }
+
+    /// The table calls swift-crypto's internals, whose names and meanings are verified for one
+    /// minor version: the manifest must not let a fresh clone resolve another without a re-check.
+    @Test func swiftCryptoIsPinnedToTheVerifiedMinorVersion() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let line = try #require(manifest.split(separator: "\n").first { $0.contains("apple/swift-crypto.git") })
+        #expect(line.contains(".upToNextMinor(from: \"4.5.2\")"))
+    }
+
+    @Test func wipeZeroesEveryByte() {
+        var bytes = [UInt8](repeating: 0xa5, count: 45)
+        bytes.withUnsafeMutableBytes { P256KeyAgreementTable.wipe($0) }
+        #expect(bytes == [UInt8](repeating: 0, count: 45))
     }
 
     private func expectSameSecret(table: P256KeyAgreementTable, ephemeral: P256.KeyAgreement.PrivateKey) throws {

@@ -23,8 +23,8 @@ public final class P256Recipient: Sendable {
         self.key = key
     }
 
-    /// The table to seal with now: nil on the first call, while it is being built, and where
-    /// tables are unavailable.
+    /// The table to seal with now: nil on the first call, while it is being built, where tables
+    /// are unavailable, and for good once a table for this key failed its self-check.
     public func tableForSealing() -> P256KeyAgreementTable? {
         let shouldBuild = state.withLock { state -> Bool in
             switch state {
