@@ -8,11 +8,21 @@ import ProvisioCore
 /// bound to a caller-chosen context (for example tenant and card id, so a ciphertext cannot be
 /// moved to another row), and the data key is sealed under the active key-encryption key,
 /// bound to that key's id. Rotation re-wraps only the data key: the PAN is never decrypted.
+///
+/// Copies of a vault share one `LiveKeyring`: a server swaps in a rotated keyring once and
+/// every service holding the vault uses it from the next operation on.
 public struct PANVault: Sendable {
-    public let keyring: VaultKeyring
+    public let liveKeyring: LiveKeyring
+
+    /// The keyring in use now (one snapshot; each operation below reads it once).
+    public var keyring: VaultKeyring { liveKeyring.current }
 
     public init(keyring: VaultKeyring) {
-        self.keyring = keyring
+        self.init(liveKeyring: LiveKeyring(keyring))
+    }
+
+    public init(liveKeyring: LiveKeyring) {
+        self.liveKeyring = liveKeyring
     }
 
     public func seal(_ pan: PrimaryAccountNumber, context: String) throws -> VaultRecord {
@@ -37,7 +47,7 @@ public struct PANVault: Sendable {
     }
 
     public func openSecret(_ record: VaultRecord, context: String) throws -> Data {
-        let dataKey = try unwrapDataKey(of: record)
+        let dataKey = try unwrapDataKey(of: record, in: keyring)
         do {
             return try AES.GCM.open(
                 AES.GCM.SealedBox(combined: record.ciphertext), using: dataKey, authenticating: Data(context.utf8))
@@ -50,8 +60,9 @@ public struct PANVault: Sendable {
     /// Re-wraps the record's data key under the active key-encryption key. The PAN ciphertext
     /// is carried over byte for byte. Records already under the active key come back unchanged.
     public func rewrap(_ record: VaultRecord) throws -> VaultRecord {
+        let keyring = self.keyring
         guard record.keyID != keyring.active.id else { return record }
-        let dataKey = try unwrapDataKey(of: record)
+        let dataKey = try unwrapDataKey(of: record, in: keyring)
         return VaultRecord(
             keyID: keyring.active.id,
             wrappedDataKey: try wrap(dataKey, under: keyring.active),
@@ -66,7 +77,7 @@ public struct PANVault: Sendable {
         return sealed.combined!
     }
 
-    private func unwrapDataKey(of record: VaultRecord) throws -> SymmetricKey {
+    private func unwrapDataKey(of record: VaultRecord, in keyring: VaultKeyring) throws -> SymmetricKey {
         let kek = try keyring.key(withID: record.keyID)
         do {
             let bytes = try AES.GCM.open(

@@ -31,11 +31,14 @@ public struct VaultKeyring: Sendable {
             throw ProvisioError(.vaultKeyInvalid, "The active key-encryption key cannot be retired; rotate first.")
         }
         guard let index = decryptOnly.firstIndex(where: { $0.id == id }) else {
-            throw ProvisioError(.vaultKeyUnknown, "No decrypt-only key-encryption key has the id \(id).")
+            throw ProvisioError(.vaultKeyUnknown, "The keyring holds no decrypt-only key-encryption key with that id.")
         }
         decryptOnly.remove(at: index)
         retiredIDs.insert(id)
     }
+
+    /// Every key id whose material the keyring holds, the active one first.
+    public var loadedIDs: [String] { [active.id] + decryptOnly.map(\.id) }
 
     func key(withID id: String) throws -> KeyEncryptionKey {
         if id == active.id { return active }
