@@ -11,6 +11,7 @@ struct Provisio: AsyncParsableCommand {
             ApplePayloadCommand.self, DoctorCommand.self,
             BenchCommand.self,
             AuditCommand.self,
+            P256TableCheckCommand.self,
         ]
     )
 }
