@@ -2,7 +2,7 @@ import Foundation
 
 /// The persistence port of the server. One implementation (`SQLProvisioStore`) serves SQLite
 /// and PostgreSQL; the conformance suite in the tests runs against both.
-public protocol ProvisioStore: Sendable {
+public protocol ProvisioStore: ServerInstanceStore, Sendable {
     func ping() async throws
 
     func insertCard(_ card: CardRecord) async throws

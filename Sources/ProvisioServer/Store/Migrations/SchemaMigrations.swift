@@ -373,5 +373,23 @@ enum SchemaMigrations {
                 ],
             ]
         ),
+        Migration(
+            version: 10, name: "server_instances",
+            statements: [
+                // Each running server's heartbeat: the vault key it seals under and the keys it
+                // holds, so `keys retire` refuses a key a live server still uses.
+                """
+                CREATE TABLE server_instances (
+                    instance_id TEXT PRIMARY KEY,
+                    host TEXT NOT NULL,
+                    active_key_id TEXT NOT NULL,
+                    loaded_key_ids TEXT NOT NULL,
+                    started_at BIGINT NOT NULL,
+                    last_seen_at BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL
+                )
+                """
+            ]
+        ),
     ]
 }
