@@ -4,7 +4,12 @@ import Logging
 import ProvisioCore
 import ProvisioCrypto
 import ProvisioServer
+import SQLKit
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Key rotation as an operator runs it: rotate, re-wrap the stored records, retire the old key.
 @Suite struct VaultRotationCLITests {
@@ -74,5 +79,70 @@ import Testing
             try VaultRecord(serialized: stored.panVaultRecord).ciphertext
                 == VaultRecord(serialized: card.panVaultRecord).ciphertext)
         await reopened.shutdown()
+    }
+
+    /// Two operators (or a script and an operator) rotating at once: the key file is changed
+    /// under a lock, so every new key survives.
+    @Test func concurrentRotationsFromSeveralProcessesKeepEveryKey() async throws {
+        let base = CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let keysDir = base + "/keys"
+        #expect(try await CLIRunner.run(["keys", "init", "--dir", keysDir]).status == 0)
+        let results = try await withThrowingTaskGroup(of: CLIRunner.Result.self) { group in
+            for _ in 0..<6 { group.addTask { try await CLIRunner.run(["keys", "rotate", "--dir", keysDir]) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
+        #expect(try KeyDirectory(path: keysDir).load().keyring.decryptOnly.count == 6)
+    }
+
+    /// A running server picks up a rotated key file on SIGHUP; until it does, `keys retire`
+    /// refuses the key it still seals under (its heartbeat in the database says so).
+    @Test func aRunningServerHoldsOffRetireUntilItReloads() async throws {
+        let base = CLIRunner.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let keysDir = base + "/keys"
+        let database = base + "/p.sqlite"
+        #expect(try await CLIRunner.run(["keys", "init", "--dir", keysDir]).status == 0)
+        let oldKey = try KeyDirectory(path: keysDir).load().keyring.active.id
+        let (tenantID, apiKey, _) = try await CLIRunner.createTenant(name: "Reload Bank", database: database)
+        let server = try await ServerProcess(arguments: ["--database", database, "--keys", keysDir], logFile: base + "/s.log")
+        try await server.waitUntilListening()
+        let log = { (try? String(contentsOfFile: base + "/s.log", encoding: .utf8)) ?? "" }
+
+        #expect(try await CLIRunner.run(["keys", "rotate", "--dir", keysDir]).status == 0)
+        let newKey = try KeyDirectory(path: keysDir).load().keyring.active.id
+        // No stored record uses the old key, but the server still seals under it.
+        let refused = try await CLIRunner.run(["keys", "retire", "--dir", keysDir, "--key-id", oldKey, "--database", database])
+        #expect(refused.status == 2 && refused.stderr.hasPrefix("error: vault_key_active_on_server:"), "\(refused.stderr)")
+
+        #expect(server.child.signal(SIGHUP))
+        var retired = false
+        for _ in 0..<100 where !retired {
+            let retire = try await CLIRunner.run(
+                ["keys", "retire", "--dir", keysDir, "--key-id", oldKey, "--database", database])
+            retired = retire.status == 0
+            if !retired { try await Task.sleep(for: .milliseconds(200)) }
+        }
+        #expect(retired, "\(log())")
+
+        // What the server seals now is under the new key, and it still answers.
+        let card = #"{"customer_ref":"c","pan":"4111111111111111","expiry_month":12,"expiry_year":2030,"cardholder_name":"J"}"#
+        let created = try await server.endpoint.request(
+            "POST", "/v1/cards", token: apiKey, body: Data(card.utf8),
+            headers: ["Idempotency-Key": "reload-1"])
+        #expect(created.status == 201, "\(String(decoding: created.body, as: UTF8.self))")
+        let cardID = try #require((try JSONSerialization.jsonObject(with: created.body) as? [String: Any])?["id"] as? String)
+        #expect(await server.stop() == 0)
+        #expect(log().contains("reloaded the vault keys"), "\(log())")
+
+        let handle = try await DatabaseConnector.connect(.sqlite(path: database), logger: Logger(label: "t"))
+        let stored = try #require(try await SQLProvisioStore(handle: handle).card(id: cardID, tenantID: tenantID))
+        #expect(stored.panVaultRecord.hasPrefix("pv1.\(newKey)."))
+        // A clean stop removes the server's heartbeat.
+        let instances = try await handle.read { try await $0.raw("SELECT COUNT(*) AS n FROM server_instances").first() }
+        #expect(try instances?.decode(column: "n", as: Int.self) == 0)
+        await handle.shutdown()
     }
 }

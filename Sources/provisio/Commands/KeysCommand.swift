@@ -45,8 +45,11 @@ struct KeysCommand: AsyncParsableCommand {
             try runReportingErrors {
                 let keyring = try KeyDirectory(path: dir).rotateVaultKey()
                 print(
-                    "Active key-encryption key: \(keyring.active.id); decrypt-only: \(keyring.decryptOnly.map(\.id).joined(separator: ", "))"
-                )
+                    """
+                    Active key-encryption key: \(keyring.active.id); decrypt-only: \(keyring.decryptOnly.map(\.id).joined(separator: ", "))
+                    Running servers seal under it after their next key check (30 s) or at once on SIGHUP; \
+                    then run `provisio keys rewrap`.
+                    """)
             }
         }
     }
@@ -68,6 +71,18 @@ struct KeysCommand: AsyncParsableCommand {
                     print(
                         "Re-wrapped \(report.cards) cards, \(report.webhookSecrets) webhook secrets, \(report.networkKeys) network API keys and \(report.idempotentAnswers) stored idempotent answers under \(keys.keyring.active.id)."
                     )
+                    // A server still on an older key keeps writing records under it.
+                    let behind = try await SQLProvisioStore(handle: handle).liveServers(at: Date())
+                        .filter { $0.activeKeyID != keys.keyring.active.id }
+                    if !behind.isEmpty {
+                        FileHandle.standardError.write(
+                            Data(
+                                """
+                                warning: \(behind.count) running servers still seal under an older key; send them SIGHUP \
+                                (or wait 30 s) and run `provisio keys rewrap` again before retiring it.
+
+                                """.utf8))
+                    }
                 }
             }
         }
@@ -75,7 +90,11 @@ struct KeysCommand: AsyncParsableCommand {
 
     struct Retire: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Forget a decrypt-only vault key; refused while any stored record still uses it.")
+            abstract: "Forget a decrypt-only vault key; refused while any stored record or running server still uses it.",
+            discussion: """
+                Running servers record a heartbeat in the database (the key they seal under, refreshed every 30 s and on \
+                SIGHUP, removed when they stop, expired after 90 s); retire refuses a key a live heartbeat names as active.
+                """)
 
         @Option(name: .long, help: "The key directory.") var dir: String
         @Option(name: .customLong("key-id"), help: "The key-encryption key to retire.") var keyID: String
@@ -86,16 +105,29 @@ struct KeysCommand: AsyncParsableCommand {
         func run() async throws {
             try await runReportingErrorsAsync {
                 let directory = KeyDirectory(path: dir)
-                let keys = try directory.load()
                 try await withDatabase(database) { handle in
-                    let remaining = try await VaultRotation(handle: handle, vault: PANVault(keyring: keys.keyring))
-                        .recordsUsing(keyID: keyID)
-                    guard remaining == 0 else {
-                        throw ProvisioError(
-                            .vaultKeyInUse, "\(remaining) stored records still use \(keyID); run `provisio keys rewrap` first.")
+                    // The key file stays locked from the checks to the write; the checks run only
+                    // for a key that is in the file as decrypt-only.
+                    try await directory.retireVaultKey(id: keyID) { keyring in
+                        let sealing = try await SQLProvisioStore(handle: handle).liveServers(at: Date())
+                            .filter { $0.activeKeyID == keyID }
+                        guard sealing.isEmpty else {
+                            throw ProvisioError(
+                                .vaultKeyActiveOnServer,
+                                """
+                                \(sealing.count) running servers still seal under \(keyID) (\(sealing.map(\.host).joined(separator: "; "))); \
+                                send them SIGHUP or wait for their next key check (30 s), run `provisio keys rewrap`, then retry.
+                                """)
+                        }
+                        let remaining = try await VaultRotation(handle: handle, vault: PANVault(keyring: keyring))
+                            .recordsUsing(keyID: keyID)
+                        guard remaining == 0 else {
+                            throw ProvisioError(
+                                .vaultKeyInUse,
+                                "\(remaining) stored records still use \(keyID); run `provisio keys rewrap` first.")
+                        }
                     }
                 }
-                try directory.retireVaultKey(id: keyID)
                 print("Retired \(keyID); records under it can no longer be decrypted.")
             }
         }
@@ -122,4 +154,6 @@ func withDatabase(_ location: String?, _ body: (any DatabaseHandle) async throws
 
 extension ProvisioError.Code {
     static let vaultKeyInUse = Self("vault_key_in_use", status: .conflict)
+    /// A running server's heartbeat names the key as the one it seals under.
+    static let vaultKeyActiveOnServer = Self("vault_key_active_on_server", status: .conflict)
 }

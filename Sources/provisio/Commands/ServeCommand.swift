@@ -17,7 +17,7 @@ struct ServeCommand: AsyncParsableCommand {
             PROVISIO_ALLOW_TEST_TRUST_ANCHORS=true, PROVISIO_ALLOW_PLAINTEXT_DATABASE=true,
             PROVISIO_ALLOW_DEVELOPMENT_NETWORK=true.
             Flags win over the environment. Stops gracefully on SIGTERM and SIGINT; SIGHUP reloads the
-            TLS certificate and key.
+            TLS certificate and key and the vault keys (whose file is also checked every 30 s).
             """
     )
 
@@ -105,6 +105,10 @@ struct ServeCommand: AsyncParsableCommand {
                 .init(service: services.webhookWorker(logger: logger)),
             ]
             if let tls { members.append(.init(service: TLSReloadService(credentials: tls, logger: logger))) }
+            members.append(
+                .init(
+                    service: await VaultKeysWatch.service(
+                        services: services, keysDirectory: configuration.keysDirectory, logger: logger)))
             members += ParentWatchService.groupMembers(logger: logger)
             let group = ServiceGroup(
                 configuration: .init(
