@@ -182,7 +182,7 @@ import Testing
                     """
                 ).run()
             }
-            #expect(try await Migrator(handle: handle).migrate() == [7, 8])
+            #expect(try await Migrator(handle: handle).migrate() == Array(7...SchemaMigrations.all.count))
             let access = AccessService(store: SQLProvisioStore(handle: handle), clock: TestClock())
             guard case .apiKey(let key) = try await access.authenticate(bearer: apiKey) else {
                 Issue.record("the old key no longer authenticates")
