@@ -29,6 +29,9 @@ public struct Migrator: Sendable {
         let engine = handle.engine
         try await failingClearly("Cannot create the schema_migrations table") {
             try await handle.write { database in
+                // Looked for first: PostgreSQL checks the right to create before `IF NOT EXISTS`
+                // looks, so a server role that may not create tables could not start otherwise.
+                guard try await !Self.hasMigrationsTable(database, engine: engine) else { return }
                 try await database.raw(
                     """
                     CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -45,6 +48,15 @@ public struct Migrator: Sendable {
             if didApply { applied.append(migration.version) }
         }
         return applied
+    }
+
+    private static func hasMigrationsTable(_ database: any SQLDatabase, engine: DatabaseEngine) async throws -> Bool {
+        let query: SQLQueryString =
+            switch engine {
+            case .sqlite: "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+            case .postgres: "SELECT 1 AS present WHERE to_regclass('schema_migrations') IS NOT NULL"
+            }
+        return try await database.raw(query).first() != nil
     }
 
     /// Runs `body`; a driver's error becomes `database_migration_failed` saying what was being
