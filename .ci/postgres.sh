@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs PostgreSQL from Debian's packages (if missing), starts a throwaway cluster on
 # 127.0.0.1:${PROVISIO_PG_PORT:-54329} and prints the URL the tests use. Idempotent: a cluster
-# already running on that port is reused.
+# already running on that port is reused. The test role may create databases and roles: the
+# audit tests run a server under a role that owns nothing, as SECURITY.md advises.
 set -euo pipefail
 
 port="${PROVISIO_PG_PORT:-54329}"
@@ -27,5 +28,6 @@ if ! as_postgres "$bin/pg_isready" -h 127.0.0.1 -p "$port" -q; then
 fi
 as_postgres "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -qtA -c \
     "DO \$\$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'provisio') THEN
-       CREATE ROLE provisio LOGIN PASSWORD 'provisio' CREATEDB; END IF; END \$\$;" >&2
+       CREATE ROLE provisio LOGIN PASSWORD 'provisio' CREATEDB CREATEROLE; END IF; END \$\$;
+     ALTER ROLE provisio CREATEROLE;" >&2
 echo "postgres://provisio:provisio@127.0.0.1:$port/postgres"
