@@ -1,8 +1,9 @@
 """A support call, in a real headless Chromium, against a running Provisio.
 
 The cardholder's card is in Wallet but "needs verification". The agent signs in to the
-console, finds the token by the card's last four digits, sees it pending verification,
-activates it by customer service with a reason, and sees it active with the audit entry.
+console (naming the bank's tenant), finds the token by the card's last four digits, sees it
+pending verification, activates it by customer service with a reason, and sees it active with
+the audit entry.
 Along the way the page is checked for what a keyboard and a screen reader need.
 
 Run by ConsoleBrowserTests (Swift), which starts the server and checks the sandbox pass
@@ -54,6 +55,7 @@ def unlabelled_fields(driver):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--url", required=True)
+    parser.add_argument("--tenant", required=True)
     parser.add_argument("--email", required=True)
     parser.add_argument("--password", required=True)
     parser.add_argument("--last4", required=True)
@@ -78,6 +80,7 @@ def main():
         driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
         expect(driver.switch_to.active_element.get_attribute("class") == "skip", "the first Tab is not the skip link")
 
+        driver.find_element(By.ID, "tenant").send_keys(args.tenant)
         driver.find_element(By.ID, "email").send_keys(args.email)
         password = driver.find_element(By.ID, "password")
         password.send_keys(args.password)

@@ -43,7 +43,8 @@ public enum ProvisioHTTPApplication {
             // The support console, on the same server and services.
             let console = ConsoleRoutes(
                 services: services, pages: try ConsolePages(),
-                credentials: ConsoleCredentials(secureCookies: services.secureConsoleCookies))
+                credentials: ConsoleCredentials(secureCookies: services.secureConsoleCookies),
+                behindProxy: services.behindTLSProxy)
             console.register(on: router)
         } catch {
             // The templates ship in the server's bundle; without them the build is broken.
@@ -59,8 +60,10 @@ public enum ProvisioHTTPApplication {
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let router = router(services: services)
-        let responder = ProvisioResponder(
-            inner: router.buildResponder(), metrics: services.metrics, methods: RouteMethods(router.routes), limits: limits)
+        let responder = StrictTransportSecurityResponder(
+            inner: ProvisioResponder(
+                inner: router.buildResponder(), metrics: services.metrics, methods: RouteMethods(router.routes), limits: limits),
+            enabled: tls != nil || services.behindTLSProxy)
         var decoder = HTTP1Channel.Configuration.DecoderConfiguration()
         decoder.maxHeaderListSize = limits.maximumHeaderBytes
         decoder.maxHeaderFieldSize = limits.maximumHeaderBytes

@@ -44,7 +44,11 @@ public enum ServerAssembly {
             networkKey: networkKey, networkKeyID: networkKeyID, network: network,
             outbound: OutboundHTTPClient(policy: configuration.outboundPolicy), clock: clock)
         services.idempotencyLease = configuration.idempotencyLease
-        services.secureConsoleCookies = configuration.production
+        // Secure (`__Host-`) cookies in production and whenever clients come over TLS; HSTS
+        // and the forwarded client address behind a declared TLS proxy.
+        let overTLS = configuration.tlsCertificateFile != nil || configuration.behindTLSProxy
+        services.secureConsoleCookies = configuration.production || overTLS
+        services.behindTLSProxy = configuration.behindTLSProxy
         return services
     }
 

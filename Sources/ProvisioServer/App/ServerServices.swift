@@ -26,6 +26,9 @@ public struct ServerServices: Sendable {
     public let search: SupportSearch
     /// The console's cookies are `Secure` (https only) unless the server runs in development.
     public var secureConsoleCookies = true
+    /// A TLS-terminating proxy is declared in front: answers carry HSTS as over the server's own
+    /// TLS, and sign-in limits count the client address the proxy appends to `X-Forwarded-For`.
+    public var behindTLSProxy = false
     public let otpRelay: OTPRelay
     public let settings: SettingsService
     /// Keys the digest of idempotent requests (their bodies may hold a PAN).

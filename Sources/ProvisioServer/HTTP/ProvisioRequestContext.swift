@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import ProvisioHTTP
 
 /// Per-request state: a request id for the error body and logs, and who is calling.
@@ -9,6 +10,8 @@ public struct ProvisioRequestContext: WireRequestContext {
     public var principal: Principal?
     /// The operator signed in to the support console, on its pages.
     var console: ConsoleSignedIn?
+    /// The connection's peer (a proxy's address behind one), for the sign-in limits.
+    let peer: SocketAddress?
 
     /// Bodies above this are refused with 413 `payload_too_large` before they are parsed.
     public var maxUploadSize: Int { limits.maximumBodyBytes }
@@ -20,6 +23,7 @@ public struct ProvisioRequestContext: WireRequestContext {
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
+        self.peer = source.channel.remoteAddress
         self.requestID = RequestID.generate()
         self.logger[metadataKey: "request_id"] = .string(requestID)
     }

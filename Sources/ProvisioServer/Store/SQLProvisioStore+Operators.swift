@@ -23,9 +23,10 @@ extension SQLProvisioStore: OperatorStore {
         }
     }
 
-    public func operatorRecord(email: String) async throws -> OperatorRecord? {
+    public func operatorRecord(tenantID: String, email: String) async throws -> OperatorRecord? {
         try await handle.read { database in
-            try await database.raw("SELECT * FROM operators WHERE email = \(bind: email)").first().map(Self.operatorRecord(from:))
+            try await database.raw("SELECT * FROM operators WHERE tenant_id = \(bind: tenantID) AND email = \(bind: email)")
+                .first().map(Self.operatorRecord(from:))
         }
     }
 
@@ -46,14 +47,21 @@ extension SQLProvisioStore: OperatorStore {
     public func recordFailedSignIn(operatorID: String, lockAfter: Int, lockedUntil: Date, at time: Date) async throws
         -> OperatorRecord?
     {
-        try await handle.transaction { database in
+        let now = time.epochMilliseconds
+        return try await handle.transaction { database in
+            // One statement decides and counts, so parallel failures cannot all read "four" and
+            // each add one: each sees the row the one before it left. A row still locked is not
+            // matched (its lock is not extended); one whose lock ran out counts from one again.
             guard
                 let row = try await database.raw(
                     """
-                    UPDATE operators SET failed_sign_ins = failed_sign_ins + 1,
-                        locked_until = CASE WHEN failed_sign_ins + 1 >= \(bind: lockAfter)
-                            THEN \(bind: lockedUntil.epochMilliseconds) ELSE locked_until END
-                    WHERE id = \(bind: operatorID) RETURNING *
+                    UPDATE operators SET
+                        failed_sign_ins = CASE WHEN locked_until IS NULL THEN failed_sign_ins + 1 ELSE 1 END,
+                        locked_until = CASE
+                            WHEN (CASE WHEN locked_until IS NULL THEN failed_sign_ins + 1 ELSE 1 END) >= \(bind: lockAfter)
+                            THEN \(bind: lockedUntil.epochMilliseconds) ELSE NULL END
+                    WHERE id = \(bind: operatorID) AND (locked_until IS NULL OR locked_until <= \(bind: now))
+                    RETURNING *
                     """
                 ).first()
             else { return nil }
@@ -69,13 +77,21 @@ extension SQLProvisioStore: OperatorStore {
         }
     }
 
-    public func recordSignIn(operatorID: String, tenantID: String, at time: Date) async throws {
-        try await handle.transaction { database in
-            try await database.raw(
-                "UPDATE operators SET failed_sign_ins = 0, locked_until = NULL WHERE id = \(bind: operatorID)"
-            ).run()
+    public func recordSignIn(operatorID: String, tenantID: String, at time: Date) async throws -> Bool {
+        let now = time.epochMilliseconds
+        return try await handle.transaction { database in
+            let opened = try await database.raw(
+                """
+                UPDATE operators SET failed_sign_ins = 0, locked_until = NULL
+                WHERE id = \(bind: operatorID) AND tenant_id = \(bind: tenantID) AND disabled_at IS NULL
+                    AND (locked_until IS NULL OR locked_until <= \(bind: now))
+                RETURNING id
+                """
+            ).first()
+            guard opened != nil else { return false }
             try await Self.audit(
                 AuditChange("operator.signed_in", target: "operator", operatorID), tenantID: tenantID, at: time, in: database)
+            return true
         }
     }
 

@@ -10,6 +10,7 @@ final class DemoConsole: Sendable {
     /// Where the console is and who may sign in (made by the embedded world).
     struct Access: Sendable {
         var url: String
+        var tenantID: String
         var email: String
         var password: String
     }
@@ -46,7 +47,10 @@ final class DemoConsole: Sendable {
         _ = try await get("/console/sign-in")
         return try await post(
             "/console/sign-in",
-            [("csrf", cookies.value["provisio_console_csrf"] ?? ""), ("email", access.email), ("password", access.password)])
+            [
+                ("csrf", cookies.value["provisio_console_csrf"] ?? ""), ("tenant", access.tenantID), ("email", access.email),
+                ("password", access.password),
+            ])
     }
 
     /// The CSRF token the page's forms carry.

@@ -49,7 +49,8 @@ extension DemoScenarios {
         let event = await world.receiver.waitFor("token.activated", tokenID: outcome.issuerTokenID)
         await transcript.check(event != nil, "webhook token.activated received")
         await transcript.note(
-            "Console: \(console.access.url)/console — \(console.access.email) / \(console.access.password) "
+            "Console: \(console.access.url)/console — tenant \(console.access.tenantID), \(console.access.email) / "
+                + "\(console.access.password) "
                 + "(`provisio demo --keep-running` keeps it up)")
     }
 }

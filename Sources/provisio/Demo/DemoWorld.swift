@@ -86,7 +86,8 @@ final class DemoWorld: Sendable {
         let agent = try await services.operators.create(
             tenantID: tenant.id, email: "agent@demo-bank.example", role: .support, password: nil)
         let console = DemoConsole(
-            access: DemoConsole.Access(url: provisioURL, email: agent.record.email, password: agent.password))
+            access: DemoConsole.Access(
+                url: provisioURL, tenantID: tenant.id, email: agent.record.email, password: agent.password))
 
         let wallet = SandboxWallet(certificateAuthority: ca, clock: SystemTimeSource())
         let network = SandboxNetworkTokenService(

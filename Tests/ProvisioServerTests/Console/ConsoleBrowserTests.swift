@@ -50,7 +50,8 @@ import Testing
                 let run = try await Self.run(
                     python,
                     [
-                        Self.script, "--url", "http://127.0.0.1:\(try #require(server.raw.port))", "--email", agent.email,
+                        Self.script, "--url", "http://127.0.0.1:\(try #require(server.raw.port))", "--tenant", h.tenantID,
+                        "--email", agent.email,
                         "--password", agent.password, "--last4", String(SandboxNetworkHarness.pan.suffix(4)), "--reason",
                         reason, "--screenshot", screenshot,
                     ])

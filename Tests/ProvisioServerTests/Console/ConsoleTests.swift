@@ -15,10 +15,12 @@ import Testing
             let (tenantID, _) = try await server.makeTenant()
             let admin = try await server.makeOperator(tenantID: tenantID, role: .admin)
             let browser = ConsoleSession(raw: server.raw)
-            let signedIn = try await browser.signIn(email: admin.email, password: admin.password)
+            let signedIn = try await browser.signIn(tenantID: tenantID, email: admin.email, password: admin.password)
             #expect(signedIn.status == 303 && signedIn.header("Location") == "/console")
-            let cookie = try #require(signedIn.headers[values: .setCookie].first { $0.hasPrefix("provisio_console=") })
-            for flag in ["HttpOnly", "SameSite=Strict", "Path=/console", "Max-Age=28800"] {
+            // Secure cookies are `__Host-` cookies (Path=/); plain ones stay under /console.
+            let name = secure ? "__Host-provisio_console=" : "provisio_console="
+            let cookie = try #require(signedIn.headers[values: .setCookie].first { $0.hasPrefix(name) })
+            for flag in ["HttpOnly", "SameSite=Strict", secure ? "Path=/;" : "Path=/console", "Max-Age=28800"] {
                 #expect(cookie.contains(flag), "\(cookie)")
             }
             #expect(cookie.contains("Secure") == secure, "\(cookie)")
@@ -37,9 +39,10 @@ import Testing
             // Sign-in: the form's token must match its own cookie.
             _ = try await browser.get("/console/sign-in")
             let forged = try await browser.post(
-                "/console/sign-in", [("csrf", "0000"), ("email", admin.email), ("password", admin.password)])
+                "/console/sign-in",
+                [("csrf", "0000"), ("tenant", tenantID), ("email", admin.email), ("password", admin.password)])
             #expect(forged.status == 403 && forged.header("X-Error-Code") == "csrf_token_invalid")
-            _ = try await browser.signIn(email: admin.email, password: admin.password)
+            _ = try await browser.signIn(tenantID: tenantID, email: admin.email, password: admin.password)
             let csrf = try await browser.csrf()
             for (path, form) in Self.adminForms {
                 for token in [nil, "wrong", csrf.uppercased()] {
@@ -71,17 +74,17 @@ import Testing
             let support = try await server.makeOperator(tenantID: tenantID, role: .support)
             let browser = ConsoleSession(raw: server.raw)
             for _ in 0..<OperatorService.failuresBeforeLock {
-                let wrong = try await browser.signIn(email: support.email, password: "not the password")
+                let wrong = try await browser.signIn(tenantID: tenantID, email: support.email, password: "not the password")
                 #expect(wrong.status == 401 && wrong.header("X-Error-Code") == "sign_in_failed")
                 #expect(!wrong.text.contains("not the password"))
             }
-            let locked = try await browser.signIn(email: support.email, password: support.password)
+            let locked = try await browser.signIn(tenantID: tenantID, email: support.email, password: support.password)
             #expect(locked.status == 429 && locked.header("X-Error-Code") == "sign_in_locked")
             // An unknown email fails exactly like a wrong password.
-            let unknown = try await browser.signIn(email: "nobody@bank.example", password: "whatever it is")
+            let unknown = try await browser.signIn(tenantID: tenantID, email: "nobody@bank.example", password: "whatever it is")
             #expect(unknown.status == 401 && unknown.header("X-Error-Code") == "sign_in_failed")
             server.clock.advance(by: OperatorService.lockDuration)
-            #expect(try await browser.signIn(email: support.email, password: support.password).status == 303)
+            #expect(try await browser.signIn(tenantID: tenantID, email: support.email, password: support.password).status == 303)
             let audit = try await server.services.audit.events(
                 tenantID: tenantID, filter: AuditFilter(targetType: "operator", targetID: support.id), cursor: nil, limit: 10)
             #expect(audit.items.map(\.action).prefix(2) == ["operator.signed_in", "operator.locked"])
@@ -93,13 +96,13 @@ import Testing
             let (tenantID, _) = try await server.makeTenant()
             let viewer = try await server.makeOperator(tenantID: tenantID, role: .viewer)
             let browser = ConsoleSession(raw: server.raw)
-            _ = try await browser.signIn(email: viewer.email, password: viewer.password)
+            _ = try await browser.signIn(tenantID: tenantID, email: viewer.email, password: viewer.password)
             server.clock.advance(by: OperatorService.idleTimeout - 60)
             #expect(try await browser.get("/console").status == 200)
             server.clock.advance(by: OperatorService.idleTimeout)
             #expect(try await browser.get("/console").header("Location") == "/console/sign-in")
 
-            _ = try await browser.signIn(email: viewer.email, password: viewer.password)
+            _ = try await browser.signIn(tenantID: tenantID, email: viewer.email, password: viewer.password)
             // Used every 50 minutes, it still ends 8 hours after sign-in.
             for _ in 0..<9 {
                 server.clock.advance(by: 3000)
@@ -108,11 +111,11 @@ import Testing
             server.clock.advance(by: 3000)
             #expect(try await browser.get("/console").header("Location") == "/console/sign-in", "the 8 hour limit")
 
-            _ = try await browser.signIn(email: viewer.email, password: viewer.password)
+            _ = try await browser.signIn(tenantID: tenantID, email: viewer.email, password: viewer.password)
             #expect(try await browser.get("/console").status == 200)
             _ = try await server.services.operators.disable(id: viewer.id, tenantID: tenantID)
             #expect(try await browser.get("/console").header("Location") == "/console/sign-in")
-            #expect(try await browser.signIn(email: viewer.email, password: viewer.password).status == 401)
+            #expect(try await browser.signIn(tenantID: tenantID, email: viewer.email, password: viewer.password).status == 401)
         }
     }
 
@@ -124,7 +127,7 @@ import Testing
             _ = tenantA
             let other = try await server.makeOperator(tenantID: tenantB, role: .admin)
             let browser = ConsoleSession(raw: server.raw)
-            _ = try await browser.signIn(email: other.email, password: other.password)
+            _ = try await browser.signIn(tenantID: tenantB, email: other.email, password: other.password)
             let page = try await browser.get("/console/cards/\(card.id)")
             #expect(page.status == 404 && page.header("X-Error-Code") == "card_not_found")
             let search = try await browser.get("/console/cards?customer_ref=cust_a")
@@ -165,7 +168,7 @@ import Testing
                     let person = try await server.makeOperator(tenantID: h.tenantID, role: role)
                     let victim = try await server.makeOperator(tenantID: h.tenantID, role: .viewer)
                     let browser = ConsoleSession(raw: server.raw)
-                    _ = try await browser.signIn(email: person.email, password: person.password)
+                    _ = try await browser.signIn(tenantID: h.tenantID, email: person.email, password: person.password)
                     let csrf = try await browser.csrf()
                     let token = role == .admin ? tokens[1] : tokens[0]
                     let actions = [

@@ -22,11 +22,13 @@ final class ConsoleSession: Sendable {
         try await send(.post, path, body: Data(Self.encode(form).utf8))
     }
 
-    /// Signs in through the sign-in page; true when the console let the operator in.
-    func signIn(email: String, password: String) async throws -> RawClient.Response {
+    /// Signs in to the tenant's console through the sign-in page (its CSRF cookie has the
+    /// `__Host-` prefix when the server's cookies are Secure).
+    func signIn(tenantID: String, email: String, password: String) async throws -> RawClient.Response {
         _ = try await get("/console/sign-in")
+        let csrf = cookies["__Host-provisio_console_csrf"] ?? cookies["provisio_console_csrf"] ?? ""
         return try await post(
-            "/console/sign-in", [("csrf", cookies["provisio_console_csrf"] ?? ""), ("email", email), ("password", password)])
+            "/console/sign-in", [("csrf", csrf), ("tenant", tenantID), ("email", email), ("password", password)])
     }
 
     /// The CSRF token of the signed-in session's forms, as the pages carry it.

@@ -4,27 +4,43 @@ import HTTPTypes
 import ProvisioCore
 import ProvisioHTTP
 
-/// The console's cookies and its defence against cross-site requests. The session cookie is
-/// HttpOnly, SameSite=Strict, scoped to /console, and Secure outside development. Every form
-/// carries a CSRF token: after sign-in an HMAC of the session secret (nothing to store, useless
-/// without the cookie); on the sign-in form a random value that must match its own cookie.
+/// The console's cookies and its defence against cross-site requests. The cookies are HttpOnly
+/// and SameSite=Strict. Over TLS (`secureCookies`) they are `__Host-` cookies: Secure, Path=/,
+/// no Domain, so neither a sibling host nor a plain-http page can set or shadow them (and only
+/// the prefixed name is read); over plain http, where a browser refuses those, plain names
+/// scoped to /console. Every form carries a CSRF token: after sign-in an HMAC of the session
+/// secret (nothing to store, useless without the cookie); on the sign-in form a random value
+/// that must match its own cookie.
 struct ConsoleCredentials: Sendable {
-    static let sessionCookie = "provisio_console"
-    static let signInCookie = "provisio_console_csrf"
+    static let sessionCookieBase = "provisio_console"
+    static let signInCookieBase = "provisio_console_csrf"
+    static let hostPrefix = "__Host-"
 
     let secureCookies: Bool
 
+    var sessionCookieName: String { name(Self.sessionCookieBase) }
+    var signInCookieName: String { name(Self.signInCookieBase) }
+
+    private func name(_ base: String) -> String { secureCookies ? Self.hostPrefix + base : base }
+
     func sessionCookie(_ token: String, maxAge: TimeInterval) -> String {
-        cookie(Self.sessionCookie, token, maxAge: Int(maxAge))
+        cookie(sessionCookieName, token, maxAge: Int(maxAge))
     }
 
-    func clearedSessionCookie() -> String { cookie(Self.sessionCookie, "", maxAge: 0) }
+    func clearedSessionCookie() -> String { cookie(sessionCookieName, "", maxAge: 0) }
 
-    func signInCookie(_ value: String) -> String { cookie(Self.signInCookie, value, maxAge: 3600) }
+    func signInCookie(_ value: String) -> String { cookie(signInCookieName, value, maxAge: 3600) }
 
     private func cookie(_ name: String, _ value: String, maxAge: Int) -> String {
-        "\(name)=\(value); Path=/console; HttpOnly; SameSite=Strict; Max-Age=\(maxAge)" + (secureCookies ? "; Secure" : "")
+        let scope = secureCookies ? "Path=/" : "Path=/console"
+        return "\(name)=\(value); \(scope); HttpOnly; SameSite=Strict; Max-Age=\(maxAge)" + (secureCookies ? "; Secure" : "")
     }
+
+    /// The session token the request carries, under this server's cookie name only.
+    func sessionToken(in fields: HTTPFields) -> String? { Self.cookie(sessionCookieName, in: fields) }
+
+    /// The sign-in form's CSRF cookie, under this server's cookie name only.
+    func signInToken(in fields: HTTPFields) -> String? { Self.cookie(signInCookieName, in: fields) }
 
     /// The value of cookie `name` in the request, if any.
     static func cookie(_ name: String, in fields: HTTPFields) -> String? {

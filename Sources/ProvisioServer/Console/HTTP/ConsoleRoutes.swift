@@ -12,6 +12,8 @@ struct ConsoleRoutes: Sendable {
     let services: ServerServices
     let pages: ConsolePages
     let credentials: ConsoleCredentials
+    /// Behind a declared TLS proxy, sign-in counts the address it forwards.
+    let behindProxy: Bool
 
     var operators: OperatorService { services.operators }
 
@@ -21,7 +23,7 @@ struct ConsoleRoutes: Sendable {
         console.get("sign-in") { request, context in try await signInPage(request, context) }
         console.post("sign-in") { request, context in try await signIn(request, context) }
 
-        let signedIn = console.group().add(middleware: ConsoleSessionMiddleware(operators: operators))
+        let signedIn = console.group().add(middleware: ConsoleSessionMiddleware(operators: operators, credentials: credentials))
         signedIn.post("sign-out") { request, context in try await signOut(request, context) }
         signedIn.get { request, context in try await searchPage(request, context) }
         signedIn.get("cards") { request, context in try await searchPage(request, context) }

@@ -8,10 +8,11 @@ import ProvisioCore
 struct ConsoleSessionMiddleware: RouterMiddleware {
     typealias Context = ProvisioRequestContext
     let operators: OperatorService
+    let credentials: ConsoleCredentials
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
     {
-        guard let token = ConsoleCredentials.cookie(ConsoleCredentials.sessionCookie, in: request.headers),
+        guard let token = credentials.sessionToken(in: request.headers),
             let record = try? await operators.session(token: token)
         else {
             if request.method == .get || request.method == .head { return ConsolePages.redirect("/console/sign-in") }

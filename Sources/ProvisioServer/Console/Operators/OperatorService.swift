@@ -1,9 +1,9 @@
 import Foundation
 import ProvisioCore
 
-/// The console's people: operators created by an admin or at the command line, signing in with
-/// a password (bcrypt), holding an expiring session, locked for a while after too many wrong
-/// passwords in a row.
+/// The console's people: operators created by an admin or at the command line, signing in to
+/// their tenant with a password (bcrypt), holding an expiring session, locked for a while after
+/// too many wrong passwords in a row.
 public struct OperatorService: Sendable {
     public static let sessionPrefix = "prv_cs_"
     /// A session ends this long after sign-in, or after this long unused, whichever is first.
@@ -18,12 +18,19 @@ public struct OperatorService: Sendable {
     let store: any OperatorStore
     let hasher: any PasswordHasher
     let clock: any TimeSource
+    /// Attempts per client address and per account, held in this process.
+    let throttle: SignInThrottle
 
-    public init(store: any OperatorStore, hasher: any PasswordHasher, clock: any TimeSource) {
+    public init(
+        store: any OperatorStore, hasher: any PasswordHasher, clock: any TimeSource, limits: SignInLimits = .standard
+    ) {
         self.store = store
         self.hasher = hasher
         self.clock = clock
+        self.throttle = SignInThrottle(limits: limits)
     }
+
+    public var limits: SignInLimits { throttle.limits }
 
     /// Creates an operator; without a password one is generated. The password in the answer is
     /// the only copy.
@@ -33,12 +40,13 @@ public struct OperatorService: Sendable {
         let email = try Self.normalized(email: email)
         let password = password ?? RandomToken.secret(prefix: "").prefix(24).description
         try Self.validate(password: password)
-        guard try await store.operatorRecord(email: email) == nil else {
-            throw ProvisioError(.operatorExists, "An operator with this email already exists.")
+        // Unique within the tenant only: another tenant's operators are none of its business.
+        guard try await store.operatorRecord(tenantID: tenantID, email: email) == nil else {
+            throw ProvisioError(.operatorExists, "The tenant already has an operator with this email.")
         }
         let record = OperatorRecord(
             id: RandomToken.identifier(prefix: "op_"), tenantID: tenantID, email: email, role: role,
-            passwordHash: await hasher.hash(password), createdAt: clock.now())
+            passwordHash: try await hasher.hash(password), createdAt: clock.now())
         try await store.insertOperator(record)
         return (record, password)
     }
@@ -55,35 +63,57 @@ public struct OperatorService: Sendable {
     }
 
     /// Checks the password and opens a session; the token in the answer goes in the cookie.
-    /// A wrong email and a wrong password fail alike (and take as long); a locked or disabled
-    /// account fails even with the right password.
-    public func signIn(email: String, password: String) async throws -> (record: OperatorRecord, token: String) {
+    ///
+    /// A wrong password, an unknown tenant or email, a disabled and a locked account all fail
+    /// alike (`sign_in_failed`) after one bcrypt verification each; only the right password
+    /// learns of a lock. Attempts are limited per client `address` and per account
+    /// (`sign_in_limited`), and refused at once when too much hashing waits (`sign_in_busy`).
+    public func signIn(tenantID: String, email: String, password: String, from address: String) async throws -> (
+        record: OperatorRecord, token: String
+    ) {
         let now = clock.now()
-        let record = try await store.operatorRecord(email: (try? Self.normalized(email: email)) ?? "")
-        guard let record else {
-            _ = await hasher.verify(password, hash: Self.decoyHash)
-            throw Self.signInFailed()
+        let tenantID = tenantID.trimmingCharacters(in: .whitespacesAndNewlines)
+        let email = try? Self.normalized(email: email)
+        // Keyed whether or not the account exists, so the limit tells nothing either.
+        let account = RandomToken.sha256Hex("\(tenantID)\n\(email ?? "")")
+        guard let ticket = throttle.admit(address: address, account: account, at: now) else {
+            throw ProvisioError(.signInLimited, "Too many sign-in attempts; wait a few minutes and try again.")
         }
-        if let until = record.lockedUntil, until > now {
-            throw ProvisioError(
-                .signInLocked, "Too many wrong passwords; try again after \(until.formatted(.iso8601)) or ask an admin.")
-        }
-        guard await hasher.verify(password, hash: record.passwordHash), record.disabledAt == nil else {
-            if record.disabledAt == nil {
+        do {
+            var record: OperatorRecord?
+            if let email, (1...64).contains(tenantID.count) {
+                record = try await store.operatorRecord(tenantID: tenantID, email: email)
+            }
+            let matches = try await hasher.verify(password, hash: record?.passwordHash ?? Self.decoyHash)
+            guard let record, record.disabledAt == nil else { throw Self.signInFailed() }
+            guard matches else {
+                // Counted and locked in one conditional update; a locked account is not counted
+                // further (its lock is not extended), an expired lock starts the count again.
                 _ = try await store.recordFailedSignIn(
                     operatorID: record.id, lockAfter: Self.failuresBeforeLock,
-                    lockedUntil: now.addingTimeInterval(Self.lockDuration),
-                    at: now)
+                    lockedUntil: now.addingTimeInterval(Self.lockDuration), at: now)
+                throw Self.signInFailed()
             }
-            throw Self.signInFailed()
+            // The right password: let in only if neither locked nor disabled at this instant.
+            guard try await store.recordSignIn(operatorID: record.id, tenantID: record.tenantID, at: now) else {
+                let current = try await store.operatorRecord(id: record.id, tenantID: record.tenantID)
+                guard let until = current?.lockedUntil, current?.disabledAt == nil else { throw Self.signInFailed() }
+                throw ProvisioError(
+                    .signInLocked,
+                    "Too many wrong passwords; try again after \(until.formatted(.iso8601)) or ask an admin.")
+            }
+            throttle.giveBack(ticket)
+            let token = RandomToken.secret(prefix: Self.sessionPrefix)
+            try await store.insertConsoleSession(
+                ConsoleSessionRecord(
+                    tokenHash: RandomToken.sha256Hex(token), operatorID: record.id, tenantID: record.tenantID,
+                    createdAt: now, expiresAt: now.addingTimeInterval(Self.sessionLifetime), lastSeenAt: now))
+            return (record, token)
+        } catch let error as ProvisioError where error.code == .signInBusy {
+            // Never tried: it does not use the allowance.
+            throttle.giveBack(ticket)
+            throw error
         }
-        try await store.recordSignIn(operatorID: record.id, tenantID: record.tenantID, at: now)
-        let token = RandomToken.secret(prefix: Self.sessionPrefix)
-        try await store.insertConsoleSession(
-            ConsoleSessionRecord(
-                tokenHash: RandomToken.sha256Hex(token), operatorID: record.id, tenantID: record.tenantID, createdAt: now,
-                expiresAt: now.addingTimeInterval(Self.sessionLifetime), lastSeenAt: now))
-        return (record, token)
     }
 
     /// The operator behind a session token, if the session is live and the operator enabled.
@@ -127,7 +157,7 @@ public struct OperatorService: Sendable {
     }
 
     static func signInFailed() -> ProvisioError {
-        ProvisioError(.signInFailed, "The email or the password is wrong.")
+        ProvisioError(.signInFailed, "The tenant, the email or the password is wrong.")
     }
 
     /// A bcrypt hash no password matches, verified for unknown emails so they take as long.

@@ -391,5 +391,45 @@ enum SchemaMigrations {
                 """
             ]
         ),
+        Migration(
+            version: 11, name: "operator_emails_unique_per_tenant",
+            statements: [],
+            // An email was unique across tenants, so creating an operator told one tenant about
+            // another's people (`operator_exists`). Now unique within the tenant; sign-in names it.
+            engineStatements: [
+                // SQLite cannot drop a column's UNIQUE: the table is rebuilt. Console sessions
+                // end (they reference the old table; operators sign in again, naming their tenant).
+                .sqlite: [
+                    "DELETE FROM console_sessions",
+                    """
+                    CREATE TABLE operators_next (
+                        id TEXT PRIMARY KEY,
+                        tenant_id TEXT NOT NULL REFERENCES tenants(id),
+                        email TEXT NOT NULL,
+                        role TEXT NOT NULL,
+                        password_hash TEXT NOT NULL,
+                        failed_sign_ins INTEGER NOT NULL DEFAULT 0,
+                        locked_until BIGINT,
+                        disabled_at BIGINT,
+                        created_at BIGINT NOT NULL
+                    )
+                    """,
+                    """
+                    INSERT INTO operators_next (id, tenant_id, email, role, password_hash, failed_sign_ins, locked_until,
+                        disabled_at, created_at)
+                    SELECT id, tenant_id, email, role, password_hash, failed_sign_ins, locked_until, disabled_at, created_at
+                    FROM operators
+                    """,
+                    "DROP TABLE operators",
+                    "ALTER TABLE operators_next RENAME TO operators",
+                    "CREATE INDEX operators_by_tenant ON operators (tenant_id, created_at, id)",
+                    "CREATE UNIQUE INDEX operators_by_tenant_email ON operators (tenant_id, email)",
+                ],
+                .postgres: [
+                    "ALTER TABLE operators DROP CONSTRAINT operators_email_key",
+                    "CREATE UNIQUE INDEX operators_by_tenant_email ON operators (tenant_id, email)",
+                ],
+            ]
+        ),
     ]
 }

@@ -4,7 +4,7 @@ import Foundation
 public struct OperatorRecord: Sendable, Equatable {
     public var id: String
     public var tenantID: String
-    /// Lowercased; unique on the server.
+    /// Lowercased; unique within the tenant.
     public var email: String
     public var role: OperatorRole
     /// A bcrypt hash (`$2b$…`); the password itself is never stored.

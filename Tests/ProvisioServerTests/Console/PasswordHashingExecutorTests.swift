@@ -1,0 +1,59 @@
+import Dispatch
+import Foundation
+import ProvisioCore
+import Testing
+
+@testable import ProvisioServer
+
+/// bcrypt's own executor: its threads (not NIO's pool, which runs the database), a queue that
+/// refuses at once when full, and threads that end when the executor goes.
+@Suite struct PasswordHashingExecutorTests {
+    /// Waits (briefly, polling) until `condition` holds; false if it never does.
+    static func eventually(_ condition: () -> Bool) async throws -> Bool {
+        for _ in 0..<1000 {
+            if condition() { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return condition()
+    }
+
+    @Test func aFullQueueIsRefusedAtOnce() async throws {
+        let executor = PasswordHashingExecutor(threads: 1, capacity: 2)
+        let gate = DispatchSemaphore(value: 0)
+        let first = Task { try await executor.run { gate.wait() } }
+        #expect(try await Self.eventually { executor.pending == 1 })
+        let second = Task { try await executor.run { 2 } }
+        #expect(try await Self.eventually { executor.pending == 2 })
+        // The thread is held and one job waits: the third is refused without waiting.
+        let refused = await #expect(throws: ProvisioError.self) { try await executor.run { 3 } }
+        #expect(refused?.code == .signInBusy && refused?.code.status == .tooManyRequests)
+        gate.signal()
+        try await first.value
+        #expect(try await second.value == 2)
+        #expect(try await executor.run { 4 } == 4)
+        #expect(executor.pending == 0)
+    }
+
+    @Test func hashingRunsOnItsOwnThreads() async throws {
+        let executor = PasswordHashingExecutor(threads: 2)
+        let names = try await withThrowingTaskGroup(of: String?.self) { group in
+            for _ in 0..<8 { group.addTask { try await executor.run { Thread.current.name } } }
+            return try await group.reduce(into: Set<String?>()) { $0.insert($1) }
+        }
+        #expect(names == ["provisio-bcrypt"])
+        let hasher = BcryptPasswordHasher(cost: 4, executor: executor)
+        let hash = try await hasher.hash("correct horse battery")
+        #expect(try await hasher.verify("correct horse battery", hash: hash))
+        #expect(try await !hasher.verify("wrong horse battery", hash: hash))
+    }
+
+    @Test func threadsEndWhenTheExecutorGoes() async throws {
+        var executor: PasswordHashingExecutor? = PasswordHashingExecutor(threads: 2)
+        let core = try #require(executor?.core)
+        #expect(core.liveThreads == 0, "threads before any work")
+        for _ in 0..<4 { _ = try await executor?.run { 1 } }
+        #expect(core.liveThreads > 0)
+        executor = nil
+        #expect(try await Self.eventually { core.liveThreads == 0 }, "a hashing thread outlived its executor")
+    }
+}
