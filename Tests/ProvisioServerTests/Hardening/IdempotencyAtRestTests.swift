@@ -169,7 +169,7 @@ import Testing
                 """
                 UPDATE idempotency_keys SET state = 'in_progress', response_status = NULL, response_body = NULL,
                     lease_token = 'dead', lease_expires_at = 0
-                WHERE scope = \(bind: tenantID) AND idempotency_key = \(bind: key)
+                WHERE scope LIKE \(bind: tenantID + "/%") AND idempotency_key = \(bind: key)
                 """
             ).run()
         }
