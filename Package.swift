@@ -271,12 +271,19 @@ let package = Package(
                 "UIExtension/WalletAuthorizationViewController.swift",
             ]
         ),
+        // The system's zlib, for the doctor's PNG decoding: Debian's zlib1g-dev, the macOS SDK's.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // `provisio doctor`: reads an issuer's Xcode project, source folder or built .app (Info.plists,
         // entitlements, card art) and reports every Wallet-extension misconfiguration with a stable code.
         .target(
             name: "ProvisioDoctor",
             dependencies: [
                 "ProvisioCore",
+                "CZlib",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]

@@ -3,31 +3,36 @@ import Testing
 
 @testable import ProvisioDoctor
 
-/// The inflate and PNG decoding under the corner check, on streams made by zlib (Python's,
-/// level 9: fixed and dynamic Huffman) and by `PNGWriter` (stored blocks, every PNG format).
+/// The inflate (the system's zlib) and PNG decoding under the corner check, on streams made by
+/// zlib (Python's, level 9: fixed and dynamic Huffman) and by `PNGWriter` (stored blocks, every
+/// PNG format). PNGZlibFailureTests has the truncated, oversized and checksum-failing streams.
 @Suite struct PNGDecodingTests {
     @Test func inflatesFixedHuffmanStreams() throws {
         let hello: [UInt8] = [120, 218, 203, 72, 205, 201, 201, 87, 200, 64, 39, 1, 104, 3, 8, 177]
-        #expect(try Inflate.zlib(hello, maximumOutput: 100) == Array("hello hello hello hello".utf8))
+        #expect(try Zlib.inflate(hello, maximumOutput: 100) == Array("hello hello hello hello".utf8))
         let empty: [UInt8] = [120, 218, 3, 0, 0, 0, 0, 1]
-        #expect(try Inflate.zlib(empty, maximumOutput: 0) == [])
+        #expect(try Zlib.inflate(empty, maximumOutput: 0) == [])
     }
 
     @Test func inflatesStoredBlocksAcrossBlockBoundaries() throws {
         let bytes = (0..<150_000).map { UInt8(truncatingIfNeeded: $0 * 31 + $0 >> 8) }
-        #expect(try Inflate.zlib(PNGWriter.zlibStored(bytes), maximumOutput: bytes.count) == bytes)
+        #expect(try Zlib.inflate(PNGWriter.zlibStored(bytes), maximumOutput: bytes.count) == bytes)
     }
 
     @Test func inflateRefusesCorruptAndOversizedStreams() {
         let hello: [UInt8] = [120, 218, 203, 72, 205, 201, 201, 87, 200, 64, 39, 1, 104, 3, 8, 177]
-        #expect(throws: Inflate.Failure.outputTooLarge(limit: 10)) { try Inflate.zlib(hello, maximumOutput: 10) }
+        #expect(throws: Zlib.Failure.outputTooLarge(limit: 10)) { try Zlib.inflate(hello, maximumOutput: 10) }
         var badChecksum = hello
         badChecksum[badChecksum.count - 1] ^= 1
-        #expect(throws: Inflate.Failure.self) { try Inflate.zlib(badChecksum, maximumOutput: 100) }
-        #expect(throws: Inflate.Failure.self) { try Inflate.zlib(Array(hello.prefix(9)), maximumOutput: 100) }
-        #expect(throws: Inflate.Failure.self) { try Inflate.zlib([0x78, 0x01, 0xFF, 0xFF, 0xFF, 0xFF], maximumOutput: 100) }
+        #expect(throws: Zlib.Failure.checksumMismatch) { try Zlib.inflate(badChecksum, maximumOutput: 100) }
+        #expect(throws: Zlib.Failure.truncated) { try Zlib.inflate(Array(hello.prefix(9)), maximumOutput: 100) }
+        #expect(throws: Zlib.Failure.corrupt("invalid block type")) {
+            try Zlib.inflate([0x78, 0x01, 0xFF, 0xFF, 0xFF, 0xFF], maximumOutput: 100)
+        }
         // A distance reaching before the start of the output.
-        #expect(throws: Inflate.Failure.self) { try Inflate.raw([0x03, 0x02, 0x00], maximumOutput: 100) }
+        #expect(throws: Zlib.Failure.corrupt("invalid distance too far back")) {
+            try Zlib.inflate([0x78, 0x01, 0x03, 0x02, 0x00, 0, 0, 0, 0], maximumOutput: 100)
+        }
     }
 
     @Test func decodesTheExamplesCardArt() throws {

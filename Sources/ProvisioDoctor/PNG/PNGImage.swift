@@ -11,7 +11,8 @@ public struct PNGImage: Sendable {
         case malformed(String)
         /// More pixels than the decoder is allowed to hold.
         case tooManyPixels(width: Int, height: Int, limit: Int)
-        /// The compressed pixel data inflates past the expected size.
+        /// The pixel data does not inflate to the image: truncated, corrupt, failing its checksum,
+        /// or larger or shorter than the header's dimensions need (with which).
         case inflateFailed(String)
     }
 
@@ -47,7 +48,7 @@ public struct PNGImage: Sendable {
             guard length <= bytes.count - offset - 12 else { throw .malformed("a chunk runs past the end of the file") }
             let dataRange = offset + 8..<offset + 8 + length
             let storedCRC = Self.uint32(bytes, dataRange.upperBound)
-            guard CRC32.checksum(bytes[typeRange.lowerBound..<dataRange.upperBound]) == storedCRC else {
+            guard Zlib.crc32(bytes[typeRange.lowerBound..<dataRange.upperBound]) == storedCRC else {
                 throw .malformed("the CRC of chunk \(String(decoding: bytes[typeRange], as: UTF8.self)) does not match")
             }
             let chunk = Array(bytes[dataRange])
@@ -96,12 +97,9 @@ public struct PNGImage: Sendable {
         }
         let inflated: [UInt8]
         do {
-            inflated = try Inflate.zlib(compressed, maximumOutput: expected)
+            inflated = try Zlib.inflate(compressed, maximumOutput: expected)
         } catch {
-            switch error {
-            case .corrupt(let reason): throw .inflateFailed(reason)
-            case .outputTooLarge: throw .inflateFailed("the pixel data is larger than the image")
-            }
+            throw .inflateFailed(Self.reason(error))
         }
         guard inflated.count == expected else { throw .inflateFailed("the pixel data is shorter than the image") }
 
@@ -240,6 +238,16 @@ public struct PNGImage: Sendable {
         let targetBit = target * bitsPerPixel
         let shift = 8 - bitsPerPixel - targetBit % 8
         rows[offset + targetBit / 8] |= value << shift
+    }
+
+    /// What `inflateFailed` says for each way the IDAT stream fails.
+    static func reason(_ failure: Zlib.Failure) -> String {
+        switch failure {
+        case .truncated: "the pixel data is truncated"
+        case .checksumMismatch: "the pixel data fails its Adler-32 checksum"
+        case .corrupt(let reason): "the pixel data is not a valid zlib stream (\(reason))"
+        case .outputTooLarge: "the pixel data is larger than the image"
+        }
     }
 
     static func uint32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
