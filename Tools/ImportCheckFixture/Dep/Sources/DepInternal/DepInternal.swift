@@ -1,0 +1,1 @@
+public func depInternal() -> Int { 1 }

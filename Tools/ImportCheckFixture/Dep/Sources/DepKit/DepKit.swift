@@ -1,0 +1,3 @@
+import DepInternal
+
+public func depKit() -> Int { depInternal() }

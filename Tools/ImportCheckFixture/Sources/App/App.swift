@@ -1,0 +1,3 @@
+import Lib
+
+public func makeThing() -> Thing { Thing() }

@@ -1,0 +1,3 @@
+public struct Thing {
+    public init() {}
+}
