@@ -55,6 +55,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "ProvisioCore"),
+        // The outbound (SSRF) address policy: IP addresses, their classes, CIDR allow-lists and
+        // tenant URL checks. Server side only, so the iOS SDK's ProvisioCore does not carry it.
+        .target(name: "ProvisioOutbound", dependencies: ["ProvisioCore"]),
         // Fixed-point P-256 multiplication over the nistz256 assembly swift-crypto links on Linux.
         .target(name: "CProvisioP256"),
         .target(
@@ -132,6 +135,7 @@ let package = Package(
             name: "ProvisioServer",
             dependencies: [
                 "ProvisioCore",
+                "ProvisioOutbound",
                 "ProvisioCrypto",
                 "ProvisioAPI",
                 "ProvisioHTTP",
@@ -185,6 +189,7 @@ let package = Package(
                 "ProvisioDoctor",
                 "ProvisioProcess",
                 "ProvisioCore",
+                "ProvisioOutbound",
                 "ProvisioCrypto",
                 "ProvisioSandbox",
                 "ProvisioSandboxServer",
@@ -304,6 +309,7 @@ let package = Package(
             name: "ProvisioDoctor",
             dependencies: [
                 "ProvisioCore",
+                "ProvisioOutbound",
                 "CZlib",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -331,6 +337,7 @@ let package = Package(
         ),
         .testTarget(name: "ProvisioFuzzingTests", dependencies: ["ProvisioFuzzing", "ProvisioCore"]),
         .testTarget(name: "ProvisioCoreTests", dependencies: ["ProvisioCore"]),
+        .testTarget(name: "ProvisioOutboundTests", dependencies: ["ProvisioOutbound", "ProvisioCore"]),
         .testTarget(
             name: "ProvisioCryptoTests",
             dependencies: [
@@ -348,6 +355,7 @@ let package = Package(
             name: "ProvisioServerTests",
             dependencies: [
                 "ProvisioCore",
+                "ProvisioOutbound",
                 "ProvisioHTTP",
                 "ProvisioProcess",
                 "ProvisioCrypto",

@@ -1,5 +1,5 @@
 import Foundation
-import ProvisioCore
+import ProvisioOutbound
 
 /// `ProvisioExtension.ServerURL` is an absolute https URL. Plain http is accepted only for a
 /// loopback host (a development server on the simulator's Mac), and said so in the notes.

@@ -1,5 +1,6 @@
 import Foundation
 import ProvisioCore
+import ProvisioOutbound
 
 /// How `provisio serve` is set up. Flags win over environment variables, which win over the
 /// defaults (127.0.0.1:8080, `./provisio.sqlite`, `./provisio-keys`, development mode).

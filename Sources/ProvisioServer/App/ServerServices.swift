@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import ProvisioCore
 import ProvisioCrypto
+import ProvisioOutbound
 
 /// Everything a running server holds: the store and the services built on it. Built once at
 /// start by `ServerAssembly`, or directly by tests with their own clock and keys.

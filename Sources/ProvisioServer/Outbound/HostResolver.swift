@@ -1,6 +1,6 @@
 import Foundation
 import NIOPosix
-import ProvisioCore
+import ProvisioOutbound
 
 #if canImport(Glibc)
     import Glibc

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import ProvisioCore
+import ProvisioOutbound
 
 /// Every HTTP call Provisio makes to an address a tenant chose (webhook endpoints, the card
 /// network's connector) goes through here, so server-side request forgery is refused in one

@@ -1,4 +1,4 @@
-import ProvisioCore
+import ProvisioOutbound
 
 extension OutboundPolicy {
     /// The same policy for an address the operator configured (the server-wide network

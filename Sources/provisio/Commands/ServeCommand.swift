@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ProvisioCore
+import ProvisioOutbound
 import ProvisioServer
 import ServiceLifecycle
 

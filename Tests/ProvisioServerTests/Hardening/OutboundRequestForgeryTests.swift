@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ProvisioAPI
 import ProvisioCore
+import ProvisioOutbound
 import Testing
 
 @testable import ProvisioServer

@@ -1,6 +1,6 @@
 import HTTPTypes
 import NIOCore
-import ProvisioCore
+import ProvisioOutbound
 
 /// Who a sign-in attempt counts against: the connection's peer, or behind a declared TLS proxy
 /// the address that proxy appended to `X-Forwarded-For` (the last one; what comes before it is

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ProvisioCore
+@testable import ProvisioOutbound
 
 #if canImport(Glibc)
     import Glibc

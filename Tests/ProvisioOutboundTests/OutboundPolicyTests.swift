@@ -1,7 +1,8 @@
 import Foundation
+import ProvisioCore
 import Testing
 
-@testable import ProvisioCore
+@testable import ProvisioOutbound
 
 @Suite struct OutboundPolicyTests {
     enum Outcome: Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioCore
 
 /// Where Provisio may send tenant-configured HTTP calls (webhooks, network connectors): the
 /// server-side-request-forgery guard.
