@@ -1,9 +1,18 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An IPv4 (4 bytes) or IPv6 (16 bytes) address, the unit the outbound policy judges.
 ///
 /// The text parsers are deliberately strict: resolvers and HTTP clients disagree about forms such
 /// as `127.1`, `0177.0.0.1` or `2130706433`, and that disagreement is how SSRF filters are
 /// bypassed. Only the one canonical IPv4 spelling and the RFC 4291 IPv6 forms are accepted, so a
-/// string that parses here means the same address to every consumer.
+/// string that parses here means the same address to every consumer. The C library's `inet_pton`
+/// does the parsing; a short pre-check pins the few forms some `inet_pton`s accept.
 public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     public enum Family: Sendable, Hashable {
         case ipv4
@@ -25,7 +34,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     /// Only canonical dotted-quad: four decimal parts 0–255 without leading zeros. Refuses the
     /// inet_aton shorthands (`127.1`, `0x7f.0.0.1`, `0177.0.0.1`, `2130706433`) and a trailing dot.
     public init?(ipv4 text: some StringProtocol) {
-        guard let parsed = Self.parseDottedQuad(Array(text.utf8)[...]) else { return nil }
+        guard let parsed = Self.presentationToNetwork(Array(text.utf8)[...], ipv6: false) else { return nil }
         self.bytes = parsed
     }
 
@@ -38,7 +47,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
             guard utf8.count >= 2, utf8.last == UInt8(ascii: "]") else { return nil }
             utf8 = utf8.dropFirst().dropLast()
         }
-        guard let parsed = Self.parseIPv6(utf8) else { return nil }
+        guard let parsed = Self.presentationToNetwork(utf8, ipv6: true) else { return nil }
         self.bytes = parsed
     }
 
@@ -56,6 +65,8 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     /// Canonical text: dotted quad for IPv4, RFC 5952 for IPv6 (lowercase, no leading zeros, the
     /// longest run of two or more zero groups as `::`), with IPv4-mapped addresses as
     /// `::ffff:a.b.c.d` as RFC 5952 section 5 recommends.
+    /// Not `inet_ntop`: glibc's prints IPv4-compatible addresses (`::/96`) in mixed notation,
+    /// which RFC 5952 asks for only for the well-known translation prefixes.
     public var description: String {
         if family == .ipv4 { return Self.dottedQuad(bytes[...]) }
         if isIPv4Mapped { return "::ffff:" + Self.dottedQuad(bytes[12...]) }
@@ -112,94 +123,39 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     private static let dot = UInt8(ascii: ".")
     private static let colon = UInt8(ascii: ":")
 
-    static func parseDottedQuad(_ text: ArraySlice<UInt8>) -> [UInt8]? {
-        var parts: [UInt8] = []
-        parts.reserveCapacity(4)
-        var value = 0
-        var digits = 0
-        for character in text {
-            if character == dot {
-                guard digits > 0, parts.count < 3 else { return nil }
-                parts.append(UInt8(value))
-                value = 0
-                digits = 0
-            } else if let digit = decimalValue(character) {
-                // A leading zero would be octal to inet_aton, so "0" is only allowed alone.
-                guard !(digits == 1 && value == 0), digits < 3 else { return nil }
-                value = value * 10 + digit
-                digits += 1
-                guard value <= 255 else { return nil }
-            } else {
-                return nil
-            }
-        }
-        guard digits > 0, parts.count == 3 else { return nil }
-        parts.append(UInt8(value))
-        return parts
-    }
-
-    private static func parseIPv6(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+    /// `inet_pton` over the text, after `hasStrictShape`; nil unless it returns 1.
+    private static func presentationToNetwork(_ text: ArraySlice<UInt8>, ipv6: Bool) -> [UInt8]? {
         // The longest legal form is six 4-digit groups and a dotted quad: 45 characters.
-        guard !text.isEmpty, text.count <= 45 else { return nil }
-        var compression: ArraySlice<UInt8>.Index?
-        var index = text.startIndex
-        while index < text.endIndex - 1 {
-            if text[index] == colon && text[index + 1] == colon {
-                // A second `::` (including the overlapping one in `:::`) is ambiguous.
-                guard compression == nil else { return nil }
-                compression = index
-            }
-            index += 1
+        guard text.count <= 45, hasStrictShape(text, ipv6: ipv6) else { return nil }
+        let cString = text.map { CChar(bitPattern: $0) } + [0]
+        var address = [UInt8](repeating: 0, count: ipv6 ? 16 : 4)
+        let result = address.withUnsafeMutableBytes { buffer in
+            inet_pton(ipv6 ? AF_INET6 : AF_INET, cString, buffer.baseAddress)
         }
-        var groups: [UInt16]
-        if let compression {
-            guard let head = parseGroups(text[..<compression], allowDottedQuadTail: false),
-                let tail = parseGroups(text[(compression + 2)...], allowDottedQuadTail: true),
-                head.count + tail.count <= 7
-            else { return nil }
-            groups = head + Array(repeating: 0, count: 8 - head.count - tail.count) + tail
-        } else {
-            guard let all = parseGroups(text, allowDottedQuadTail: true), all.count == 8 else { return nil }
-            groups = all
-        }
-        return groups.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xff)] }
+        return result == 1 ? address : nil
     }
 
-    /// Colon-separated 1–4 digit hex groups; an empty group (stray `:`) makes the text invalid.
-    private static func parseGroups(_ text: ArraySlice<UInt8>, allowDottedQuadTail: Bool) -> [UInt16]? {
-        guard !text.isEmpty else { return [] }
-        let pieces = text.split(separator: colon, omittingEmptySubsequences: false)
-        var groups: [UInt16] = []
+    /// Refuses what `inet_pton` would accept and the strict forms do not. With every C library, a
+    /// NUL byte: it ends the C string, so only the text before it would be judged. With older
+    /// BIND-derived ones (the BSDs' lineage; glibc refuses these itself): a dotted-quad part with a
+    /// leading zero (octal to inet_aton), a hex group of five or more digits (`00001::`), and a
+    /// `::` that stands for no group at all (`1:2:3:4::5:6:7:8`).
+    private static func hasStrictShape(_ text: ArraySlice<UInt8>, ipv6: Bool) -> Bool {
+        guard !text.contains(0) else { return false }
+        let pieces = ipv6 ? text.split(separator: colon, omittingEmptySubsequences: false) : [text]
+        var groups = 0
         for (position, piece) in pieces.enumerated() {
-            if allowDottedQuadTail && position == pieces.count - 1 && piece.contains(dot) {
-                guard let quad = parseDottedQuad(piece) else { return nil }
-                groups.append(UInt16(quad[0]) << 8 | UInt16(quad[1]))
-                groups.append(UInt16(quad[2]) << 8 | UInt16(quad[3]))
-                continue
+            if position == pieces.count - 1 && piece.contains(dot) {
+                let parts = piece.split(separator: dot, omittingEmptySubsequences: false)
+                guard !parts.contains(where: { $0.count > 1 && $0.first == UInt8(ascii: "0") }) else { return false }
+                groups += 2
+            } else if ipv6 {
+                guard piece.count <= 4 else { return false }
+                groups += piece.isEmpty ? 0 : 1
             }
-            guard (1...4).contains(piece.count) else { return nil }
-            var value: UInt16 = 0
-            for character in piece {
-                guard let digit = hexValue(character) else { return nil }
-                value = value << 4 | UInt16(digit)
-            }
-            groups.append(value)
         }
-        return groups
-    }
-
-    // ASCII only: `Character.isNumber` would also accept digits of other scripts.
-    private static func decimalValue(_ character: UInt8) -> Int? {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(character) ? Int(character - UInt8(ascii: "0")) : nil
-    }
-
-    private static func hexValue(_ character: UInt8) -> UInt8? {
-        switch character {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        let compresses = zip(text, text.dropFirst()).contains { $0 == colon && $1 == colon }
+        return !(compresses && groups >= 8)
     }
 
     private static func dottedQuad(_ bytes: ArraySlice<UInt8>) -> String {
