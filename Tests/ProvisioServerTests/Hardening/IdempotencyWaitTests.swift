@@ -134,7 +134,9 @@ import Testing
             // The 5xx released the key; the woken duplicate claimed it and ran the relay itself.
             #expect(relayed.status == 200 && relayed.header("Idempotent-Replayed") == nil, "\(relayed.text)")
             #expect(try relayed.decode(Components.Schemas.OTPChannels.self).channels.map(\.masked) == ["+1 ••• ••• 4821"])
-            #expect(relayedAt - failedAt < .seconds(5), "answered \(relayedAt - failedAt) after the first")
+            // Woken, not left to its 15 s wait limit (after which it would also claim the key): the
+            // bound is that limit's, not a speed, so a loaded machine does not fail it.
+            #expect(relayedAt - failedAt < .seconds(12), "answered \(relayedAt - failedAt) after the first")
             #expect((Self.claims(server) - before) == 3)
             #expect(receiver.deliveries.count == 2)
         }
