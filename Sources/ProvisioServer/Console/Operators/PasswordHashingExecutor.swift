@@ -57,6 +57,8 @@ public final class PasswordHashingExecutor: Sendable {
             var started = 0
             var exited = 0
             var stopping = false
+            /// The threads this executor started, as Foundation's `Thread` objects.
+            var threads: Set<ObjectIdentifier> = []
         }
 
         private let state = Locked(State())
@@ -66,6 +68,8 @@ public final class PasswordHashingExecutor: Sendable {
         var pending: Int { state.value.pending }
         /// Threads started and not yet ended.
         var liveThreads: Int { state.withLock { $0.started - $0.exited } }
+        /// The threads it started (a job's `Thread.current` is one of them).
+        var threadIdentities: Set<ObjectIdentifier> { state.value.threads }
 
         /// Queues `job` unless `capacity` jobs are pending; starts a thread if fewer than
         /// `threads` run.
@@ -80,7 +84,10 @@ public final class PasswordHashingExecutor: Sendable {
             }
             guard let startThread else { return false }
             if startThread {
-                Thread { [self] in work() }.start()
+                let thread = Thread { [self] in work() }
+                // Foundation names the thread as it starts; named again from inside below.
+                thread.name = "provisio-bcrypt"
+                thread.start()
             }
             available.signal()
             return true
@@ -97,6 +104,8 @@ public final class PasswordHashingExecutor: Sendable {
         private func work() {
             // Named from inside: on Linux a thread otherwise keeps the name of the one that made it.
             Thread.current.name = "provisio-bcrypt"
+            let identity = ObjectIdentifier(Thread.current)
+            state.withLock { _ = $0.threads.insert(identity) }
             #if canImport(Glibc)
                 // Linux: the nice value is per thread, so hashing yields the CPU to requests
                 // (a flood then slows sign-ins, not the API). Without it nothing else changes.
