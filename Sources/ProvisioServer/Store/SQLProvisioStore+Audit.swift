@@ -108,15 +108,7 @@ extension SQLProvisioStore {
         var cursor: (createdAt: Int64, id: String)?
         while true {
             var query = SQLQueryString("SELECT * FROM audit_events WHERE chain_sequence IS NULL")
-            if let cursor {
-                query.appendInterpolation(unsafeRaw: " AND (created_at > ")
-                query.appendInterpolation(bind: cursor.createdAt)
-                query.appendInterpolation(unsafeRaw: " OR (created_at = ")
-                query.appendInterpolation(bind: cursor.createdAt)
-                query.appendInterpolation(unsafeRaw: " AND id > ")
-                query.appendInterpolation(bind: cursor.id)
-                query.appendInterpolation(unsafeRaw: "))")
-            }
+            if let cursor { appendKeyset(to: &query, beyond: ">", createdAt: cursor.createdAt, id: cursor.id) }
             query.appendInterpolation(unsafeRaw: " ORDER BY created_at, id LIMIT ")
             query.appendInterpolation(bind: auditChainPage)
             let rows = try await database.raw(query).all().map(auditChainLine(from:))

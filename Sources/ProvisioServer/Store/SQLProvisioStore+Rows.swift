@@ -106,19 +106,23 @@ extension SQLProvisioStore {
                 query.appendInterpolation(unsafeRaw: " AND \(filter.column) = ")
                 query.appendInterpolation(bind: filter.value)
             }
-            if let after {
-                query.appendInterpolation(unsafeRaw: " AND (created_at \(beyond) ")
-                query.appendInterpolation(bind: after.createdAt)
-                query.appendInterpolation(unsafeRaw: " OR (created_at = ")
-                query.appendInterpolation(bind: after.createdAt)
-                query.appendInterpolation(unsafeRaw: " AND id \(beyond) ")
-                query.appendInterpolation(bind: after.id)
-                query.appendInterpolation(unsafeRaw: "))")
-            }
+            if let after { Self.appendKeyset(to: &query, beyond: beyond, createdAt: after.createdAt, id: after.id) }
             query.appendInterpolation(unsafeRaw: " ORDER BY created_at \(order), id \(order) LIMIT ")
             query.appendInterpolation(bind: limit + 1)
             return try await database.raw(query).all()
         }
+    }
+
+    /// ` AND` rows past (`beyond`: `>` or `<`) the position (`createdAt`, `id`) in the order
+    /// `created_at, id`: the keyset every paged read of the store continues from.
+    static func appendKeyset(to query: inout SQLQueryString, beyond: String, createdAt: Int64, id: String) {
+        query.appendInterpolation(unsafeRaw: " AND (created_at \(beyond) ")
+        query.appendInterpolation(bind: createdAt)
+        query.appendInterpolation(unsafeRaw: " OR (created_at = ")
+        query.appendInterpolation(bind: createdAt)
+        query.appendInterpolation(unsafeRaw: " AND id \(beyond) ")
+        query.appendInterpolation(bind: id)
+        query.appendInterpolation(unsafeRaw: "))")
     }
 
     static func page<Item>(_ rows: [Item], limit: Int, cursor: (Item) -> PageCursor) -> Page<Item> {
