@@ -34,6 +34,26 @@ import Testing
         #expect(executor.pending == 0)
     }
 
+    @Test func aJobThatWaitedTooLongIsRefusedUnrun() async throws {
+        let executor = PasswordHashingExecutor(threads: 1, capacity: 4, maximumWait: .milliseconds(50))
+        let gate = DispatchSemaphore(value: 0)
+        let first = Task { try await executor.run { gate.wait() } }
+        #expect(try await Self.eventually { executor.pending == 1 })
+        let ran = Locked(false)
+        let late = Task { try await executor.run { ran.withLock { $0 = true } } }
+        #expect(try await Self.eventually { executor.pending == 2 })
+        // The second job's turn comes after at least 200 ms, four times its bound.
+        try await Task.sleep(for: .milliseconds(200))
+        gate.signal()
+        try await first.value
+        let refused = await #expect(throws: ProvisioError.self) { try await late.value }
+        #expect(refused?.code == .signInBusy)
+        #expect(!ran.value)
+        #expect(executor.pending == 0)
+        // A job that gets its turn in time still runs.
+        #expect(try await executor.run { 5 } == 5)
+    }
+
     @Test func hashingRunsOnItsOwnThreads() async throws {
         let executor = PasswordHashingExecutor(threads: 2)
         // By identity, not by name: a Linux thread's name is cosmetic and was once read as the

@@ -8,7 +8,10 @@ import ProvisioCore
 /// A few threads of its own for bcrypt, behind a bounded queue. bcrypt at cost 12 is a quarter
 /// of a second of CPU by design; on a shared pool (NIO's, which also runs SQLite and DNS) a
 /// sign-in flood queues ahead of every database write. Here a flood only fills this queue, and
-/// what does not fit is refused at once (`sign_in_busy`) instead of waiting.
+/// what does not fit is refused at once (`sign_in_busy`) instead of waiting. A job that still
+/// waited longer than `maximumWait` when its turn came is refused then, unhashed: on a machine
+/// slower than planned (or a loaded one) a full queue would otherwise keep a sign-in waiting for
+/// eight hashes of unbounded length.
 ///
 /// Threads start with the first job and stop when the executor goes (the server's services are
 /// released), after finishing what was queued; a server that never signs anyone in runs none.
@@ -16,15 +19,22 @@ public final class PasswordHashingExecutor: Sendable {
     /// Threads hashing at once, and jobs running or waiting at most.
     public let threads: Int
     public let capacity: Int
+    /// The longest a job waits in the queue before it is refused instead of run.
+    public let maximumWait: Duration
     let core: Core
 
     /// One thread on a small machine (two cores leave one for requests), two on a larger one;
     /// eight jobs each: two seconds of work at cost 12, the longest a sign-in should wait.
     public static var standardThreads: Int { ProcessInfo.processInfo.activeProcessorCount >= 8 ? 2 : 1 }
 
-    public init(threads: Int = standardThreads, capacity: Int? = nil) {
+    /// Five seconds: more than the planned two, for a loaded machine, and far below a client's
+    /// patience.
+    public static let standardMaximumWait = Duration.seconds(5)
+
+    public init(threads: Int = standardThreads, capacity: Int? = nil, maximumWait: Duration = standardMaximumWait) {
         self.threads = max(1, threads)
         self.capacity = max(1, capacity ?? 8 * max(1, threads))
+        self.maximumWait = maximumWait
         self.core = Core()
     }
 
@@ -32,10 +42,15 @@ public final class PasswordHashingExecutor: Sendable {
         core.stop()
     }
 
-    /// Runs `work` on one of the executor's threads; `sign_in_busy` at once when the queue is full.
+    /// Runs `work` on one of the executor's threads; `sign_in_busy` at once when the queue is full,
+    /// or when its turn comes after more than `maximumWait`.
     public func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-            let accepted = core.submit(threads: threads, capacity: capacity) { continuation.resume(returning: work()) }
+        let deadline = ContinuousClock.now.advanced(by: maximumWait)
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let accepted = core.submit(threads: threads, capacity: capacity) {
+                guard ContinuousClock.now <= deadline else { return continuation.resume(throwing: Self.busy()) }
+                continuation.resume(returning: work())
+            }
             if !accepted { continuation.resume(throwing: Self.busy()) }
         }
     }
