@@ -7,6 +7,15 @@ import PackageDescription
 // need: PassKit's Wallet extension API starts there (README, "The iOS SDK"; IOSDeploymentFloorTests
 // and AppleDeclarationTests fail if their sources use newer API). macOS 14 is the server's:
 // swift-openapi-hummingbird declares macOS 14, and every target shares this list.
+// The iOS SDK stands alone: every package only the server side uses (Hummingbird, NIO, the
+// databases, swift-crypto…) is a dependency under the `Server` trait, which is on by default, so
+// `swift run provisio demo` and `swift test` build everything from the root. An app that wants the
+// SDK alone depends on this package with `traits: []`: SwiftPM then resolves only the SDK's
+// packages (the OpenAPI runtime, its URLSession transport, HTTP types), which
+// Tools/check-sdk-consumer.sh proves in CI. (A trait-gated dependency is left out of the consumer's
+// resolution altogether, not only its build; measured with SwiftPM 6.3.)
+let serverOnly: TargetDependencyCondition? = .when(traits: ["Server"])
+
 let package = Package(
     name: "Provisio",
     platforms: [.macOS(.v14), .iOS(.v14)],
@@ -18,6 +27,12 @@ let package = Package(
         .library(name: "ProvisioClient", targets: ["ProvisioClient"]),
         .library(name: "ProvisioKit", targets: ["ProvisioKit"]),
         .executable(name: "provisio", targets: ["provisio"]),
+    ],
+    traits: [
+        .trait(
+            name: "Server",
+            description: "The server, the sandbox, the CLI and their packages; off for an app that uses the SDK alone."),
+        .default(enabledTraits: ["Server"]),
     ],
     dependencies: [
         // One minor version: CProvisioP256 calls BoringSSL internals verified in 4.5.2. Bumped on
@@ -65,10 +80,10 @@ let package = Package(
             dependencies: [
                 "ProvisioCore",
                 "CProvisioP256",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: serverOnly),
+                .product(name: "X509", package: "swift-certificates", condition: serverOnly),
+                .product(name: "SwiftASN1", package: "swift-asn1", condition: serverOnly),
             ],
             resources: [.copy("Resources/apple-root-ca-g3.pem")]
         ),
@@ -81,13 +96,13 @@ let package = Package(
                 "ProvisioNetworkAPI",
                 "ProvisioWireClient",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: serverOnly),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: serverOnly),
+                .product(name: "NIOCore", package: "swift-nio", condition: serverOnly),
+                .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: serverOnly),
+                .product(name: "X509", package: "swift-certificates", condition: serverOnly),
+                .product(name: "SwiftASN1", package: "swift-asn1", condition: serverOnly),
             ]
         ),
         // The sandbox counterparty as its own HTTP service (`provisio sandbox serve`).
@@ -100,10 +115,10 @@ let package = Package(
                 "ProvisioSandboxAPI",
                 "ProvisioHTTP",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird", condition: serverOnly),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
+                .product(name: "Logging", package: "swift-log", condition: serverOnly),
             ],
             resources: [.copy("Resources/sandbox-openapi.yaml")]
         ),
@@ -114,11 +129,11 @@ let package = Package(
             dependencies: [
                 "ProvisioCore",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird", condition: serverOnly),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
+                .product(name: "Logging", package: "swift-log", condition: serverOnly),
+                .product(name: "NIOCore", package: "swift-nio", condition: serverOnly),
             ]
         ),
         // What the generated clients of the wire share (the sandbox's clients, Provisio's network
@@ -143,32 +158,32 @@ let package = Package(
                 "ProvisioSandboxAPI",
                 "ProvisioWireClient",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird", condition: serverOnly),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
+                .product(name: "X509", package: "swift-certificates", condition: serverOnly),
+                .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: serverOnly),
+                .product(name: "NIOCore", package: "swift-nio", condition: serverOnly),
+                .product(name: "NIOPosix", package: "swift-nio", condition: serverOnly),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: serverOnly),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: serverOnly),
+                .product(name: "SQLKit", package: "sql-kit", condition: serverOnly),
                 // Also brings SQLiteNIO's copy of SQLite (module VaporCSQLite, not a product of its
                 // own), whose C API the store's SQLite driver calls: one SQLite in the process, so
                 // its file locks stay coherent. Importing VaporCSQLite is a known violation of the
                 // import check (Tools/check-imports.py, issue 22).
-                .product(name: "SQLiteKit", package: "sqlite-kit"),
-                .product(name: "SQLiteNIO", package: "sqlite-nio"),
-                .product(name: "PostgresKit", package: "postgres-kit"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "SQLiteKit", package: "sqlite-kit", condition: serverOnly),
+                .product(name: "SQLiteNIO", package: "sqlite-nio", condition: serverOnly),
+                .product(name: "PostgresKit", package: "postgres-kit", condition: serverOnly),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: serverOnly),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: serverOnly),
+                .product(name: "Logging", package: "swift-log", condition: serverOnly),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: serverOnly),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: serverOnly),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: serverOnly),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth", condition: serverOnly),
+                .product(name: "Mustache", package: "swift-mustache", condition: serverOnly),
             ],
             resources: [.copy("Resources/openapi.yaml"), .copy("Resources/Console")]
         ),
@@ -178,8 +193,8 @@ let package = Package(
             name: "ProvisioProcess",
             dependencies: [
                 "ProvisioCore",
-                .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Subprocess", package: "swift-subprocess", condition: serverOnly),
+                .product(name: "SystemPackage", package: "swift-system", condition: serverOnly),
             ]
         ),
         .testTarget(name: "ProvisioProcessTests", dependencies: ["ProvisioProcess"]),
@@ -197,18 +212,18 @@ let package = Package(
                 "ProvisioAPI",
                 "ProvisioClient",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: serverOnly),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: serverOnly),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: serverOnly),
+                .product(name: "Logging", package: "swift-log", condition: serverOnly),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: serverOnly),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: serverOnly),
+                .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
+                .product(name: "NIOCore", package: "swift-nio", condition: serverOnly),
+                .product(name: "NIOPosix", package: "swift-nio", condition: serverOnly),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: serverOnly),
+                .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
             ]
         ),
         // Linux only: the PassKit / UIKit subset ProvisioKit uses, transcribed from Apple's
@@ -311,8 +326,8 @@ let package = Package(
                 "ProvisioCore",
                 "ProvisioOutbound",
                 "CZlib",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: serverOnly),
+                .product(name: "NIOCore", package: "swift-nio", condition: serverOnly),
             ]
         ),
         .testTarget(
@@ -320,20 +335,20 @@ let package = Package(
             dependencies: [
                 "ProvisioDoctor",
                 "ProvisioCore",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
             ]
         ),
         // Seeded fuzzing of every parser of outside input (see Fuzz/Corpus); `provisio-fuzz` runs it longer.
         .target(
             name: "ProvisioFuzzing",
             dependencies: [
-                "ProvisioCore", "ProvisioCrypto", .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
+                "ProvisioCore", "ProvisioCrypto", .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
+                .product(name: "X509", package: "swift-certificates", condition: serverOnly),
             ]
         ),
         .executableTarget(
             name: "provisio-fuzz",
-            dependencies: ["ProvisioFuzzing", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ProvisioFuzzing", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: serverOnly)]
         ),
         .testTarget(name: "ProvisioFuzzingTests", dependencies: ["ProvisioFuzzing", "ProvisioCore"]),
         .testTarget(name: "ProvisioCoreTests", dependencies: ["ProvisioCore"]),
@@ -344,10 +359,10 @@ let package = Package(
                 "ProvisioCore",
                 "ProvisioCrypto",
                 "ProvisioSandbox",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: serverOnly),
+                .product(name: "X509", package: "swift-certificates", condition: serverOnly),
+                .product(name: "SwiftASN1", package: "swift-asn1", condition: serverOnly),
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -366,23 +381,23 @@ let package = Package(
                 "ProvisioServer",
                 "ProvisioAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: serverOnly),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: serverOnly),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "SQLiteKit", package: "sqlite-kit"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
+                .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: serverOnly),
+                .product(name: "SQLKit", package: "sql-kit", condition: serverOnly),
+                .product(name: "SQLiteKit", package: "sqlite-kit", condition: serverOnly),
+                .product(name: "Logging", package: "swift-log", condition: serverOnly),
+                .product(name: "Yams", package: "Yams", condition: serverOnly),
+                .product(name: "X509", package: "swift-certificates", condition: serverOnly),
+                .product(name: "SwiftASN1", package: "swift-asn1", condition: serverOnly),
+                .product(name: "NIOCore", package: "swift-nio", condition: serverOnly),
+                .product(name: "NIOPosix", package: "swift-nio", condition: serverOnly),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: serverOnly),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: serverOnly),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: serverOnly),
             ]
         ),
         // Runs the built `provisio` binary as a subprocess, as an issuer would.
@@ -396,13 +411,13 @@ let package = Package(
                 "ProvisioServer",
                 "ProvisioAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: serverOnly),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: serverOnly),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "SQLKit", package: "sql-kit", condition: serverOnly),
+                .product(name: "Logging", package: "swift-log", condition: serverOnly),
+                .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: serverOnly),
             ]
         ),
         .testTarget(
@@ -426,18 +441,18 @@ let package = Package(
                 .target(name: "PassKitStandIn", condition: .when(platforms: [.linux])),
                 "ProvisioAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: serverOnly),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
+                .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: serverOnly),
+                .product(name: "Logging", package: "swift-log", condition: serverOnly),
             ]
         ),
         .testTarget(
             name: "ProvisioSandboxTests",
             dependencies: [
-                "ProvisioCore", "ProvisioCrypto", "ProvisioSandbox", .product(name: "Crypto", package: "swift-crypto"),
+                "ProvisioCore", "ProvisioCrypto", "ProvisioSandbox", .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
             ]
         ),
     ],
