@@ -7,11 +7,11 @@
 #   Tools/check-sdk-consumer.sh            # resolve and build (CI)
 #   Tools/check-sdk-consumer.sh --resolve  # resolve only (seconds, not minutes)
 #
-# Checks the committed HEAD, not the working tree: commit first.
+# Checks the committed HEAD (or $SDK_CONSUMER_REVISION), not the working tree: commit first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repository="$(pwd)"
-revision="$(git rev-parse HEAD)"
+revision="${SDK_CONSUMER_REVISION:-$(git rev-parse HEAD)}"
 identity="$(basename "$repository" | tr '[:upper:]' '[:lower:]')"
 
 # What an app that adds ProvisioKit may resolve: this repository and the packages the SDK's targets
