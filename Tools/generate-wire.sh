@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Generates the Swift wire code (types, server stubs, clients) from the OpenAPI documents,
-# which are the single contract of Provisio's and the sandbox's HTTP APIs.
+# which are the single contract of Provisio's, the sandbox's and the network connector's HTTP APIs.
 #
 #   Tools/generate-wire.sh           regenerate into Sources/*/Generated
 #   Tools/generate-wire.sh --check   fail if regenerating would change any committed file (CI)
@@ -22,6 +22,8 @@ targets=(
     "ProvisioMobileAPI Sources/ProvisioServer/Resources/openapi.yaml"
     "ProvisioNetworkAPI Sources/ProvisioServer/Resources/openapi.yaml"
     "ProvisioSandboxAPI Sources/ProvisioSandboxServer/Resources/sandbox-openapi.yaml"
+    "ProvisioConnectorAPI Sources/ProvisioNetworkConnector/Provisio/network-connector-openapi.yaml"
+    "ProvisioSandboxConnectorAPI Sources/ProvisioNetworkConnector/Provisio/network-connector-openapi.yaml"
 )
 
 out="$(mktemp -d)"
