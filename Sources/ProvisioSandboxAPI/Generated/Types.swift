@@ -33,38 +33,6 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /sandbox/v1/ca/root.pem`.
     /// - Remark: Generated from `#/paths//sandbox/v1/ca/root.pem/get(getRootCertificate)`.
     func getRootCertificate(_ input: Operations.GetRootCertificate.Input) async throws -> Operations.GetRootCertificate.Output
-    /// The issuer suspends, resumes or deletes a token
-    ///
-    /// The network changes the token and Wallet's pass (suspend: an active token and its pass
-    /// are suspended; resume: a suspended one is activated again; delete: the token is deleted
-    /// and the pass removed) and answers with the token. Nothing is reported back: the issuer
-    /// asked.
-    ///
-    ///
-    /// - Remark: HTTP `POST /network/v1/tokens/{ref}/lifecycle`.
-    /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/lifecycle/post(applyLifecycleAction)`.
-    func applyLifecycleAction(_ input: Operations.ApplyLifecycleAction.Input) async throws -> Operations.ApplyLifecycleAction.Output
-    /// The issuer reissued the card behind a token
-    ///
-    /// A new expiry (with the same number), cardholder name or card art: the network keeps the
-    /// token working under the new expiry and Wallet shows the new details on the pass. Only a
-    /// live token (pending activation, active or suspended) takes them. Nothing is reported
-    /// back: the issuer asked.
-    ///
-    ///
-    /// - Remark: HTTP `POST /network/v1/tokens/{ref}/card-details`.
-    /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/card-details/post(updateCardDetails)`.
-    func updateCardDetails(_ input: Operations.UpdateCardDetails.Input) async throws -> Operations.UpdateCardDetails.Output
-    /// The issuer activates a pending token after verifying the cardholder itself
-    ///
-    /// Customer-service activation (the yellow path's third way): the cardholder called the
-    /// issuer, who verified them. The network activates the token pending activation and its
-    /// pass. Nothing is reported back: the issuer asked.
-    ///
-    ///
-    /// - Remark: HTTP `POST /network/v1/tokens/{ref}/activation`.
-    /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/activation/post(activateToken)`.
-    func activateToken(_ input: Operations.ActivateToken.Input) async throws -> Operations.ActivateToken.Output
     /// The wallet's devices
     ///
     /// The iPhone, then the paired Watch (when one is paired).
@@ -200,68 +168,6 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//sandbox/v1/ca/root.pem/get(getRootCertificate)`.
     public func getRootCertificate(headers: Operations.GetRootCertificate.Input.Headers = .init()) async throws -> Operations.GetRootCertificate.Output {
         try await getRootCertificate(Operations.GetRootCertificate.Input(headers: headers))
-    }
-    /// The issuer suspends, resumes or deletes a token
-    ///
-    /// The network changes the token and Wallet's pass (suspend: an active token and its pass
-    /// are suspended; resume: a suspended one is activated again; delete: the token is deleted
-    /// and the pass removed) and answers with the token. Nothing is reported back: the issuer
-    /// asked.
-    ///
-    ///
-    /// - Remark: HTTP `POST /network/v1/tokens/{ref}/lifecycle`.
-    /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/lifecycle/post(applyLifecycleAction)`.
-    public func applyLifecycleAction(
-        path: Operations.ApplyLifecycleAction.Input.Path,
-        headers: Operations.ApplyLifecycleAction.Input.Headers = .init(),
-        body: Operations.ApplyLifecycleAction.Input.Body
-    ) async throws -> Operations.ApplyLifecycleAction.Output {
-        try await applyLifecycleAction(Operations.ApplyLifecycleAction.Input(
-            path: path,
-            headers: headers,
-            body: body
-        ))
-    }
-    /// The issuer reissued the card behind a token
-    ///
-    /// A new expiry (with the same number), cardholder name or card art: the network keeps the
-    /// token working under the new expiry and Wallet shows the new details on the pass. Only a
-    /// live token (pending activation, active or suspended) takes them. Nothing is reported
-    /// back: the issuer asked.
-    ///
-    ///
-    /// - Remark: HTTP `POST /network/v1/tokens/{ref}/card-details`.
-    /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/card-details/post(updateCardDetails)`.
-    public func updateCardDetails(
-        path: Operations.UpdateCardDetails.Input.Path,
-        headers: Operations.UpdateCardDetails.Input.Headers = .init(),
-        body: Operations.UpdateCardDetails.Input.Body
-    ) async throws -> Operations.UpdateCardDetails.Output {
-        try await updateCardDetails(Operations.UpdateCardDetails.Input(
-            path: path,
-            headers: headers,
-            body: body
-        ))
-    }
-    /// The issuer activates a pending token after verifying the cardholder itself
-    ///
-    /// Customer-service activation (the yellow path's third way): the cardholder called the
-    /// issuer, who verified them. The network activates the token pending activation and its
-    /// pass. Nothing is reported back: the issuer asked.
-    ///
-    ///
-    /// - Remark: HTTP `POST /network/v1/tokens/{ref}/activation`.
-    /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/activation/post(activateToken)`.
-    public func activateToken(
-        path: Operations.ActivateToken.Input.Path,
-        headers: Operations.ActivateToken.Input.Headers = .init(),
-        body: Operations.ActivateToken.Input.Body
-    ) async throws -> Operations.ActivateToken.Output {
-        try await activateToken(Operations.ActivateToken.Input(
-            path: path,
-            headers: headers,
-            body: body
-        ))
     }
     /// The wallet's devices
     ///
