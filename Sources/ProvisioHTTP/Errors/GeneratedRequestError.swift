@@ -18,19 +18,21 @@ public enum GeneratedRequestError {
                 // Decoded at the root: a path or query parameter (a body is an object, whose
                 // fields have a path), or a body with no bytes at all.
                 if let refusal = dialect.parameterRefusal(error, decodingError) { return refusal }
-                if case .dataCorrupted(let context) = decodingError,
-                    context.debugDescription.hasPrefix("The given data was not valid JSON")
-                {
+                if case .dataCorrupted(let context) = decodingError, RuntimeErrorText.isNotJSON(context) {
                     return emptyBodyRefusal(dialect)
                 }
             }
             return provisioError(for: decodingError, dialect: dialect)
         default:
-            if let name = missingQueryParameter(error) {
+            switch RuntimeErrorText.refusal(of: error) {
+            case .missingQueryParameter(let name):
                 return ProvisioError(dialect.invalidParameter, "The query parameter \(name) is required.")
+            case .missingRequestBody:
+                // An empty body where the operation takes one: what the strict parser says of no bytes.
+                return emptyBodyRefusal(dialect)
+            case nil:
+                break
             }
-            // An empty body where the operation takes one: what the strict parser says of no bytes.
-            if error.causeDescription == "Missing required request body" { return emptyBodyRefusal(dialect) }
             if error.httpStatus == .unsupportedMediaType {
                 return ProvisioError(dialect.invalidRequest, "The request body must be application/json.")
             }
@@ -48,7 +50,7 @@ public enum GeneratedRequestError {
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             return ProvisioError(dialect.invalidRequest, "The field '\(path(context.codingPath))' has the wrong type.")
         case .dataCorrupted(let context):
-            if context.debugDescription.hasPrefix("Additional properties are disabled") {
+            if RuntimeErrorText.isUndeclaredField(context) {
                 // The path ends with the unknown key; what comes before is the declared object.
                 let parent = context.codingPath.dropLast().last(where: { $0.intValue == nil })
                 guard let parent else {
@@ -63,14 +65,6 @@ public enum GeneratedRequestError {
         @unknown default:
             return ProvisioError(dialect.invalidRequest, "The request body does not match this endpoint.")
         }
-    }
-
-    /// The name of a required query parameter the request left out (the generated code says
-    /// so only in its description of the cause).
-    static func missingQueryParameter(_ error: ServerError) -> String? {
-        let prefix = "Missing required query parameter named: "
-        guard error.causeDescription.hasPrefix(prefix) else { return nil }
-        return String(error.causeDescription.dropFirst(prefix.count))
     }
 
     /// What the strict parser says of a body with no bytes.

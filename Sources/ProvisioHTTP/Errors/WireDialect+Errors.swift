@@ -35,7 +35,7 @@ extension WireDialect {
     /// The answer for a wire error: `{"error": {"code", "message", "request_id"}}` with the status
     /// its code declares.
     public func response(for error: ProvisioError, requestID: String) -> Response {
-        let body = (try? WireCoding.encoder.encode(WireError(error, requestID: requestID))) ?? Data()
+        let body = Self.errorBody(for: error, requestID: requestID)
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         if closesUnreadConnections, error.code == payloadTooLarge || error.code == requestTimeout {
@@ -45,5 +45,11 @@ extension WireDialect {
         return Response(
             status: HTTPResponse.Status(code: error.code.status.rawValue), headers: headers,
             body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// The bytes of every error answer, whoever writes it (a route's middleware, the responder
+    /// for unmatched paths, the connection guard for a request NIO could not parse).
+    public static func errorBody(for error: ProvisioError, requestID: String) -> Data {
+        (try? WireCoding.encoder.encode(WireError(error, requestID: requestID))) ?? Data()
     }
 }

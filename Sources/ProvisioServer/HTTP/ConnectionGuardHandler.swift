@@ -63,7 +63,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
             if Self.isParserErrorResponse(head) {
                 let requestID = RequestID.generate()
                 let error = ProvisioError(.malformedRequest, "The request's line or headers are malformed or too large.")
-                let body = (try? WireCoding.encoder.encode(WireError(error, requestID: requestID))) ?? Data()
+                let body = WireDialect.errorBody(for: error, requestID: requestID)
                 head.headerFields[.contentLength] = "\(body.count)"
                 head.headerFields[.contentType] = "application/json"
                 head.headerFields[.requestID] = requestID
