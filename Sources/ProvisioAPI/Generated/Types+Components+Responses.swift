@@ -18,6 +18,10 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/responses` section of the OpenAPI document.
     public enum Responses {
+        public struct WebhookAcknowledged: Sendable, Hashable {
+            /// Creates a new `WebhookAcknowledged`.
+            public init() {}
+        }
         public struct ApplePayPayload: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/ApplePayPayload/headers`.
             public struct Headers: Sendable, Hashable {

@@ -2800,6 +2800,616 @@ extension Components {
             case requireVerification = "require_verification"
             case decline = "decline"
         }
+        /// The events an endpoint can subscribe to, each described under `webhooks`.
+        /// `provisioning.declined` is accepted in a subscription but not sent by this version (a
+        /// declined token request is a `token.created` whose token is `declined`).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/WebhookEventType`.
+        @frozen public enum WebhookEventType: String, Codable, Hashable, Sendable, CaseIterable {
+            case token_created = "token.created"
+            case token_updated = "token.updated"
+            case token_activated = "token.activated"
+            case token_suspended = "token.suspended"
+            case token_resumed = "token.resumed"
+            case token_deleted = "token.deleted"
+            case token_otpRequested = "token.otp_requested"
+            case token_decisionRequested = "token.decision_requested"
+            case provisioning_declined = "provisioning.declined"
+            case webhook_test = "webhook.test"
+        }
+        /// - Remark: Generated from `#/components/schemas/TokenWebhookEvent`.
+        public struct TokenWebhookEvent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TokenWebhookEvent/type`.
+            public var _type: Components.Schemas.WebhookEventType
+            /// - Remark: Generated from `#/components/schemas/TokenWebhookEvent/timestamp`.
+            public var timestamp: Components.Schemas.Timestamp
+            /// The token after the change, with `actor` and, when there was one, `reason_code`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TokenWebhookEvent/data`.
+            public var data: Components.Schemas.Token
+            /// Creates a new `TokenWebhookEvent`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp:
+            ///   - data: The token after the change, with `actor` and, when there was one, `reason_code`.
+            public init(
+                _type: Components.Schemas.WebhookEventType,
+                timestamp: Components.Schemas.Timestamp,
+                data: Components.Schemas.Token
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self._type = try container.decode(
+                    Components.Schemas.WebhookEventType.self,
+                    forKey: ._type
+                )
+                self.timestamp = try container.decode(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .timestamp
+                )
+                self.data = try container.decode(
+                    Components.Schemas.Token.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "type",
+                    "timestamp",
+                    "data"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookCard`.
+        public struct WebhookCard: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebhookCard/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WebhookCard/last4`.
+            public var last4: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WebhookCard/customer_ref`.
+            public var customerRef: Swift.String
+            /// Creates a new `WebhookCard`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - last4:
+            ///   - customerRef:
+            public init(
+                id: Swift.String,
+                last4: Swift.String,
+                customerRef: Swift.String
+            ) {
+                self.id = id
+                self.last4 = last4
+                self.customerRef = customerRef
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case last4
+                case customerRef = "customer_ref"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.String.self,
+                    forKey: .id
+                )
+                self.last4 = try container.decode(
+                    Swift.String.self,
+                    forKey: .last4
+                )
+                self.customerRef = try container.decode(
+                    Swift.String.self,
+                    forKey: .customerRef
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "last4",
+                    "customer_ref"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/OtpRequest`.
+        public struct OtpRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/OtpRequest/token`.
+            public var token: Components.Schemas.Token
+            /// - Remark: Generated from `#/components/schemas/OtpRequest/card`.
+            public var card: Components.Schemas.WebhookCard
+            /// The one-time code; in the delivery only, never in the stored event.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OtpRequest/code`.
+            public var code: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/OtpRequest/expires_at`.
+            public var expiresAt: Components.Schemas.Timestamp
+            /// Creates a new `OtpRequest`.
+            ///
+            /// - Parameters:
+            ///   - token:
+            ///   - card:
+            ///   - code: The one-time code; in the delivery only, never in the stored event.
+            ///   - expiresAt:
+            public init(
+                token: Components.Schemas.Token,
+                card: Components.Schemas.WebhookCard,
+                code: Swift.String? = nil,
+                expiresAt: Components.Schemas.Timestamp
+            ) {
+                self.token = token
+                self.card = card
+                self.code = code
+                self.expiresAt = expiresAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case token
+                case card
+                case code
+                case expiresAt = "expires_at"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.token = try container.decode(
+                    Components.Schemas.Token.self,
+                    forKey: .token
+                )
+                self.card = try container.decode(
+                    Components.Schemas.WebhookCard.self,
+                    forKey: .card
+                )
+                self.code = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .code
+                )
+                self.expiresAt = try container.decode(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .expiresAt
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "token",
+                    "card",
+                    "code",
+                    "expires_at"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/OtpRequestedWebhookEvent`.
+        public struct OtpRequestedWebhookEvent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/OtpRequestedWebhookEvent/type`.
+            public var _type: Components.Schemas.WebhookEventType
+            /// - Remark: Generated from `#/components/schemas/OtpRequestedWebhookEvent/timestamp`.
+            public var timestamp: Components.Schemas.Timestamp
+            /// - Remark: Generated from `#/components/schemas/OtpRequestedWebhookEvent/data`.
+            public var data: Components.Schemas.OtpRequest
+            /// Creates a new `OtpRequestedWebhookEvent`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp:
+            ///   - data:
+            public init(
+                _type: Components.Schemas.WebhookEventType,
+                timestamp: Components.Schemas.Timestamp,
+                data: Components.Schemas.OtpRequest
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self._type = try container.decode(
+                    Components.Schemas.WebhookEventType.self,
+                    forKey: ._type
+                )
+                self.timestamp = try container.decode(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .timestamp
+                )
+                self.data = try container.decode(
+                    Components.Schemas.OtpRequest.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "type",
+                    "timestamp",
+                    "data"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/OtpSentChannel`.
+        public struct OtpSentChannel: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/OtpSentChannel/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case sms = "sms"
+                case email = "email"
+                case voice = "voice"
+                case app = "app"
+            }
+            /// - Remark: Generated from `#/components/schemas/OtpSentChannel/type`.
+            public var _type: Components.Schemas.OtpSentChannel._TypePayload
+            /// The masked phone number or address, as the cardholder will see it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OtpSentChannel/masked`.
+            public var masked: Swift.String
+            /// Creates a new `OtpSentChannel`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - masked: The masked phone number or address, as the cardholder will see it.
+            public init(
+                _type: Components.Schemas.OtpSentChannel._TypePayload,
+                masked: Swift.String
+            ) {
+                self._type = _type
+                self.masked = masked
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case masked
+            }
+        }
+        /// The issuer's answer to `token.otp_requested`. Other fields are ignored.
+        ///
+        /// - Remark: Generated from `#/components/schemas/OtpSent`.
+        public struct OtpSent: Codable, Hashable, Sendable {
+            /// At least one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OtpSent/channels`.
+            public var channels: [Components.Schemas.OtpSentChannel]
+            /// Creates a new `OtpSent`.
+            ///
+            /// - Parameters:
+            ///   - channels: At least one.
+            public init(channels: [Components.Schemas.OtpSentChannel]) {
+                self.channels = channels
+            }
+            public enum CodingKeys: String, CodingKey {
+                case channels
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RiskAssessment`.
+        public struct RiskAssessment: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RiskAssessment/device_score`.
+            public var deviceScore: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/RiskAssessment/account_score`.
+            public var accountScore: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/RiskAssessment/wallet_recommendation`.
+            public var walletRecommendation: Components.Schemas.DecisionOutcome
+            /// Creates a new `RiskAssessment`.
+            ///
+            /// - Parameters:
+            ///   - deviceScore:
+            ///   - accountScore:
+            ///   - walletRecommendation:
+            public init(
+                deviceScore: Swift.Int,
+                accountScore: Swift.Int,
+                walletRecommendation: Components.Schemas.DecisionOutcome
+            ) {
+                self.deviceScore = deviceScore
+                self.accountScore = accountScore
+                self.walletRecommendation = walletRecommendation
+            }
+            public enum CodingKeys: String, CodingKey {
+                case deviceScore = "device_score"
+                case accountScore = "account_score"
+                case walletRecommendation = "wallet_recommendation"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.deviceScore = try container.decode(
+                    Swift.Int.self,
+                    forKey: .deviceScore
+                )
+                self.accountScore = try container.decode(
+                    Swift.Int.self,
+                    forKey: .accountScore
+                )
+                self.walletRecommendation = try container.decode(
+                    Components.Schemas.DecisionOutcome.self,
+                    forKey: .walletRecommendation
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "device_score",
+                    "account_score",
+                    "wallet_recommendation"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Decision`.
+        public struct Decision: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Decision/outcome`.
+            public var outcome: Components.Schemas.DecisionOutcome
+            /// - Remark: Generated from `#/components/schemas/Decision/reasons`.
+            public var reasons: [Swift.String]
+            /// Creates a new `Decision`.
+            ///
+            /// - Parameters:
+            ///   - outcome:
+            ///   - reasons:
+            public init(
+                outcome: Components.Schemas.DecisionOutcome,
+                reasons: [Swift.String]
+            ) {
+                self.outcome = outcome
+                self.reasons = reasons
+            }
+            public enum CodingKeys: String, CodingKey {
+                case outcome
+                case reasons
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.outcome = try container.decode(
+                    Components.Schemas.DecisionOutcome.self,
+                    forKey: .outcome
+                )
+                self.reasons = try container.decode(
+                    [Swift.String].self,
+                    forKey: .reasons
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "outcome",
+                    "reasons"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DecisionRequest`.
+        public struct DecisionRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DecisionRequest/network_token_ref`.
+            public var networkTokenRef: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DecisionRequest/wallet`.
+            public var wallet: Components.Schemas.Wallet
+            /// - Remark: Generated from `#/components/schemas/DecisionRequest/device_type`.
+            public var deviceType: Components.Schemas.DeviceType?
+            /// - Remark: Generated from `#/components/schemas/DecisionRequest/token_last4`.
+            public var tokenLast4: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/DecisionRequest/card`.
+            public var card: Components.Schemas.WebhookCard
+            /// - Remark: Generated from `#/components/schemas/DecisionRequest/risk`.
+            public var risk: Components.Schemas.RiskAssessment
+            /// - Remark: Generated from `#/components/schemas/DecisionRequest/proposed`.
+            public var proposed: Components.Schemas.Decision
+            /// Creates a new `DecisionRequest`.
+            ///
+            /// - Parameters:
+            ///   - networkTokenRef:
+            ///   - wallet:
+            ///   - deviceType:
+            ///   - tokenLast4:
+            ///   - card:
+            ///   - risk:
+            ///   - proposed:
+            public init(
+                networkTokenRef: Swift.String,
+                wallet: Components.Schemas.Wallet,
+                deviceType: Components.Schemas.DeviceType? = nil,
+                tokenLast4: Swift.String? = nil,
+                card: Components.Schemas.WebhookCard,
+                risk: Components.Schemas.RiskAssessment,
+                proposed: Components.Schemas.Decision
+            ) {
+                self.networkTokenRef = networkTokenRef
+                self.wallet = wallet
+                self.deviceType = deviceType
+                self.tokenLast4 = tokenLast4
+                self.card = card
+                self.risk = risk
+                self.proposed = proposed
+            }
+            public enum CodingKeys: String, CodingKey {
+                case networkTokenRef = "network_token_ref"
+                case wallet
+                case deviceType = "device_type"
+                case tokenLast4 = "token_last4"
+                case card
+                case risk
+                case proposed
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.networkTokenRef = try container.decode(
+                    Swift.String.self,
+                    forKey: .networkTokenRef
+                )
+                self.wallet = try container.decode(
+                    Components.Schemas.Wallet.self,
+                    forKey: .wallet
+                )
+                self.deviceType = try container.decodeIfPresent(
+                    Components.Schemas.DeviceType.self,
+                    forKey: .deviceType
+                )
+                self.tokenLast4 = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .tokenLast4
+                )
+                self.card = try container.decode(
+                    Components.Schemas.WebhookCard.self,
+                    forKey: .card
+                )
+                self.risk = try container.decode(
+                    Components.Schemas.RiskAssessment.self,
+                    forKey: .risk
+                )
+                self.proposed = try container.decode(
+                    Components.Schemas.Decision.self,
+                    forKey: .proposed
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "network_token_ref",
+                    "wallet",
+                    "device_type",
+                    "token_last4",
+                    "card",
+                    "risk",
+                    "proposed"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DecisionRequestedWebhookEvent`.
+        public struct DecisionRequestedWebhookEvent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DecisionRequestedWebhookEvent/type`.
+            public var _type: Components.Schemas.WebhookEventType
+            /// - Remark: Generated from `#/components/schemas/DecisionRequestedWebhookEvent/timestamp`.
+            public var timestamp: Components.Schemas.Timestamp
+            /// - Remark: Generated from `#/components/schemas/DecisionRequestedWebhookEvent/data`.
+            public var data: Components.Schemas.DecisionRequest
+            /// Creates a new `DecisionRequestedWebhookEvent`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp:
+            ///   - data:
+            public init(
+                _type: Components.Schemas.WebhookEventType,
+                timestamp: Components.Schemas.Timestamp,
+                data: Components.Schemas.DecisionRequest
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self._type = try container.decode(
+                    Components.Schemas.WebhookEventType.self,
+                    forKey: ._type
+                )
+                self.timestamp = try container.decode(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .timestamp
+                )
+                self.data = try container.decode(
+                    Components.Schemas.DecisionRequest.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "type",
+                    "timestamp",
+                    "data"
+                ])
+            }
+        }
+        /// The issuer's answer to `token.decision_requested`. Other fields are ignored.
+        ///
+        /// - Remark: Generated from `#/components/schemas/IssuerDecision`.
+        public struct IssuerDecision: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/IssuerDecision/decision`.
+            public var decision: Components.Schemas.DecisionOutcome
+            /// At most 10 codes of `a-z`, `0-9` and `_`, 1 to 64 characters each.
+            ///
+            /// - Remark: Generated from `#/components/schemas/IssuerDecision/reasons`.
+            public var reasons: [Swift.String]?
+            /// Creates a new `IssuerDecision`.
+            ///
+            /// - Parameters:
+            ///   - decision:
+            ///   - reasons: At most 10 codes of `a-z`, `0-9` and `_`, 1 to 64 characters each.
+            public init(
+                decision: Components.Schemas.DecisionOutcome,
+                reasons: [Swift.String]? = nil
+            ) {
+                self.decision = decision
+                self.reasons = reasons
+            }
+            public enum CodingKeys: String, CodingKey {
+                case decision
+                case reasons
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookTest`.
+        public struct WebhookTest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebhookTest/endpoint_id`.
+            public var endpointId: Swift.String
+            /// Creates a new `WebhookTest`.
+            ///
+            /// - Parameters:
+            ///   - endpointId:
+            public init(endpointId: Swift.String) {
+                self.endpointId = endpointId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case endpointId = "endpoint_id"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.endpointId = try container.decode(
+                    Swift.String.self,
+                    forKey: .endpointId
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "endpoint_id"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TestWebhookEvent`.
+        public struct TestWebhookEvent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TestWebhookEvent/type`.
+            public var _type: Components.Schemas.WebhookEventType
+            /// - Remark: Generated from `#/components/schemas/TestWebhookEvent/timestamp`.
+            public var timestamp: Components.Schemas.Timestamp
+            /// - Remark: Generated from `#/components/schemas/TestWebhookEvent/data`.
+            public var data: Components.Schemas.WebhookTest
+            /// Creates a new `TestWebhookEvent`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp:
+            ///   - data:
+            public init(
+                _type: Components.Schemas.WebhookEventType,
+                timestamp: Components.Schemas.Timestamp,
+                data: Components.Schemas.WebhookTest
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self._type = try container.decode(
+                    Components.Schemas.WebhookEventType.self,
+                    forKey: ._type
+                )
+                self.timestamp = try container.decode(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .timestamp
+                )
+                self.data = try container.decode(
+                    Components.Schemas.WebhookTest.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "type",
+                    "timestamp",
+                    "data"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/TokenEvent`.
         public struct TokenEvent: Codable, Hashable, Sendable {
             /// The webhook event it published, e.g. `token.suspended`.
