@@ -1,5 +1,4 @@
 import Foundation
-import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
 
@@ -204,16 +203,10 @@ public struct TokenService: Sendable {
 
     /// The webhook announcing `event`, to be stored with it.
     private func announcement(_ event: TokenEventRecord, token: TokenRecord) async throws -> OutboxEntry {
-        // The payload is the API's token, plus why and by whom it changed.
-        var data = Components.Schemas.Token(token)
-        data.reasonCode = event.reasonCode
-        data.actor = {
-            switch event.actor {
-            case .issuer: .issuer
-            case .network: .network
-            }
-        }()
-        return try await publisher.prepare(tenantID: token.tenantID, type: event.type, data: data)
+        // The token after the change, plus why and by whom it changed.
+        try await publisher.prepare(
+            tenantID: token.tenantID,
+            message: .tokenChanged(token, type: event.type, reasonCode: event.reasonCode, actor: event.actor))
     }
 
     static func actor(of event: TokenEvent) -> TokenActor {

@@ -16,24 +16,7 @@ public struct IssuerDecisionHook: Sendable {
         self.webhook = SynchronousWebhook(store: store, vault: vault, sender: sender, clock: clock)
     }
 
-    struct Payload: Encodable {
-        var networkTokenRef: String
-        var wallet: String
-        var deviceType: String?
-        var tokenLast4: String?
-        var card: OTPRelay.CardSummary
-        var risk: RiskAssessment
-        var proposed: Decision
-
-        enum CodingKeys: String, CodingKey {
-            case wallet, card, risk, proposed
-            case networkTokenRef = "network_token_ref"
-            case deviceType = "device_type"
-            case tokenLast4 = "token_last4"
-        }
-    }
-
-    struct Answer: Decodable {
+    struct Answer {
         var decision: DecisionOutcome
         var reasons: [String]?
     }
@@ -48,14 +31,12 @@ public struct IssuerDecisionHook: Sendable {
             $0.events.contains(Self.eventType)
         }
         guard !endpoints.isEmpty else { return nil }
-        let payload = Payload(
-            networkTokenRef: request.networkTokenRef, wallet: request.wallet.rawValue, deviceType: request.deviceType?.rawValue,
-            tokenLast4: request.tokenLast4,
-            card: OTPRelay.CardSummary(id: card.id, last4: card.last4, customerRef: card.customerRef),
-            risk: request.risk,
-            proposed: proposed)
+        let message = WebhookMessage.decisionRequested(
+            .init(
+                networkTokenRef: request.networkTokenRef, wallet: request.wallet, deviceType: request.deviceType,
+                tokenLast4: request.tokenLast4, card: card, risk: request.risk, proposed: proposed))
         let result = try await webhook.call(
-            type: Self.eventType, data: payload, stored: payload, tenantID: tenantID, endpoints: endpoints.reversed(),
+            message, tenantID: tenantID, endpoints: endpoints.reversed(),
             timeout: .milliseconds(settings.webhookTimeoutMilliseconds), parse: Self.parse)
         if let answer = result.answer {
             let reasons = answer.reasons ?? []
@@ -74,14 +55,17 @@ public struct IssuerDecisionHook: Sendable {
 
     /// `{"decision": "approve|require_verification|decline", "reasons": ["snake_case", …]}`.
     static func parse(_ body: Data) throws -> Answer {
-        guard (try? StrictJSONParser.parse(body)) != nil, let answer = try? JSONDecoder().decode(Answer.self, from: body),
-            (answer.reasons ?? []).count <= 10,
+        guard let decoded = try? WebhookMessage.issuerDecision(from: body) else { throw Self.malformedAnswer }
+        let answer = Answer(decision: decoded.outcome, reasons: decoded.reasons)
+        guard (answer.reasons ?? []).count <= 10,
             (answer.reasons ?? []).allSatisfy(isReasonCode)
-        else {
-            throw ProvisioError(
-                .invalidParameter,
-                "The issuer's answer is not {\"decision\": approve|require_verification|decline, \"reasons\": [snake_case…]}.")
-        }
+        else { throw Self.malformedAnswer }
         return answer
+    }
+
+    static var malformedAnswer: ProvisioError {
+        ProvisioError(
+            .invalidParameter,
+            "The issuer's answer is not {\"decision\": approve|require_verification|decline, \"reasons\": [snake_case…]}.")
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
 
@@ -8,7 +7,7 @@ import ProvisioCrypto
 /// phone number or email it sent the code to — goes back to the network and on to the
 /// cardholder's screen.
 public struct OTPRelay: Sendable {
-    public struct Channel: Codable, Sendable, Equatable {
+    public struct Channel: Sendable, Equatable {
         public var type: String
         public var masked: String
     }
@@ -33,35 +32,6 @@ public struct OTPRelay: Sendable {
         self.timeout = timeout
     }
 
-    /// What the issuer receives. The stored copy of the event has no `code` (nil is left out):
-    /// a live code never rests in the database, and the delivery cannot be replayed.
-    struct Payload: Encodable {
-        var token: Components.Schemas.Token
-        var card: CardSummary
-        var code: String?
-        var expiresAt: Date
-
-        enum CodingKeys: String, CodingKey {
-            case token, card, code
-            case expiresAt = "expires_at"
-        }
-    }
-
-    struct CardSummary: Encodable {
-        var id: String
-        var last4: String
-        var customerRef: String
-
-        enum CodingKeys: String, CodingKey {
-            case id, last4
-            case customerRef = "customer_ref"
-        }
-    }
-
-    struct Answer: Decodable {
-        var channels: [Channel]
-    }
-
     /// Tries the endpoints subscribed to `token.otp_requested`, newest first, until one answers
     /// with channels; every try is recorded as a delivery.
     func relay(token: TokenRecord, card: CardRecord, code: String, expiresAt: Date) async throws -> [Channel] {
@@ -71,15 +41,11 @@ public struct OTPRelay: Sendable {
             throw ProvisioError(
                 .otpRelayNotConfigured, "No webhook endpoint of the issuer subscribes to token.otp_requested.")
         }
-        let payload = Payload(
-            token: Components.Schemas.Token(token),
-            card: CardSummary(id: card.id, last4: card.last4, customerRef: card.customerRef), code: code,
-            expiresAt: expiresAt)
-        var withheld = payload
-        withheld.code = nil
+        // The stored copy of the event has no `code`: a live code never rests in the database,
+        // and the delivery cannot be replayed.
+        let message = WebhookMessage.otpRequested(token: token, card: card, code: code, expiresAt: expiresAt)
         let result = try await SynchronousWebhook(store: store, vault: vault, sender: sender, clock: clock).call(
-            type: Self.eventType, data: payload, stored: withheld, tenantID: token.tenantID, endpoints: Array(endpoints),
-            timeout: timeout, parse: Self.parse)
+            message, tenantID: token.tenantID, endpoints: Array(endpoints), timeout: timeout, parse: Self.parse)
         guard let channels = result.answer else {
             throw ProvisioError(
                 .otpRelayFailed, "The one-time code could not be relayed to the issuer: \(result.failures.joined(separator: " "))"
@@ -90,15 +56,14 @@ public struct OTPRelay: Sendable {
 
     /// `{"channels": [{"type": "sms", "masked": "•••• 1234"}]}`, at least one, short values.
     static func parse(_ body: Data) throws -> [Channel] {
-        guard (try? StrictJSONParser.parse(body)) != nil, let answer = try? JSONDecoder().decode(Answer.self, from: body),
-            !answer.channels.isEmpty,
-            answer.channels.allSatisfy({ channelTypes.contains($0.type) && (1...64).contains($0.masked.count) })
+        guard let channels = try? WebhookMessage.otpChannels(from: body), !channels.isEmpty,
+            channels.allSatisfy({ channelTypes.contains($0.type) && (1...64).contains($0.masked.count) })
         else {
             throw ProvisioError(
                 .otpRelayFailed,
                 "The issuer's answer is not {\"channels\": [{\"type\": sms|email|voice|app, \"masked\": …}]}.")
         }
-        return answer.channels
+        return channels
     }
 }
 

@@ -24,17 +24,17 @@ struct SynchronousWebhook: Sendable {
     }
 
     /// Calls `endpoints` in turn until `parse` accepts an answer or the time is up; every try
-    /// is recorded. The event is stored with `stored` as its data: what is sent may hold a live
-    /// secret (a one-time code) that must not rest in the database.
-    func call<Payload: Encodable, Stored: Encodable, Answer: Sendable>(
-        type: String, data: Payload, stored: Stored, tenantID: String, endpoints: [WebhookEndpointRecord],
+    /// is recorded. The event is stored without the message's secrets: what is sent may hold a
+    /// live one-time code that must not rest in the database.
+    func call<Answer: Sendable>(
+        _ message: WebhookMessage, tenantID: String, endpoints: [WebhookEndpointRecord],
         timeout: Duration, parse: (Data) throws -> Answer
     ) async throws -> Result<Answer> {
         let now = clock.now()
-        let body = try JSONCoding.encoder.encode(WebhookPublisher.Envelope(type: type, timestamp: now, data: data))
-        let storedBody = try JSONCoding.encoder.encode(WebhookPublisher.Envelope(type: type, timestamp: now, data: stored))
+        let body = try message.body(at: now)
+        let storedBody = try message.withoutSecrets.body(at: now)
         let event = WebhookEventRecord(
-            id: RandomToken.identifier(prefix: "msg_"), tenantID: tenantID, type: type,
+            id: RandomToken.identifier(prefix: "msg_"), tenantID: tenantID, type: message.type,
             payload: String(decoding: storedBody, as: UTF8.self), createdAt: now)
         var result = Result<Answer>(answer: nil, failures: [], timedOut: false)
         var deliveries: [(WebhookDeliveryRecord, WebhookAttemptRecord)] = []

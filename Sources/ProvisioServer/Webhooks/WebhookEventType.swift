@@ -1,11 +1,8 @@
 import ProvisioCore
 
-/// The events an endpoint can subscribe to.
+/// The events an endpoint can subscribe to: the document's `WebhookEventType`.
 public enum WebhookEventType {
-    public static let all: [String] = [
-        "token.created", "token.updated", "token.activated", "token.suspended", "token.resumed", "token.deleted",
-        "token.otp_requested", "token.decision_requested", "provisioning.declined", "webhook.test",
-    ]
+    public static let all: [String] = WebhookMessage.eventTypes
 
     /// Validates a subscription list; `*` means every event.
     static func validate(_ events: [String]) throws -> [String] {

@@ -13,38 +13,28 @@ public struct WebhookPublisher: Sendable {
         self.clock = clock
     }
 
-    /// Stores the event; returns it (with no deliveries if nobody subscribes).
-    @discardableResult
-    public func publish(tenantID: String, type: String, data: some Encodable & Sendable) async throws -> WebhookEventRecord {
-        let subscribers = try await store.webhookEndpoints(tenantID: tenantID).filter { $0.subscribes(to: type) }
-        return try await publish(tenantID: tenantID, type: type, data: data, to: subscribers)
-    }
-
     /// Stores the event with one delivery to each of `endpoints` (a test event goes to one).
     @discardableResult
-    func publish(tenantID: String, type: String, data: some Encodable & Sendable, to endpoints: [WebhookEndpointRecord])
+    func publish(tenantID: String, message: WebhookMessage, to endpoints: [WebhookEndpointRecord])
         async throws -> WebhookEventRecord
     {
-        let entry = try entry(tenantID: tenantID, type: type, data: data, to: endpoints)
+        let entry = try entry(tenantID: tenantID, message: message, to: endpoints)
         try await store.enqueue(event: entry.event, deliveries: entry.deliveries)
         return entry.event
     }
 
     /// The event and its deliveries to every subscribed endpoint, not yet stored: the caller
     /// writes it in the transaction of the change it announces.
-    func prepare(tenantID: String, type: String, data: some Encodable & Sendable) async throws -> OutboxEntry {
-        let subscribers = try await store.webhookEndpoints(tenantID: tenantID).filter { $0.subscribes(to: type) }
-        return try entry(tenantID: tenantID, type: type, data: data, to: subscribers)
+    func prepare(tenantID: String, message: WebhookMessage) async throws -> OutboxEntry {
+        let subscribers = try await store.webhookEndpoints(tenantID: tenantID).filter { $0.subscribes(to: message.type) }
+        return try entry(tenantID: tenantID, message: message, to: subscribers)
     }
 
-    private func entry(tenantID: String, type: String, data: some Encodable & Sendable, to endpoints: [WebhookEndpointRecord])
-        throws -> OutboxEntry
-    {
+    private func entry(tenantID: String, message: WebhookMessage, to endpoints: [WebhookEndpointRecord]) throws -> OutboxEntry {
         let now = clock.now()
-        let payload = Envelope(type: type, timestamp: now, data: data)
         let event = WebhookEventRecord(
-            id: RandomToken.identifier(prefix: "msg_"), tenantID: tenantID, type: type,
-            payload: String(decoding: try JSONCoding.encoder.encode(payload), as: UTF8.self), createdAt: now)
+            id: RandomToken.identifier(prefix: "msg_"), tenantID: tenantID, type: message.type,
+            payload: String(decoding: try message.body(at: now), as: UTF8.self), createdAt: now)
         let deliveries = endpoints.map {
             WebhookDeliveryRecord(
                 id: RandomToken.identifier(prefix: "whd_"), tenantID: tenantID, eventID: event.id, endpointID: $0.id,
@@ -52,12 +42,5 @@ public struct WebhookPublisher: Sendable {
                 createdAt: now, updatedAt: now)
         }
         return OutboxEntry(event: event, deliveries: deliveries)
-    }
-
-    /// The Standard Webhooks body shape.
-    struct Envelope<Payload: Encodable>: Encodable {
-        var type: String
-        var timestamp: Date
-        var data: Payload
     }
 }

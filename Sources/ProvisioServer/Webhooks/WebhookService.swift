@@ -107,8 +107,7 @@ public struct WebhookService: Sendable {
         {
             return event
         }
-        return try await publisher.publish(
-            tenantID: tenantID, type: "webhook.test", data: ["endpoint_id": endpointID], to: [endpoint])
+        return try await publisher.publish(tenantID: tenantID, message: .test(endpointID: endpointID), to: [endpoint])
     }
 
     public func deliveries(tenantID: String, endpointID: String?, cursor: String?, limit: Int?) async throws
