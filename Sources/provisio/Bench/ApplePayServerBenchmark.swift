@@ -18,7 +18,10 @@ import ProvisioServer
 /// held to (DESIGN.md: requests/s on two cores ≥ the single-core seal rate); then a cold start:
 /// a fresh server process on the same data, from spawn to its first 200.
 struct ApplePayServerBenchmark {
-    static let targetRequestsPerSeal = 1.0
+    /// DESIGN.md's target: the endpoint keeps at least this share of the same run's unrouted-404
+    /// rate (about 0.5 ms of CPU per request on 2 cores). Judged against the HTTP stack's own rate
+    /// on the same machine, it does not move with the machine's speed as requests / seals did.
+    static let targetEndpointPerFloor = 0.35
     static let targetP99Milliseconds = 10.0
 
     let seconds: Int
@@ -165,7 +168,7 @@ struct ApplePayServerBenchmark {
               latency p99        \(String(format: "%8.2f", p99)) ms   (target < \(Int(Self.targetP99Milliseconds))) \(mark(p99 < Self.targetP99Milliseconds))
               latency max        \(String(format: "%8.2f", sorted.last.map { Double($0) / 1_000_000 } ?? .nan)) ms
               seal throughput    \(String(format: "%8.0f", seal.sealsPerSecond)) ECC_V2 seals/s on one core, same run
-              requests / seals   \(String(format: "%8.3f", perSeal))   (target ≥ \(Self.targetRequestsPerSeal)) \(mark(perSeal >= Self.targetRequestsPerSeal))
+              requests / seals   \(String(format: "%8.3f", perSeal))
               cold start         \(String(format: "%8.1f", Self.seconds(coldStart) * 1000)) ms   (a new process on this data: spawn → first 200)
             paced at \(Int((pacedShare * 100).rounded())) % of the throughput above (\(String(format: "%.0f", pacedRate)) requests/s on a fixed schedule, \
             latency from each request's slot)
@@ -178,7 +181,9 @@ struct ApplePayServerBenchmark {
               latency p99        \(String(format: "%8.2f", Self.percentile(0.99, of: floorSorted))) ms   (the floor: what the endpoint adds is above it)
               saturated          \(String(format: "%8.0f", floorRate)) requests/s, \(floorSaturated.failures) otherwise   \
             (the most any endpoint could answer here)
-              endpoint / floor   \(String(format: "%8.3f", rate / floorRate))   (the share of the HTTP stack's own rate the endpoint keeps)
+              endpoint / floor   \(String(format: "%8.3f", rate / floorRate))   \
+            (target ≥ \(Self.targetEndpointPerFloor): the share of the HTTP stack's own rate the endpoint keeps) \
+            \(mark(rate / floorRate >= Self.targetEndpointPerFloor))
               floor / seals      \(String(format: "%8.3f", floorRate / seal.sealsPerSecond))   (requests / seals cannot pass this)
             """
     }
