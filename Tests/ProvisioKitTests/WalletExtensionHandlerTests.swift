@@ -76,7 +76,7 @@
                 on: kind, scheme: .eccV2, primaryAccountIdentifier: primaryAccountIdentifier)
             let configuration = try #require(PKAddPaymentPassRequestConfiguration(encryptionScheme: .ECC_V2))
             // What PassKit hands Apple, copied out of the (non-Sendable) request object.
-            let answer: SandboxWire.SubmissionRequest? = await withCheckedContinuation { continuation in
+            let answer: ApplePayloadResponse? = await withCheckedContinuation { continuation in
                 handler.generateAddPaymentPassRequestForPassEntryWithIdentifier(
                     identifier, configuration: configuration, certificateChain: session.certificates, nonce: session.nonce,
                     nonceSignature: session.nonceSignature
@@ -86,7 +86,7 @@
                         return
                     }
                     continuation.resume(
-                        returning: SandboxWire.SubmissionRequest(
+                        returning: ApplePayloadResponse(
                             encryptedPassData: data.base64EncodedString(), activationData: activation.base64EncodedString(),
                             ephemeralPublicKey: request.ephemeralPublicKey?.base64EncodedString(),
                             wrappedKey: request.wrappedKey?.base64EncodedString()))
@@ -95,7 +95,7 @@
             guard let answer else { return nil }
             try await beforeApple()
             return try await (apple ?? live.apple).submit(
-                sessionID: session.id, response: answer.applePayloadResponse, scheme: .eccV2)
+                sessionID: session.id, response: answer, scheme: .eccV2)
         }
 
         /// A fresh App Group container, the in-memory keychain, and the handler over both.

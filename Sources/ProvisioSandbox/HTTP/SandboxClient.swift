@@ -56,120 +56,105 @@ public struct SandboxClient: Sendable {
     // MARK: - Devices and adding a card
 
     /// The iPhone, then the paired Watch.
-    public func devices() async throws -> [SandboxWire.Device] {
-        try await call("the devices") { try await $0.listDevices().ok.body.json.devices.map(SandboxWire.Device.init) }
+    public func devices() async throws -> [Device] {
+        try await call("the devices") { try await $0.listDevices().ok.body.json.devices }
     }
 
     /// PassKit's side of "Add to Apple Wallet" on `kind`: the chain, nonce and nonce signature
     /// the app sends to its issuer.
     public func beginAdd(
-        on kind: SandboxDeviceKind, scheme: EncryptionScheme = .eccV2, primaryAccountIdentifier: String? = nil
-    ) async throws -> SandboxWire.AddSession {
-        try await call("an add on the \(kind)") {
-            let session = try await $0.beginAdd(
-                path: .init(kind: try .init(spelling: kind)),
-                body: .json(.init(scheme: try .init(spelling: scheme), primaryAccountIdentifier: primaryAccountIdentifier))
+        on kind: DeviceKind, scheme: EncryptionScheme = .eccV2, primaryAccountIdentifier: String? = nil
+    ) async throws -> AddSession {
+        let device =
+            switch kind {
+            case .phone: "iPhone"
+            case .watch: "Apple Watch"
+            }
+        return try await call("an add on the \(device)") {
+            try await $0.beginAdd(
+                path: .init(kind: kind), body: .json(.init(scheme: scheme, primaryAccountIdentifier: primaryAccountIdentifier))
             ).created.body.json
-            return try SandboxWire.AddSession(session)
         }
     }
 
     /// Hands Apple the issuer's answer for a session (Provisio's `apple-pay` answer). A red
     /// decision throws `sandbox_network_declined`; `outcome(sessionID:)` still tells why.
-    public func submit(sessionID: String, response: SandboxWire.SubmissionRequest) async throws -> SandboxWire.Submission {
+    public func submit(sessionID: String, response: SubmissionRequest) async throws -> Submission {
         try await call("the submission") {
-            let submission = try await $0.submitAddSession(path: .init(id: sessionID), body: .json(.init(response)))
-                .ok.body.json
-            return try SandboxWire.Submission(submission)
+            try await $0.submitAddSession(path: .init(id: sessionID), body: .json(response)).ok.body.json
         }
     }
 
     /// What became of a submitted session at the network, red included.
-    public func outcome(sessionID: String) async throws -> SandboxWire.Outcome {
-        try await call("the outcome") {
-            try SandboxWire.Outcome(try await $0.getOutcome(path: .init(id: sessionID)).ok.body.json)
-        }
+    public func outcome(sessionID: String) async throws -> Outcome {
+        try await call("the outcome") { try await $0.getOutcome(path: .init(id: sessionID)).ok.body.json }
     }
 
     // MARK: - Passes
 
     /// The passes on one device or both (iPhone first), optionally only one card's.
-    public func passes(on kind: SandboxDeviceKind? = nil, primaryAccountIdentifier: String? = nil) async throws
-        -> [SandboxWire.Pass]
-    {
+    public func passes(on kind: DeviceKind? = nil, primaryAccountIdentifier: String? = nil) async throws -> [Pass] {
         try await call("the passes") {
-            let device = try kind.map { try Components.Schemas.DeviceKind(spelling: $0) }
-            return try await $0.listPasses(query: .init(device: device, primaryAccountIdentifier: primaryAccountIdentifier))
-                .ok.body.json.passes.map(SandboxWire.Pass.init)
+            try await $0.listPasses(query: .init(device: kind, primaryAccountIdentifier: primaryAccountIdentifier))
+                .ok.body.json.passes
         }
     }
 
-    public func pass(serialNumber: String) async throws -> SandboxWire.Pass {
-        try await call("the pass") { try SandboxWire.Pass(try await $0.getPass(path: .init(serial: serialNumber)).ok.body.json) }
+    public func pass(serialNumber: String) async throws -> Pass {
+        try await call("the pass") { try await $0.getPass(path: .init(serial: serialNumber)).ok.body.json }
     }
 
     // MARK: - Scenario settings
 
-    /// What the network and Wallet say about the next requests for cards ending in `last4`
-    /// (every card when nil). Scores outside 1…5 are refused with `invalid_risk_assessment`.
+    /// What the network and Wallet say about the next requests for cards ending in
+    /// `risk.last4` (every card when nil). Scores outside 1…5 are refused with
+    /// `invalid_risk_assessment`. The answer is the setting.
     @discardableResult
-    public func setRisk(_ risk: RiskAssessment, forLast4 last4: String? = nil) async throws -> SandboxWire.Risk {
-        try await call("the risk") {
-            try SandboxWire.Risk(try await $0.setRisk(body: .json(try .init(SandboxWire.Risk(risk, last4: last4)))).ok.body.json)
-        }
+    public func setRisk(_ risk: Risk) async throws -> Risk {
+        try await call("the risk") { try await $0.setRisk(body: .json(risk)).ok.body.json }
     }
 
     // MARK: - Tokens
 
     /// Every token of the network, oldest first.
-    public func tokens() async throws -> [SandboxWire.Token] {
-        try await call("the tokens") { try await $0.listTokens().ok.body.json.tokens.map(SandboxWire.Token.init) }
+    public func tokens() async throws -> [Token] {
+        try await call("the tokens") { try await $0.listTokens().ok.body.json.tokens }
     }
 
-    public func token(networkTokenRef: String) async throws -> SandboxWire.Token {
-        try await call("the token") {
-            try SandboxWire.Token(try await $0.getToken(path: .init(ref: networkTokenRef)).ok.body.json)
-        }
+    public func token(networkTokenRef: String) async throws -> Token {
+        try await call("the token") { try await $0.getToken(path: .init(ref: networkTokenRef)).ok.body.json }
     }
 
     /// Flow 3a: the app hands Wallet the issuer's activation data (TAV) for a pending token.
     @discardableResult
-    public func verifyActivationData(networkTokenRef: String, activationData: String) async throws -> SandboxWire.Token {
+    public func verifyActivationData(networkTokenRef: String, activationData: String) async throws -> Token {
         try await call("the activation data") {
-            let token = try await $0.verifyActivationData(
+            try await $0.verifyActivationData(
                 path: .init(ref: networkTokenRef), body: .json(.init(activationData: activationData))
             ).ok.body.json
-            return try SandboxWire.Token(token)
         }
     }
 
     /// Flow 3b: the network issues a one-time code; the sandbox, as the cardholder's phone,
     /// shows it.
-    public func requestOTP(networkTokenRef: String) async throws -> SandboxWire.OTPChallenge {
+    public func requestOTP(networkTokenRef: String) async throws -> OTPChallenge {
         try await call("a one-time code") {
-            SandboxWire.OTPChallenge(
-                try await $0.requestOneTimeCode(path: .init(ref: networkTokenRef), body: .json(.init())).ok.body.json)
+            try await $0.requestOneTimeCode(path: .init(ref: networkTokenRef), body: .json(.init())).ok.body.json
         }
     }
 
     @discardableResult
-    public func verifyOTP(networkTokenRef: String, code: String) async throws -> SandboxWire.Token {
+    public func verifyOTP(networkTokenRef: String, code: String) async throws -> Token {
         try await call("the one-time code") {
-            try SandboxWire.Token(
-                try await $0.verifyOneTimeCode(path: .init(ref: networkTokenRef), body: .json(.init(code: code))).ok.body.json)
+            try await $0.verifyOneTimeCode(path: .init(ref: networkTokenRef), body: .json(.init(code: code))).ok.body.json
         }
     }
 
     /// The cardholder removes the card from Wallet, loses the device, or the token expires.
     @discardableResult
-    public func report(event: SandboxWire.TokenEventRequest.Event, networkTokenRef: String) async throws
-        -> SandboxWire.Token
-    {
+    public func report(event: TokenEvent, networkTokenRef: String) async throws -> Token {
         try await call("the \(event.rawValue) event") {
-            try SandboxWire.Token(
-                try await $0.reportTokenEvent(
-                    path: .init(ref: networkTokenRef), body: .json(.init(event: try .init(spelling: event)))
-                ).ok.body.json)
+            try await $0.reportTokenEvent(path: .init(ref: networkTokenRef), body: .json(.init(event: event))).ok.body.json
         }
     }
 

@@ -6,8 +6,7 @@ import ProvisioSandboxAPI
 /// for every card or for cards ending in given digits — green, yellow or red on demand.
 extension SandboxAPIHandler {
     func setRisk(_ input: Operations.SetRisk.Input) async throws -> Operations.SetRisk.Output {
-        guard case .json(let body) = input.body else { throw Self.unreadableBody() }
-        let risk = try SandboxWire.Risk(body)
+        guard case .json(let risk) = input.body else { throw Self.unreadableBody() }
         // Scores outside 1…5 are refused here, with the code the network would raise later.
         try risk.assessment.validate()
         if let last4 = risk.last4 {
@@ -18,6 +17,6 @@ extension SandboxAPIHandler {
         } else {
             await world.network.setDefaultRisk(risk.assessment)
         }
-        return .ok(.init(body: .json(try .init(risk))))
+        return .ok(.init(body: .json(risk)))
     }
 }

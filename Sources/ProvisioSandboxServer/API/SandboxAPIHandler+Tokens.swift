@@ -7,14 +7,14 @@ import ProvisioSandboxAPI
 /// device; and the network's own end of life for a token.
 extension SandboxAPIHandler {
     func listTokens(_ input: Operations.ListTokens.Input) async throws -> Operations.ListTokens.Output {
-        .ok(.init(body: .json(.init(tokens: try await world.network.allTokens().map { try .init(SandboxWire.Token($0)) }))))
+        .ok(.init(body: .json(.init(tokens: await world.network.allTokens().map(Components.Schemas.Token.init)))))
     }
 
     func getToken(_ input: Operations.GetToken.Input) async throws -> Operations.GetToken.Output {
         guard let token = await world.network.token(networkTokenRef: input.path.ref) else {
             throw ProvisioError(.sandboxNetworkTokenUnknown, "The network has no token with this reference.")
         }
-        return .ok(.init(body: .json(try .init(SandboxWire.Token(token)))))
+        return .ok(.init(body: .json(.init(token))))
     }
 
     func verifyActivationData(_ input: Operations.VerifyActivationData.Input) async throws
@@ -23,7 +23,7 @@ extension SandboxAPIHandler {
         guard case .json(let body) = input.body else { throw Self.unreadableBody() }
         let token = try await world.network.verifyActivationData(
             networkTokenRef: input.path.ref, activationData: body.activationData)
-        return .ok(.init(body: .json(try .init(SandboxWire.Token(token)))))
+        return .ok(.init(body: .json(.init(token))))
     }
 
     /// The body is `{}` or left out: there is nothing to say but "send a code".
@@ -32,24 +32,24 @@ extension SandboxAPIHandler {
     {
         let otp = try await world.network.requestOTP(networkTokenRef: input.path.ref)
         let channels = await world.network.otpChannels(networkTokenRef: input.path.ref)
-        return .ok(.init(body: .json(.init(SandboxWire.OTPChallenge(otp, channels: channels)))))
+        return .ok(.init(body: .json(.init(otp, channels: channels))))
     }
 
     func verifyOneTimeCode(_ input: Operations.VerifyOneTimeCode.Input) async throws -> Operations.VerifyOneTimeCode.Output {
         guard case .json(let body) = input.body else { throw Self.unreadableBody() }
         let token = try await world.network.verifyOTP(networkTokenRef: input.path.ref, code: body.code)
-        return .ok(.init(body: .json(try .init(SandboxWire.Token(token)))))
+        return .ok(.init(body: .json(.init(token))))
     }
 
     func reportTokenEvent(_ input: Operations.ReportTokenEvent.Input) async throws -> Operations.ReportTokenEvent.Output {
         guard case .json(let body) = input.body else { throw Self.unreadableBody() }
         let ref = input.path.ref
         let token: NetworkToken
-        switch try SandboxWire.TokenEventRequest.Event(spelling: body.event) {
+        switch body.event {
         case .removedFromWallet: token = try await world.network.removeFromWallet(networkTokenRef: ref)
         case .deviceLost: token = try await world.network.reportDeviceLost(networkTokenRef: ref)
         case .tokenExpired: token = try await world.network.expireToken(networkTokenRef: ref)
         }
-        return .ok(.init(body: .json(try .init(SandboxWire.Token(token)))))
+        return .ok(.init(body: .json(.init(token))))
     }
 }

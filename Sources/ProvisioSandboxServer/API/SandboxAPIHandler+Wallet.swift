@@ -1,4 +1,5 @@
 import ProvisioCore
+import ProvisioCrypto
 import ProvisioSandbox
 import ProvisioSandboxAPI
 
@@ -7,15 +8,15 @@ import ProvisioSandboxAPI
 /// answer and forwarding it to the network, what became of it, and Wallet's passes.
 extension SandboxAPIHandler {
     func listDevices(_ input: Operations.ListDevices.Input) async throws -> Operations.ListDevices.Output {
-        .ok(.init(body: .json(.init(devices: try world.wallet.devices.map { try .init(SandboxWire.Device($0)) }))))
+        .ok(.init(body: .json(.init(devices: world.wallet.devices.map(Components.Schemas.Device.init)))))
     }
 
     func beginAdd(_ input: Operations.BeginAdd.Input) async throws -> Operations.BeginAdd.Output {
         guard case .json(let body) = input.body else { throw Self.unreadableBody() }
         let session = try await world.wallet.beginAdd(
-            on: try .init(spelling: input.path.kind), scheme: try .init(spelling: body.scheme),
+            on: .init(input.path.kind), scheme: .init(body.scheme),
             primaryAccountIdentifier: body.primaryAccountIdentifier)
-        return .created(.init(body: .json(try .init(SandboxWire.AddSession(session)))))
+        return .created(.init(body: .json(.init(session))))
     }
 
     /// A red decision is thrown by Apple's service as `sandbox_network_declined` (422); the
@@ -27,33 +28,32 @@ extension SandboxAPIHandler {
             throw ProvisioError(.sandboxSessionUnknown, "No add-card session has this id.")
         }
         let submission = try await world.apple.submit(
-            sessionID: sessionID, response: SandboxWire.SubmissionRequest(body).applePayloadResponse, scheme: session.scheme)
+            sessionID: sessionID, response: ApplePayloadResponse(body), scheme: session.scheme)
         guard let outcome = await world.network.outcome(sessionID: submission.sessionID) else { throw Self.noOutcome() }
-        return .ok(
-            .init(body: .json(try .init(SandboxWire.Submission(submission, outcome: outcome)))))
+        return .ok(.init(body: .json(.init(submission, outcome: outcome))))
     }
 
     func getOutcome(_ input: Operations.GetOutcome.Input) async throws -> Operations.GetOutcome.Output {
         guard let outcome = await world.network.outcome(sessionID: input.path.id) else { throw Self.noOutcome() }
-        return .ok(.init(body: .json(try .init(SandboxWire.Outcome(outcome)))))
+        return .ok(.init(body: .json(.init(outcome))))
     }
 
     func listPasses(_ input: Operations.ListPasses.Input) async throws -> Operations.ListPasses.Output {
-        let kind = try input.query.device.map { try SandboxDeviceKind(spelling: $0) }
+        let kind = input.query.device.map(SandboxDeviceKind.init)
         let passes: [SandboxPass]
         if let card = input.query.primaryAccountIdentifier {
             passes = await world.wallet.passes(primaryAccountIdentifier: card, on: kind)
         } else {
             passes = await world.wallet.passes(on: kind)
         }
-        return .ok(.init(body: .json(.init(passes: try passes.map { try .init(SandboxWire.Pass($0)) }))))
+        return .ok(.init(body: .json(.init(passes: passes.map(Components.Schemas.Pass.init)))))
     }
 
     func getPass(_ input: Operations.GetPass.Input) async throws -> Operations.GetPass.Output {
         guard let pass = await world.wallet.pass(serialNumber: input.path.serial) else {
             throw ProvisioError(.sandboxPassUnknown, "No pass has this serial number.")
         }
-        return .ok(.init(body: .json(try .init(SandboxWire.Pass(pass)))))
+        return .ok(.init(body: .json(.init(pass))))
     }
 
     private static func noOutcome() -> ProvisioError {

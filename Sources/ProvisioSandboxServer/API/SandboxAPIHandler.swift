@@ -5,8 +5,9 @@ import ProvisioSandboxAPI
 
 /// The sandbox's API as its OpenAPI document declares it: each method turns the generated input
 /// into the sandbox's own values once, asks the world (wallet, Apple's service, network), and
-/// builds the generated output from the sandbox's typed values (`SandboxWire`). The methods live
-/// in one extension per area (`SandboxAPIHandler+Tokens.swift`, …).
+/// builds the generated output straight from the sandbox's values (one conversion per object,
+/// `Wire/Schemas+Token.swift`, …). The methods live in one extension per area
+/// (`SandboxAPIHandler+Tokens.swift`, …).
 struct SandboxAPIHandler: APIProtocol {
     let world: SandboxHTTPWorld
     let logger: Logger

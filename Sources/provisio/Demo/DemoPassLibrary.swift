@@ -12,7 +12,7 @@ enum DemoPassLibrary {
             passes: passes, isWatchPaired: devices.contains { $0.kind == .watch }, canAddPaymentPasses: true)
     }
 
-    static func snapshot(_ pass: SandboxWire.Pass) -> WalletPassSnapshot {
+    static func snapshot(_ pass: SandboxClient.Pass) -> WalletPassSnapshot {
         WalletPassSnapshot(
             serialNumber: pass.serialNumber, passTypeIdentifier: pass.passTypeIdentifier,
             primaryAccountIdentifier: pass.primaryAccountIdentifier, primaryAccountNumberSuffix: pass.primaryAccountNumberSuffix,
@@ -20,6 +20,6 @@ enum DemoPassLibrary {
             activationState: PassActivationState(rawValue: pass.activationState.rawValue), device: device(pass.device))
     }
 
-    static func device(_ kind: SandboxDeviceKind) -> WalletDevice { kind == .phone ? .phone : .watch }
-    static func kind(_ device: WalletDevice) -> SandboxDeviceKind { device == .phone ? .phone : .watch }
+    static func device(_ kind: SandboxClient.DeviceKind) -> WalletDevice { kind == .phone ? .phone : .watch }
+    static func kind(_ device: WalletDevice) -> SandboxClient.DeviceKind { device == .phone ? .phone : .watch }
 }

@@ -13,7 +13,7 @@ extension DemoScenarios {
         }
         let (card, _, result) = try await addNewCard(
             customer: "grace", pan: "4242424242424242", name: "Grace Support", title: "Demo Visa Classic",
-            risk: RiskAssessment(deviceScore: 2, accountScore: 5, walletRecommendation: .approve))
+            risk: SandboxClient.Risk(deviceScore: 2, accountScore: 5, walletRecommendation: .approve))
         guard case .success(let outcome) = result, let pass = outcome.pass else {
             await transcript.fail("the add failed: \(Self.describe(result))")
             return
@@ -28,16 +28,16 @@ extension DemoScenarios {
             "the agent signs in to the console (\(console.access.url)/console) as \(console.access.email)")
         let found = try await console.get("/console/tokens?last4=\(card.last4)")
         await transcript.check(
-            found.html.contains(outcome.issuerTokenID) && found.html.contains("pending_verification"),
+            found.html.contains(outcome.issuerTokenId) && found.html.contains("pending_verification"),
             "searching tokens by the last 4 digits \(card.last4) finds hers, pending verification")
-        let tokenPage = try await console.get("/console/tokens/\(outcome.issuerTokenID)")
+        let tokenPage = try await console.get("/console/tokens/\(outcome.issuerTokenId)")
         let acted = try await console.post(
-            "/console/tokens/\(outcome.issuerTokenID)/actions",
+            "/console/tokens/\(outcome.issuerTokenId)/actions",
             [
                 ("csrf", DemoConsole.csrf(in: tokenPage) ?? ""), ("action", "activate"),
                 ("reason", "Caller verified with date of birth and last payment"),
             ])
-        let after = try await console.get(acted.location ?? "/console/tokens/\(outcome.issuerTokenID)")
+        let after = try await console.get(acted.location ?? "/console/tokens/\(outcome.issuerTokenId)")
         await transcript.check(
             acted.status == 303 && after.html.contains(#"id="token-state">active<"#),
             "the agent activates it by customer service with a reason; the page shows it active")
@@ -46,7 +46,7 @@ extension DemoScenarios {
             "the audit entry names the agent and their reason")
         let onDevice = try await world.pass(serialNumber: pass.serialNumber)
         await transcript.check(onDevice?.activationState == .activated, "the network activated the pass on the iPhone")
-        let event = await world.receiver.waitFor("token.activated", tokenID: outcome.issuerTokenID)
+        let event = await world.receiver.waitFor("token.activated", tokenID: outcome.issuerTokenId)
         await transcript.check(event != nil, "webhook token.activated received")
         await transcript.note(
             "Console: \(console.access.url)/console — tenant \(console.access.tenantID), \(console.access.email) / "

@@ -109,7 +109,7 @@ struct DemoScenarios {
     func yellowInApp() async throws {
         let (card, _, result) = try await addNewCard(
             customer: "bob", pan: "5555555555554444", name: "Bob Builder", title: "Demo Mastercard",
-            risk: RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: .requireVerification))
+            risk: SandboxClient.Risk(deviceScore: 5, accountScore: 5, walletRecommendation: .requireVerification))
         guard case .success(let outcome) = result, let pass = outcome.pass else {
             await transcript.fail("the add failed: \(Self.describe(result))")
             return
@@ -126,7 +126,7 @@ struct DemoScenarios {
         let found = parsed.flatMap { library.pass(for: $0) }
         await transcript.check(found?.serialNumber == pass.serialNumber, "the app found the pass by its serial number")
         let tav = try? await world.issuer.activateToken(
-            path: .init(id: outcome.issuerTokenID), body: .json(.init(mode: .tav))
+            path: .init(id: outcome.issuerTokenId), body: .json(.init(mode: .tav))
         ).ok.body.json.activationData
         await transcript.check(tav != nil, "activation data (TAV) fetched from Provisio")
         do {
@@ -146,7 +146,7 @@ struct DemoScenarios {
     func yellowOTP() async throws {
         let (card, _, result) = try await addNewCard(
             customer: "dave", pan: "6011111111111117", name: "Dave Discover", title: "Demo Discover",
-            risk: RiskAssessment(deviceScore: 2, accountScore: 5, walletRecommendation: .approve))
+            risk: SandboxClient.Risk(deviceScore: 2, accountScore: 5, walletRecommendation: .approve))
         guard case .success(let outcome) = result, let pass = outcome.pass else {
             await transcript.fail("the add failed: \(Self.describe(result))")
             return
@@ -154,21 +154,21 @@ struct DemoScenarios {
         await transcript.check(
             pass.activationState == .requiresActivation && outcome.activationMethods.contains("otp_sms"),
             "Provisio decided yellow (\(outcome.reasons.joined(separator: ", "))); the cardholder picks a one-time code")
-        let challenge: SandboxWire.OTPChallenge
+        let challenge: SandboxClient.OTPChallenge
         do {
             challenge = try await sandbox.requestOTP(networkTokenRef: outcome.networkTokenRef)
         } catch let error as ProvisioError {
             await transcript.fail("the code could not be relayed: \(error.code)")
             return
         }
-        let relayed = await world.receiver.waitFor("token.otp_requested", tokenID: outcome.issuerTokenID)
+        let relayed = await world.receiver.waitFor("token.otp_requested", tokenID: outcome.issuerTokenId)
         await transcript.check(
             relayed?.code?.count == 6 && relayed?.code == challenge.code,
             "the network's code reached the issuer as a signed token.otp_requested webhook")
         await transcript.check(
             challenge.channels.first?.masked == "+1 ••• ••• 4821",
             "the issuer answered where it sent it; Wallet shows: "
-                + challenge.channels.map { "\($0.type) \($0.masked)" }.joined(separator: ", "))
+                + challenge.channels.map { "\($0._type) \($0.masked)" }.joined(separator: ", "))
         let wrong = challenge.code == "000000" ? "111111" : "000000"
         do {
             _ = try await sandbox.verifyOTP(networkTokenRef: outcome.networkTokenRef, code: wrong)
@@ -194,7 +194,7 @@ struct DemoScenarios {
     func yellowCustomerService() async throws {
         let (_, _, result) = try await addNewCard(
             customer: "frank", pan: "4000056655665556", name: "Frank Caller", title: "Demo Visa Debit",
-            risk: RiskAssessment(deviceScore: 5, accountScore: 2, walletRecommendation: .approve))
+            risk: SandboxClient.Risk(deviceScore: 5, accountScore: 2, walletRecommendation: .approve))
         guard case .success(let outcome) = result, let pass = outcome.pass else {
             await transcript.fail("the add failed: \(Self.describe(result))")
             return
@@ -206,7 +206,7 @@ struct DemoScenarios {
         do {
             activated =
                 try await world.issuer.activateToken(
-                    path: .init(id: outcome.issuerTokenID),
+                    path: .init(id: outcome.issuerTokenId),
                     body: .json(.init(mode: .customerService, reasonCode: "agent_verified_identity"))
                 ).ok.body.json.state?.rawValue ?? "no state"
         } catch {
@@ -217,7 +217,7 @@ struct DemoScenarios {
             "the agent verified the caller; Provisio asked the network to activate the token → \(activated)")
         let onDevice = try await world.pass(serialNumber: pass.serialNumber)
         await transcript.check(onDevice?.activationState == .activated, "the network activated the pass on the iPhone")
-        let event = await world.receiver.waitFor("token.activated", tokenID: outcome.issuerTokenID)
+        let event = await world.receiver.waitFor("token.activated", tokenID: outcome.issuerTokenId)
         await transcript.check(event != nil, "webhook token.activated received")
     }
 
@@ -226,7 +226,7 @@ struct DemoScenarios {
     func red() async throws {
         let (card, addSession, result) = try await addNewCard(
             customer: "carol", pan: "378282246310005", name: "Carol Risk", title: "Demo Amex",
-            risk: RiskAssessment(deviceScore: 1, accountScore: 4, walletRecommendation: .approve))
+            risk: SandboxClient.Risk(deviceScore: 1, accountScore: 4, walletRecommendation: .approve))
         if case .failure(let error) = result {
             await transcript.check(error.code == .sandboxNetworkDeclined, "the add was declined: \(error.message)")
         } else {
@@ -259,7 +259,7 @@ struct DemoScenarios {
         let steps:
             [(
                 Components.Schemas.TokenTransitionRequest.ActionPayload, Components.Schemas.TokenState, String,
-                SandboxPassActivationState
+                SandboxClient.PassActivationState
             )] = [(.suspend, .suspended, "token.suspended", .suspended), (.resume, .active, "token.resumed", .activated)]
         for (action, state, event, passState) in steps {
             let answer = try? await transition(tokenID, action, reasonCode: "demo_\(action.rawValue)")
@@ -302,11 +302,13 @@ struct DemoScenarios {
 
     /// A new customer's card, added in the app to the iPhone while the network reports `risk`
     /// for it.
-    func addNewCard(customer: String, pan: String, name: String, title: String, risk: RiskAssessment)
-        async throws -> (Components.Schemas.Card, SandboxWire.AddSession, Result<SandboxWire.Outcome, ProvisioError>)
+    func addNewCard(customer: String, pan: String, name: String, title: String, risk: SandboxClient.Risk)
+        async throws -> (Components.Schemas.Card, SandboxClient.AddSession, Result<SandboxClient.Outcome, ProvisioError>)
     {
         let card = try await world.createCard(customer: customer, pan: pan, name: name, title: title)
-        _ = try await sandbox.setRisk(risk, forLast4: String(pan.suffix(4)))
+        var risk = risk
+        risk.last4 = String(pan.suffix(4))
+        _ = try await sandbox.setRisk(risk)
         let session = try await world.mobileSession(customer: customer)
         let (addSession, result) = try await world.add(card: card, on: .phone, mobileToken: session)
         return (card, addSession, result)

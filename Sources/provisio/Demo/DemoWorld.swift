@@ -201,8 +201,8 @@ final class DemoWorld: Sendable {
     /// The in-app add: PassKit's session on the device, the app asks Provisio for the payload
     /// with its mobile session, and Wallet hands the answer to Apple (which asks the network,
     /// which asks Provisio to decide). A refusal is returned with the session's outcome, if any.
-    func add(cardID: String, primaryAccountIdentifier: String?, on kind: SandboxDeviceKind, mobileToken: String)
-        async throws -> (SandboxWire.AddSession, Result<SandboxWire.Outcome, ProvisioError>)
+    func add(cardID: String, primaryAccountIdentifier: String?, on kind: SandboxClient.DeviceKind, mobileToken: String)
+        async throws -> (SandboxClient.AddSession, Result<SandboxClient.Outcome, ProvisioError>)
     {
         let session = try await sandbox.beginAdd(on: kind, scheme: .eccV2, primaryAccountIdentifier: primaryAccountIdentifier)
         let payload: Components.Schemas.ApplePayPayload
@@ -212,12 +212,12 @@ final class DemoWorld: Sendable {
                 body: .json(
                     .init(
                         certificates: session.certificates, nonce: session.nonce, nonceSignature: session.nonceSignature,
-                        deviceType: .init(rawValue: kind.deviceType.rawValue)))
+                        deviceType: kind == .phone ? .phone : .watch))
             ).ok.body.json
         } catch {
             return (session, .failure(ProvisioError(.demoServerRefused, "Provisio refused: \(DemoAPI.code(of: error))")))
         }
-        let answer = SandboxWire.SubmissionRequest(
+        let answer = SandboxClient.SubmissionRequest(
             encryptedPassData: payload.encryptedPassData, activationData: payload.activationData,
             ephemeralPublicKey: payload.ephemeralPublicKey, wrappedKey: payload.wrappedKey)
         do {
@@ -227,8 +227,8 @@ final class DemoWorld: Sendable {
         }
     }
 
-    func add(card: Components.Schemas.Card, on kind: SandboxDeviceKind, mobileToken: String) async throws
-        -> (SandboxWire.AddSession, Result<SandboxWire.Outcome, ProvisioError>)
+    func add(card: Components.Schemas.Card, on kind: SandboxClient.DeviceKind, mobileToken: String) async throws
+        -> (SandboxClient.AddSession, Result<SandboxClient.Outcome, ProvisioError>)
     {
         try await add(
             cardID: card.id, primaryAccountIdentifier: card.primaryAccountIdentifier, on: kind, mobileToken: mobileToken)
@@ -240,7 +240,7 @@ final class DemoWorld: Sendable {
     }
 
     /// The pass with this serial number on either device, nil when Wallet has none.
-    func pass(serialNumber: String) async throws -> SandboxWire.Pass? {
+    func pass(serialNumber: String) async throws -> SandboxClient.Pass? {
         do {
             return try await sandbox.pass(serialNumber: serialNumber)
         } catch let error as ProvisioError where error.code == .sandboxPassUnknown {

@@ -42,6 +42,11 @@ struct SandboxHTTPHarness: Sendable {
         RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: recommendation)
     }
 
+    /// The same, as `SandboxClient` sets it: for cards ending in `last4`, or every card when nil.
+    static func wireRisk(_ recommendation: SandboxClient.DecisionOutcome, last4: String? = nil) -> SandboxClient.Risk {
+        SandboxClient.Risk(last4: last4, deviceScore: 5, accountScore: 5, walletRecommendation: recommendation)
+    }
+
     /// Runs `body` with the sandbox service up; stops it afterwards.
     static func run<T: Sendable>(
         _ server: TestServer, defaultRisk: RiskAssessment = risk(.approve),
@@ -71,29 +76,24 @@ struct SandboxHTTPHarness: Sendable {
 
     /// What the issuer app does with a session: Provisio's `apple-pay` endpoint builds the
     /// answer, whose fields are exactly the sandbox's submission body.
-    func issuerAnswer(for session: SandboxWire.AddSession) async throws -> SandboxWire.SubmissionRequest {
+    func issuerAnswer(for session: SandboxClient.AddSession) async throws -> SandboxClient.SubmissionRequest {
         let answer = try await server.api(issuerAPIKey).provisionApplePay(
             path: .init(id: cardID),
             body: .json(
                 .init(
                     certificates: session.certificates, nonce: session.nonce, nonceSignature: session.nonceSignature,
                     encryptionScheme: session.scheme.rawValue,
-                    deviceType: try #require(.init(rawValue: session.device.deviceType.rawValue))))
+                    deviceType: session.device == .phone ? .phone : .watch))
         ).ok.body.json
-        return SandboxWire.SubmissionRequest(
+        return SandboxClient.SubmissionRequest(
             encryptedPassData: answer.encryptedPassData, activationData: answer.activationData,
             ephemeralPublicKey: answer.ephemeralPublicKey, wrappedKey: answer.wrappedKey)
     }
 
-    /// Provisio's `apple-pay` answer as the sandbox's generated submission body, to send raw.
-    func submissionRequest(for session: SandboxWire.AddSession) async throws
-        -> ProvisioSandboxAPI.Components.Schemas.SubmissionRequest
-    {
-        .init(try await issuerAnswer(for: session))
-    }
-
     /// "Add to Apple Wallet" end to end over HTTP: the device's session, Provisio's answer, Apple.
-    func add(on kind: SandboxDeviceKind = .phone, scheme: EncryptionScheme = .eccV2) async throws -> SandboxWire.Submission {
+    func add(on kind: SandboxClient.DeviceKind = .phone, scheme: SandboxClient.EncryptionScheme = .eccV2) async throws
+        -> SandboxClient.Submission
+    {
         let session = try await client.beginAdd(on: kind, scheme: scheme, primaryAccountIdentifier: cardID)
         return try await client.submit(sessionID: session.id, response: try await issuerAnswer(for: session))
     }

@@ -89,7 +89,7 @@ import Testing
                 #expect(abs(session.expiresAt.timeIntervalSince(server.clock.now()) - AddPaymentPassSession.lifetime) < 1)
                 let submission = try await h.client.submit(
                     sessionID: session.id, response: try await h.issuerAnswer(for: session))
-                #expect(submission.sessionID == session.id)
+                #expect(submission.sessionId == session.id)
                 let outcome = submission.outcome
                 #expect(outcome.decision == .approve && outcome.activationMethods.isEmpty)
                 let pass = try #require(outcome.pass)
@@ -107,12 +107,12 @@ import Testing
 
                 let token = try await h.client.token(networkTokenRef: outcome.networkTokenRef)
                 #expect(token.state == .active && token.decision == .approve && token.device == .phone)
-                #expect(token.issuerTokenID == outcome.issuerTokenID && token.passSerialNumber == pass.serialNumber)
+                #expect(token.issuerTokenId == outcome.issuerTokenId && token.passSerialNumber == pass.serialNumber)
                 #expect(token.deviceAccountIdentifier == pass.deviceAccountIdentifier)
                 let inProcess = try #require(await h.world.network.token(networkTokenRef: outcome.networkTokenRef))
                 #expect(token.tokenLast4 == inProcess.tokenPrimaryAccountNumber.last4)
                 #expect(try await h.client.tokens() == [token])
-                let issued = try await h.issuerToken(outcome.issuerTokenID)
+                let issued = try await h.issuerToken(outcome.issuerTokenId)
                 #expect(issued.state == .active)
                 #expect(issued.deviceAccountIdentifier == pass.deviceAccountIdentifier)
                 #expect(issued.decisionReasons == outcome.reasons, "the network keeps the issuer's reasons")
@@ -140,7 +140,7 @@ import Testing
     func yellowAddActivatesWithProvisiosTAVAndRefusesForgeries(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             try await SandboxHTTPHarness.run(server) { h in
-                let echo = try await h.client.setRisk(SandboxHTTPHarness.risk(.requireVerification), forLast4: "1111")
+                let echo = try await h.client.setRisk(SandboxHTTPHarness.wireRisk(.requireVerification, last4: "1111"))
                 #expect(echo.last4 == "1111" && echo.walletRecommendation == .requireVerification)
                 let outcome = try await h.add().outcome
                 #expect(outcome.decision == .requireVerification)
@@ -165,12 +165,12 @@ import Testing
                 #expect(try await h.client.token(networkTokenRef: ref).state == .pendingActivation)
 
                 // Provisio's own TAV activates token and pass, and Provisio hears of it.
-                let tav = try await h.activationData(issuerTokenID: outcome.issuerTokenID)
+                let tav = try await h.activationData(issuerTokenID: outcome.issuerTokenId)
                 let activated = try await h.client.verifyActivationData(networkTokenRef: ref, activationData: tav)
                 #expect(activated.state == .active)
                 #expect(
                     try await h.client.pass(serialNumber: try #require(outcome.pass?.serialNumber)).activationState == .activated)
-                #expect(try await h.issuerToken(outcome.issuerTokenID).state == .active)
+                #expect(try await h.issuerToken(outcome.issuerTokenId).state == .active)
                 let twice = try await h.raw(
                     .post, "/sandbox/v1/tokens/\(ref)/tav", request: Wire.TAVRequest(activationData: tav))
                 #expect(twice.status == 409 && twice.sandboxErrorBody?.code == "sandbox_network_token_state_invalid")
@@ -221,7 +221,7 @@ import Testing
                 let verified = try await h.client.verifyOTP(networkTokenRef: watch.outcome.networkTokenRef, code: challenge.code)
                 #expect(verified.state == .active)
                 #expect(try await h.client.passes(on: .watch).first?.activationState == .activated)
-                #expect(try await h.issuerToken(watch.outcome.issuerTokenID).networkState == "otp_verified")
+                #expect(try await h.issuerToken(watch.outcome.issuerTokenId).networkState == "otp_verified")
             }
         }
     }
@@ -230,11 +230,11 @@ import Testing
     func redAddIsRefusedWith422AndTheOutcomeStaysReadable(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             try await SandboxHTTPHarness.run(server) { h in
-                try await h.client.setRisk(SandboxHTTPHarness.risk(.decline))
+                try await h.client.setRisk(SandboxHTTPHarness.wireRisk(.decline))
                 let session = try await h.client.beginAdd(on: .phone, primaryAccountIdentifier: h.cardID)
                 let refused = try await h.raw(
                     .post, "/sandbox/v1/add-sessions/\(session.id)/submission",
-                    request: try await h.submissionRequest(for: session))
+                    request: try await h.issuerAnswer(for: session))
                 #expect(
                     refused.status == 422 && refused.sandboxErrorBody?.code == "sandbox_network_declined"
                         && refused.hasSandboxErrorShape)
@@ -248,7 +248,7 @@ import Testing
                 #expect(outcome.decision == .decline && outcome.pass == nil && outcome.reasons == ["wallet_recommends_decline"])
                 #expect(try await h.client.token(networkTokenRef: outcome.networkTokenRef).state == .declined)
                 #expect(try await h.client.passes().isEmpty)
-                #expect(try await h.issuerToken(outcome.issuerTokenID).state == .declined)
+                #expect(try await h.issuerToken(outcome.issuerTokenId).state == .declined)
 
                 // Through the client the refusal keeps its code.
                 let second = try await h.client.beginAdd(on: .watch, primaryAccountIdentifier: h.cardID)
@@ -346,13 +346,13 @@ import Testing
                 let lost = try await h.client.report(event: .deviceLost, networkTokenRef: watch.networkTokenRef)
                 #expect(lost.state == .suspended)
                 #expect(try await h.client.passes(on: .watch).first?.activationState == .suspended)
-                let suspended = try await h.issuerToken(watch.issuerTokenID)
+                let suspended = try await h.issuerToken(watch.issuerTokenId)
                 #expect(suspended.state == .suspended && suspended.networkState == "device_lost")
 
                 let removed = try await h.client.report(event: .removedFromWallet, networkTokenRef: phone.networkTokenRef)
                 #expect(removed.state == .deleted && removed.passSerialNumber == nil)
                 #expect(try await h.client.passes(on: .phone).isEmpty)
-                #expect(try await h.issuerToken(phone.issuerTokenID).state == .deleted)
+                #expect(try await h.issuerToken(phone.issuerTokenId).state == .deleted)
 
                 let expired = try await h.client.report(event: .tokenExpired, networkTokenRef: watch.networkTokenRef)
                 #expect(expired.state == .deleted)
@@ -442,7 +442,7 @@ import Testing
                     scores.status == 400 && scores.sandboxErrorBody?.code == "invalid_risk_assessment"
                         && scores.hasSandboxErrorShape)
                 let viaClient = await sandboxError {
-                    try await h.client.setRisk(RiskAssessment(deviceScore: 3, accountScore: 9, walletRecommendation: .approve))
+                    try await h.client.setRisk(Wire.Risk(deviceScore: 3, accountScore: 9, walletRecommendation: .approve))
                 }
                 #expect(viaClient?.code == .invalidRiskAssessment)
 
@@ -469,10 +469,10 @@ import Testing
                 // Green on the phone, yellow on the Watch (then activated), red on a second card.
                 let greenAdd = try await h.add(on: .phone)
                 let green = greenAdd.outcome
-                try await h.client.setRisk(SandboxHTTPHarness.risk(.requireVerification))
+                try await h.client.setRisk(SandboxHTTPHarness.wireRisk(.requireVerification))
                 let yellowAdd = try await h.add(on: .watch)
                 let yellow = yellowAdd.outcome
-                let tav = try await h.activationData(issuerTokenID: yellow.issuerTokenID)
+                let tav = try await h.activationData(issuerTokenID: yellow.issuerTokenId)
                 _ = try await h.api.verifyActivationData(
                     path: .init(ref: yellow.networkTokenRef), body: .json(.init(activationData: tav))
                 ).ok
@@ -481,10 +481,10 @@ import Testing
                 ).ok
 
                 let session = try await h.client.beginAdd(on: .phone, primaryAccountIdentifier: "card_second")
-                try await h.client.setRisk(SandboxHTTPHarness.risk(.decline))
+                try await h.client.setRisk(SandboxHTTPHarness.wireRisk(.decline))
                 let refused = try await h.raw(
                     .post, "/sandbox/v1/add-sessions/\(session.id)/submission",
-                    request: try await h.submissionRequest(for: session))
+                    request: try await h.issuerAnswer(for: session))
                 #expect(refused.status == 422)
 
                 // Every read endpoint, after all that.
@@ -495,7 +495,7 @@ import Testing
                     paths.append("/sandbox/v1/tokens/\(token.networkTokenRef)")
                     if let serial = token.passSerialNumber { paths.append("/sandbox/v1/passes/\(serial)") }
                 }
-                for submission in [greenAdd, yellowAdd] { paths.append("/sandbox/v1/outcomes/\(submission.sessionID)") }
+                for submission in [greenAdd, yellowAdd] { paths.append("/sandbox/v1/outcomes/\(submission.sessionId)") }
                 for path in paths { _ = try await h.raw(.get, path) }
 
                 let tokenPANs = await h.tokenPANs()

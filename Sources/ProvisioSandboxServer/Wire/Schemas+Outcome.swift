@@ -1,0 +1,12 @@
+import ProvisioSandbox
+import ProvisioSandboxAPI
+
+extension Components.Schemas.Outcome {
+    /// What became of a submission at the network, and the pass Wallet added (nil on red).
+    package init(_ outcome: NetworkProvisioningOutcome) {
+        self.init(
+            networkTokenRef: outcome.networkTokenRef, issuerTokenId: outcome.issuerTokenID, decision: .init(outcome.decision),
+            reasons: outcome.reasons, activationMethods: outcome.activationMethods,
+            pass: outcome.pass.map(Components.Schemas.Pass.init))
+    }
+}
