@@ -6,15 +6,15 @@ import ProvisioNetworkAPI
 extension Components.Schemas.NetworkTokenRequest {
     /// The body of `POST /v1/network/token-requests`: the only place the funding PAN leaves the
     /// network in clear.
-    init(_ request: IssuerDecisionRequest) throws {
+    init(_ request: IssuerDecisionRequest) {
         self.init(
             pan: request.primaryAccountNumber.unmaskedDigits, expiryMonth: request.expiry.month,
-            expiryYear: request.expiry.year, wallet: try .init(spelling: request.wallet),
-            deviceType: try request.deviceType.map { try .init(spelling: $0) }, networkTokenRef: request.networkTokenRef,
+            expiryYear: request.expiry.year, wallet: .init(request.wallet),
+            deviceType: request.deviceType.map(Components.Schemas.DeviceType.init), networkTokenRef: request.networkTokenRef,
             tokenLast4: request.tokenLast4, deviceAccountIdentifier: request.deviceAccountIdentifier,
             risk: .init(
                 deviceScore: request.risk.deviceScore, accountScore: request.risk.accountScore,
-                walletRecommendation: try .init(spelling: request.risk.walletRecommendation)))
+                walletRecommendation: .init(request.risk.walletRecommendation)))
     }
 }
 
@@ -27,9 +27,9 @@ extension Components.Schemas.NetworkTokenRequest: CustomStringConvertible, Custo
 }
 
 extension IssuerDecision {
-    init(_ decision: Components.Schemas.NetworkDecision) throws {
+    init(_ decision: Components.Schemas.NetworkDecision) {
         self.init(
-            tokenID: decision.tokenId, outcome: try .init(spelling: decision.decision), reasons: decision.reasons,
+            tokenID: decision.tokenId, outcome: .init(decision.decision), reasons: decision.reasons,
             state: decision.state.rawValue, activationMethods: decision.activationMethods?.map(\.rawValue) ?? [])
     }
 }

@@ -40,7 +40,7 @@ public struct IssuerConnection: Sendable {
     /// `network_token_ref`) with the token and decision it already made.
     public func requestDecision(_ request: IssuerDecisionRequest) async throws -> IssuerDecision {
         try await call("the token request") {
-            try IssuerDecision(try await $0.requestTokenDecision(body: .json(try .init(request))).ok.body.json)
+            IssuerDecision(try await $0.requestTokenDecision(body: .json(.init(request))).ok.body.json)
         }
     }
 
@@ -48,7 +48,7 @@ public struct IssuerConnection: Sendable {
     public func report(event: NetworkTokenEvent, reasonCode: String? = nil, networkTokenRef: String) async throws {
         _ = try await call("the \(event.rawValue) event") {
             try await $0.reportTokenEvent(
-                path: .init(ref: networkTokenRef), body: .json(.init(event: try .init(spelling: event), reasonCode: reasonCode))
+                path: .init(ref: networkTokenRef), body: .json(.init(event: .init(event), reasonCode: reasonCode))
             ).ok
         }
     }
