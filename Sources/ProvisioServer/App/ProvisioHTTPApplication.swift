@@ -60,16 +60,18 @@ public enum ProvisioHTTPApplication {
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let router = router(services: services)
+        let overTLS = tls != nil || services.behindTLSProxy
         let responder = StrictTransportSecurityResponder(
             inner: ProvisioResponder(
                 inner: router.buildResponder(), metrics: services.metrics, methods: RouteMethods(router.routes), limits: limits),
-            enabled: tls != nil || services.behindTLSProxy)
+            enabled: overTLS)
         var decoder = HTTP1Channel.Configuration.DecoderConfiguration()
         decoder.maxHeaderListSize = limits.maximumHeaderBytes
         decoder.maxHeaderFieldSize = limits.maximumHeaderBytes
         decoder.maxHeaderFieldCount = limits.maximumHeaderCount
         let http1 = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [ConnectionGuardHandler()], idleTimeout: TimeAmount(limits.idleTimeout),
+            additionalChannelHandlers: [ConnectionGuardHandler(strictTransportSecurity: overTLS)],
+            idleTimeout: TimeAmount(limits.idleTimeout),
             httpDecoderConfiguration: decoder)
         return Application(
             responder: responder,

@@ -22,6 +22,15 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     static let lingerTime: TimeAmount = .seconds(2)
     static let lingerBytes = 1 << 20
 
+    /// Whether clients reach this server over TLS (its own or a declared proxy's): the parser's
+    /// refusal then carries HSTS like every other answer (`StrictTransportSecurityResponder`
+    /// never sees it).
+    let strictTransportSecurity: Bool
+
+    init(strictTransportSecurity: Bool = false) {
+        self.strictTransportSecurity = strictTransportSecurity
+    }
+
     private var closeAfterEnd = false
     private var lingering = false
     private var discarded = 0
@@ -67,6 +76,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
                 head.headerFields[.contentLength] = "\(body.count)"
                 head.headerFields[.contentType] = "application/json"
                 head.headerFields[.requestID] = requestID
+                if strictTransportSecurity {
+                    head.headerFields[.strictTransportSecurity] = StrictTransportSecurity.value
+                }
                 pendingParserErrorBody = context.channel.allocator.buffer(bytes: body)
             }
             context.write(wrapOutboundOut(.head(head)), promise: promise)

@@ -7,7 +7,7 @@ import Hummingbird
 /// http it adds nothing (the header means nothing there, and would pin a development host).
 struct StrictTransportSecurityResponder<Inner: HTTPResponder>: HTTPResponder {
     typealias Context = Inner.Context
-    static var value: String { "max-age=31536000; includeSubDomains" }
+    static var value: String { StrictTransportSecurity.value }
 
     let inner: Inner
     let enabled: Bool
@@ -17,4 +17,9 @@ struct StrictTransportSecurityResponder<Inner: HTTPResponder>: HTTPResponder {
         if enabled { response.headers[.strictTransportSecurity] = Self.value }
         return response
     }
+}
+
+/// The HSTS value of every answer over TLS, whoever writes it: a year, subdomains included.
+enum StrictTransportSecurity {
+    static let value = "max-age=31536000; includeSubDomains"
 }

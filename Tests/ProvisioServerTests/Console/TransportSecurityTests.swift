@@ -81,6 +81,20 @@ import Testing
         }
     }
 
+    /// The parser's refusal (headers too large) is written below the responders, by the
+    /// connection guard: it carries HSTS too when clients come over TLS.
+    @Test(arguments: [true, false])
+    func aRequestTheParserRefusesCarriesHSTSOverTLS(_ proxy: Bool) async throws {
+        try await LiveConsoleServer.run(configure: { $0.behindTLSProxy = proxy }) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send("GET /health HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "b", count: 40_000))\r\n\r\n")
+            let text = String(decoding: await connection.readUntilClosed(timeout: .seconds(20)).data, as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 400"), "\(text.prefix(120))")
+            let hsts = text.lowercased().contains("strict-transport-security: \(Self.hsts.lowercased())")
+            #expect(hsts == proxy, "\(text.prefix(400))")
+        }
+    }
+
     /// `serve` with `--tls-cert` or `--behind-tls-proxy` gets Secure `__Host-` cookies; only the
     /// proxy makes the forwarded address count; plain development gets neither.
     @Test func theServerTakesTLSFromItsConfiguration() async throws {
