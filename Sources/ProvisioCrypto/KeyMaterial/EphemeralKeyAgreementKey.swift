@@ -28,6 +28,9 @@ public enum EphemeralKeyAgreementKey {
     {
         for _ in 0..<maximumDraws {
             var scalar = [UInt8](repeating: 0, count: 32)
+            // The key holds its own copy; this one is cleared through a C call the optimizer
+            // cannot drop, so a one-use secret does not linger in freed memory.
+            defer { scalar.withUnsafeMutableBytes { P256KeyAgreementTable.wipe($0) } }
             for word in 0..<4 {
                 let value = generator.next().bigEndian
                 withUnsafeBytes(of: value) { bytes in
