@@ -338,7 +338,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
             ]
         ),
-        // Seeded fuzzing of every parser of outside input (see Fuzz/Corpus); `provisio-fuzz` runs it longer.
+        // Every parser of outside input as a fuzz target with invariant checks (see Fuzz/Corpus).
+        // `provisio-fuzz` is libFuzzer's entry in the fuzz build (Tools/fuzz.sh, -DPROVISIO_LIBFUZZER)
+        // and a replay command of saved inputs in the ordinary one.
         .target(
             name: "ProvisioFuzzing",
             dependencies: [
@@ -348,7 +350,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "provisio-fuzz",
-            dependencies: ["ProvisioFuzzing", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: serverOnly)]
+            dependencies: ["ProvisioFuzzing"]
         ),
         .testTarget(name: "ProvisioFuzzingTests", dependencies: ["ProvisioFuzzing", "ProvisioCore"]),
         .testTarget(name: "ProvisioCoreTests", dependencies: ["ProvisioCore"]),

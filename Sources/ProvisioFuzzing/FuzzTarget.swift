@@ -20,21 +20,22 @@ public enum FuzzOutcome: Sendable, Hashable {
     }
 }
 
-/// One parser of outside input, wrapped so the fuzzer can feed it bytes.
+/// One parser of outside input, wrapped so libFuzzer can feed it bytes (`provisio-fuzz`).
 ///
-/// `run(input:)` must be deterministic in `input` (a reported input must reproduce) and must catch
+/// `run(input:)` must be deterministic in `input` (a saved crash file must reproduce) and must catch
 /// every error the parser throws, turning it into an outcome with `FuzzChecks.refusal`.
 public protocol FuzzTarget: Sendable {
-    /// The target's name on the command line (`--target NAME`) and in reports.
+    /// The target's name on the command line (`--target=NAME`) and in reports.
     var name: String { get }
     /// The folder under the corpus root that holds this target's seeds.
     var seedsDirectory: String { get }
-    /// Fragments worth inserting into this target's inputs (field names, keywords, DER snippets).
+    /// Fragments worth inserting into this target's inputs (field names, keywords, DER snippets):
+    /// libFuzzer's `-dict=` file is written from it (`FuzzDictionary`).
     var dictionary: [[UInt8]] { get }
     /// Runs the parser on one input and checks its invariants.
     func run(input: [UInt8]) -> FuzzOutcome
     /// The values of secret-like fields in one seed (a PAN, a webhook secret). A refusal's message
-    /// must not contain any six-byte fragment of them; the harness collects them from the corpus
+    /// must not contain any six-byte fragment of them; `FuzzHarness` collects them from the corpus
     /// and hands them back through `withSeedSecrets`.
     func secrets(inSeed seed: [UInt8]) -> [[UInt8]]
     /// This target, checking messages against the given seed secrets.
@@ -59,7 +60,7 @@ public struct FuzzSeed: Sendable, Hashable {
     }
 
     /// Seeds whose file name starts with `valid` must be accepted as they are: a parser that starts
-    /// refusing them has regressed (and a fuzz run over a parser that refuses everything proves little).
+    /// refusing them has regressed (and fuzzing a parser that refuses everything proves little).
     public var mustBeAccepted: Bool { name.hasPrefix("valid") }
 }
 
