@@ -113,6 +113,7 @@ let package = Package(
                 "ProvisioCrypto",
                 "ProvisioSandbox",
                 "ProvisioSandboxAPI",
+                "ProvisioSandboxConnectorAPI",
                 "ProvisioHTTP",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird", condition: serverOnly),
@@ -146,6 +147,21 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // The card network connector boundary: the port ProvisioServer calls (`NetworkConnector`,
+        // its commands and answer, the dialects) and one folder per dialect a network speaks,
+        // with its document and its connector. The Provisio dialect calls the network through
+        // the client generated from its document, over the transport the server gives it.
+        .target(
+            name: "ProvisioNetworkConnector",
+            dependencies: [
+                "ProvisioCore",
+                "ProvisioOutbound",
+                "ProvisioWireClient",
+                "ProvisioConnectorAPI",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            exclude: ["Provisio/network-connector-openapi.yaml"]
+        ),
         .target(
             name: "ProvisioServer",
             dependencies: [
@@ -154,9 +170,8 @@ let package = Package(
                 "ProvisioCrypto",
                 "ProvisioAPI",
                 "ProvisioHTTP",
-                // The card network's connector API, as the sandbox's document declares it.
-                "ProvisioSandboxAPI",
-                "ProvisioWireClient",
+                // The card network's connector port and its dialects.
+                "ProvisioNetworkConnector",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird", condition: serverOnly),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -241,9 +256,28 @@ let package = Package(
         ),
         // The sandbox's API, generated from its sandbox-openapi.yaml by Tools/generate-wire.sh: the
         // types, the server protocol `provisio sandbox serve` implements, and the client of its
-        // connector API (Provisio's network connector) and control API (SandboxClient).
+        // control API (SandboxClient).
         .target(
             name: "ProvisioSandboxAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["openapi-generator-config.yaml"]
+        ),
+        // The network connector's Provisio dialect, generated from network-connector-openapi.yaml by
+        // Tools/generate-wire.sh: types and client, for ProvisioNetworkConnector (Provisio's side).
+        .target(
+            name: "ProvisioConnectorAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["openapi-generator-config.yaml"]
+        ),
+        // The same document's types and server protocol, which the sandbox's network serves.
+        .target(
+            name: "ProvisioSandboxConnectorAPI",
             dependencies: [
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -380,6 +414,7 @@ let package = Package(
                 "ProvisioSandboxServer",
                 "ProvisioSandboxAPI",
                 "ProvisioNetworkAPI",
+                "ProvisioConnectorAPI",
                 "ProvisioServer",
                 "ProvisioAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

@@ -10,8 +10,10 @@ import ProvisioSandboxAPI
 /// `/openapi.yaml`); the service implements the protocol generated from it (`ProvisioSandboxAPI`)
 /// on the HTTP stack Provisio's server uses (`ProvisioHTTP`).
 ///
-/// - `/network/v1/…`: the network's connector API, what Provisio calls to suspend, resume or
-///   delete a token, or to activate one after customer-service verification.
+/// - `/network/v1/…`: the network's connector API in the Provisio dialect, what Provisio calls
+///   to suspend, resume or delete a token, carry a reissued card's details, or activate one
+///   after customer-service verification. Its contract is a document of its own
+///   (`network-connector-openapi.yaml`), which `SandboxConnectorHandler` implements.
 /// - `/sandbox/v1/…`: the control API, what a test or the demo does as the cardholder and
 ///   their devices (`SandboxClient` speaks it).
 ///
@@ -45,6 +47,7 @@ public enum SandboxHTTPService {
         do {
             try SandboxAPIHandler(world: world, logger: logger).registerHandlers(
                 on: transport, configuration: WireCoding.openAPIConfiguration)
+            try SandboxConnectorHandler.register(world: world, logger: logger, on: transport)
         } catch {
             // Registering only adds routes; it throws for a document the generator could not
             // have produced.

@@ -27,14 +27,12 @@ extension WireDialect {
             [Operations.BeginAdd.id, Operations.ListPasses.id].contains(error.operationID) ? deviceRefusal() : nil
         })
 
-    /// The words each body field with a vocabulary takes, as the document lists them.
+    /// The words each body field with a vocabulary takes, as the documents list them.
     private static let vocabulary: [String: [String]] = [
         "scheme": Components.Schemas.EncryptionScheme.allCases.map(\.rawValue),
         "wallet_recommendation": Components.Schemas.DecisionOutcome.allCases.map(\.rawValue),
         "event": Components.Schemas.TokenEventRequest.EventPayload.allCases.map(\.rawValue),
-        "action": Components.Schemas.LifecycleRequest.ActionPayload.allCases.map(\.rawValue),
-        "method": Components.Schemas.ActivationRequest.MethodPayload.allCases.map(\.rawValue),
-    ]
+    ].merging(SandboxConnectorHandler.vocabulary) { own, _ in own }
 
     private static func deviceRefusal() -> ProvisioError {
         ProvisioError(.sandboxInvalidRequest, "The device must be phone or watch.")

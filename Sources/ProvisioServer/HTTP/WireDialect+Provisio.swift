@@ -3,6 +3,7 @@ import HTTPTypes
 import OpenAPIRuntime
 import ProvisioCore
 import ProvisioHTTP
+import ProvisioNetworkConnector
 
 extension WireDialect {
     /// Provisio's wire: each refusal of the shared HTTP layer has its own code (`invalid_json`,

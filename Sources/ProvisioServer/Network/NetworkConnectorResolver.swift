@@ -1,6 +1,7 @@
 import Foundation
 import ProvisioCore
 import ProvisioCrypto
+import ProvisioNetworkConnector
 
 /// Finds the connector for a tenant: its own network connection when it set one, else the
 /// server's (`--network-url`, the sandbox in development), else a clear 503.
@@ -29,10 +30,21 @@ public struct NetworkConnectorResolver: Sendable {
             makeConnector ?? { endpoint, operatorConfigured, tenantID in
                 // The operator's connector is one host for every tenant; a tenant's own counts
                 // against its share of the outbound pool.
-                HTTPNetworkConnector(
-                    baseURL: endpoint.url, apiKey: endpoint.apiKey,
-                    client: operatorConfigured ? operatorClient : outbound.owned(by: tenantID))
+                Self.connector(
+                    for: endpoint, client: operatorConfigured ? operatorClient : outbound.owned(by: tenantID))
             }
+    }
+
+    /// The endpoint's dialect decides the connector; every dialect's calls go through the
+    /// guarded outbound client.
+    static func connector(for endpoint: NetworkEndpoint, client: OutboundHTTPClient) -> any NetworkConnector {
+        switch endpoint.dialect {
+        case .provisio:
+            let maximumAnswerBytes = ProvisioDialectConnector.maximumAnswerBytes
+            return ProvisioDialectConnector(
+                baseURL: endpoint.url, apiKey: endpoint.apiKey,
+                transport: OutboundTransport(client: client, timeout: .seconds(10), maximumAnswerBytes: maximumAnswerBytes))
+        }
     }
 
     /// Which endpoint applies and where it came from (`tenant` or `server`).

@@ -1,12 +1,17 @@
 import Foundation
 import ProvisioCore
+import ProvisioNetworkConnector
 
-/// Where a card network's connector API listens and the key Provisio presents to it.
+/// Where a card network's connector API listens, the key Provisio presents to it, and the
+/// dialect it speaks.
 public struct NetworkEndpoint: Sendable, Equatable {
     public var url: String
     public var apiKey: String
+    /// Every endpoint speaks the Provisio dialect until a tenant's or the server's configuration
+    /// can name another.
+    public var dialect: NetworkDialect
 
-    public init(url: String, apiKey: String) throws {
+    public init(url: String, apiKey: String, dialect: NetworkDialect = .provisio) throws {
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
             parsed.host != nil, parsed.query == nil, parsed.fragment == nil, url.count <= 2048
         else {
@@ -17,5 +22,6 @@ public struct NetworkEndpoint: Sendable, Equatable {
         }
         self.url = url
         self.apiKey = apiKey
+        self.dialect = dialect
     }
 }

@@ -2,11 +2,13 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import ProvisioCore
+import ProvisioNetworkConnector
 
-/// A generated client's transport over `OutboundHTTPClient`, so its calls get the outbound
-/// guard — the URL and every address it resolves to checked by the policy, the connection
-/// pinned to the checked address, no redirect followed (a bearer key never follows one to
-/// another host), the answer read only up to a bound — whatever operation it sends.
+/// A generated client's transport over `OutboundHTTPClient` (a network connector's, whatever its
+/// dialect), so its calls get the outbound guard — the URL and every address it resolves to
+/// checked by the policy, the connection pinned to the checked address, no redirect followed (a
+/// bearer key never follows one to another host), the answer read only up to a bound — whatever
+/// operation it sends.
 struct OutboundTransport: ClientTransport {
     let client: OutboundHTTPClient
     let timeout: Duration

@@ -1,6 +1,7 @@
 import Foundation
 import ProvisioCore
 import ProvisioCrypto
+import ProvisioNetworkConnector
 
 /// Tokens from the issuer's side: the network asks for a decision on a new token, the issuer
 /// and the network change its state, and every change is recorded and published as a webhook.

@@ -6,6 +6,7 @@ import Logging
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
 import ProvisioAPI
+import ProvisioConnectorAPI
 import ProvisioCore
 import ProvisioCrypto
 import ProvisioSandbox
@@ -17,9 +18,10 @@ import Testing
 
 /// A live Provisio (the issuer) and, next to it on loopback, the sandbox as its own HTTP
 /// service: its network reaches Provisio over HTTP with a network key, and the test drives it
-/// only over HTTP — typed through `SandboxClient` and the generated client (`api`), raw through
-/// `raw(…)`. Every answer of `api` and `raw` is held to the sandbox's document
-/// (`AnswerContract.sandbox`) and kept, so a test can look for a PAN in any of them.
+/// only over HTTP — typed through `SandboxClient` and the generated clients (`api`, and
+/// `connector` for the network's connector API), raw through `raw(…)`. Every answer of these is
+/// held to its document (`AnswerContract.sandbox`, `.connector`) and kept, so a test can look for
+/// a PAN in any of them.
 struct SandboxHTTPHarness: Sendable {
     let server: TestServer
     /// The tenant's API key at Provisio.
@@ -33,6 +35,8 @@ struct SandboxHTTPHarness: Sendable {
     let client: SandboxClient
     /// The generated client of the sandbox's document, with the sandbox's key.
     let api: ProvisioSandboxAPI.Client
+    /// The generated client of the connector's document (what Provisio calls), with the same key.
+    let connector: ProvisioConnectorAPI.Client
     let answers: ServedAnswers
 
     static let pan = "4111111111111111"
@@ -65,10 +69,15 @@ struct SandboxHTTPHarness: Sendable {
                 serverURL: try #require(URL(string: url)), configuration: APIJSON.configuration,
                 transport: TestHTTPClient.transport,
                 middlewares: [BearerToken(token: sandboxKey), DocumentedAnswers(contract: .sandbox, log: answers)])
+            let connector = ProvisioConnectorAPI.Client(
+                serverURL: try #require(URL(string: url)), configuration: APIJSON.configuration,
+                transport: TestHTTPClient.transport,
+                middlewares: [BearerToken(token: sandboxKey), DocumentedAnswers(contract: .connector, log: answers)])
             return try await body(
                 SandboxHTTPHarness(
                     server: server, issuerAPIKey: issuerAPIKey, cardID: cardID, world: world, sandboxKey: sandboxKey,
-                    port: port, client: SandboxClient(baseURL: url, apiKey: sandboxKey), api: api, answers: answers))
+                    port: port, client: SandboxClient(baseURL: url, apiKey: sandboxKey), api: api,
+                    connector: connector, answers: answers))
         }
     }
 
@@ -138,9 +147,10 @@ struct SandboxHTTPHarness: Sendable {
         }
         // Every answer of an operation the document lists is what the document says, down to
         // the error codes each response lists; other paths are the router's 401 and 404.
-        let operation = Self.spec.operation(method.rawValue, path)
+        let contract = Self.contract(of: path)
+        let operation = contract.spec.operation(method.rawValue, path)
         if operation != nil {
-            let problems = AnswerContract.sandbox.problems(
+            let problems = contract.problems(
                 method: method.rawValue, path: path, status: response.status, headers: response.headers, body: response.body)
             for problem in problems { Issue.record("\(method) \(path) → \(response.status): \(problem)") }
         }
@@ -160,6 +170,11 @@ struct SandboxHTTPHarness: Sendable {
 
     /// The sandbox's own document, as the service bundles and serves it.
     static var spec: OpenAPISpec { AnswerContract.sandbox.spec }
+
+    /// The document a path belongs to: the connector's (`/network/v1/…`) or the sandbox's own.
+    static func contract(of path: String) -> AnswerContract {
+        path.hasPrefix("/network/") ? .connector : .sandbox
+    }
 
     /// Every token PAN the network issued, in full (held in process, never on the wire).
     func tokenPANs() async -> [String] {

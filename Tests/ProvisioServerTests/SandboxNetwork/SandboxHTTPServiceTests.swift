@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import ProvisioAPI
+import ProvisioConnectorAPI
 import ProvisioCore
 import ProvisioCrypto
 import ProvisioSandbox
@@ -17,6 +18,8 @@ import Testing
 @Suite struct SandboxHTTPServiceTests {
     /// The sandbox document's generated types (Provisio's are `Components` there too).
     typealias Wire = ProvisioSandboxAPI.Components.Schemas
+    /// The connector document's (the Provisio dialect the sandbox's network serves).
+    typealias Connector = ProvisioConnectorAPI.Components.Schemas
 
     // MARK: - Access
 
@@ -272,19 +275,20 @@ import Testing
                 let serial = try #require(outcome.pass?.serialNumber)
                 let path = "/network/v1/tokens/\(ref)/lifecycle"
 
-                let suspended = try await h.api.applyLifecycleAction(
+                let suspended = try await h.connector.applyLifecycleAction(
                     path: .init(ref: ref), body: .json(.init(action: .suspend, reasonCode: "fraud_suspected"))
                 ).ok.body.json
                 #expect(suspended.state == .suspended)
                 #expect(try await h.client.pass(serialNumber: serial).activationState == .suspended)
 
-                let resumed = try await h.api.applyLifecycleAction(path: .init(ref: ref), body: .json(.init(action: .resume)))
-                    .ok.body.json
+                let resumed = try await h.connector.applyLifecycleAction(
+                    path: .init(ref: ref), body: .json(.init(action: .resume))
+                ).ok.body.json
                 #expect(resumed.state == .active)
                 #expect(try await h.client.pass(serialNumber: serial).activationState == .activated)
 
                 // An active token cannot be resumed; nothing changes.
-                let invalid = try await h.raw(.post, path, request: Wire.LifecycleRequest(action: .resume))
+                let invalid = try await h.raw(.post, path, request: Connector.LifecycleRequest(action: .resume))
                 #expect(invalid.status == 409 && invalid.sandboxErrorBody?.code == "sandbox_network_token_state_invalid")
                 #expect(invalid.hasSandboxErrorShape)
                 #expect(try await h.client.token(networkTokenRef: ref).state == .active)
@@ -293,7 +297,7 @@ import Testing
                 #expect(unknownAction.status == 400 && unknownAction.sandboxErrorBody?.code == "sandbox_invalid_request")
                 #expect(unknownAction.sandboxErrorBody?.message.contains("suspend, resume, delete") == true)
 
-                let deleted = try await h.api.applyLifecycleAction(
+                let deleted = try await h.connector.applyLifecycleAction(
                     path: .init(ref: ref), body: .json(.init(action: .delete, reasonCode: "card_closed"))
                 ).ok.body.json
                 #expect(deleted.state == .deleted && deleted.passSerialNumber == nil)
@@ -303,7 +307,7 @@ import Testing
                 let gone = await sandboxError { try await h.client.pass(serialNumber: serial) }
                 #expect(gone?.code == .sandboxPassUnknown)
                 #expect(try await h.client.passes().isEmpty)
-                let afterDelete = try await h.raw(.post, path, request: Wire.LifecycleRequest(action: .suspend))
+                let afterDelete = try await h.raw(.post, path, request: Connector.LifecycleRequest(action: .suspend))
                 #expect(afterDelete.status == 409 && afterDelete.sandboxErrorBody?.code == "sandbox_network_token_state_invalid")
             }
         }
@@ -323,14 +327,14 @@ import Testing
                 #expect(noMethod.status == 400 && noMethod.sandboxErrorBody?.message.contains("'method' is required") == true)
                 #expect(try await h.client.token(networkTokenRef: outcome.networkTokenRef).state == .pendingActivation)
 
-                let activated = try await h.api.activateToken(
+                let activated = try await h.connector.activateToken(
                     path: .init(ref: outcome.networkTokenRef),
                     body: .json(.init(method: .customerService, reasonCode: "agent_verified"))
                 ).ok.body.json
                 #expect(activated.state == .active && activated.networkTokenRef == outcome.networkTokenRef)
                 #expect(try await h.client.passes().first?.activationState == .activated)
 
-                let again = try await h.raw(.post, path, request: Wire.ActivationRequest(method: .customerService))
+                let again = try await h.raw(.post, path, request: Connector.ActivationRequest(method: .customerService))
                 #expect(again.status == 409 && again.sandboxErrorBody?.code == "sandbox_network_token_state_invalid")
             }
         }
@@ -476,7 +480,7 @@ import Testing
                 _ = try await h.api.verifyActivationData(
                     path: .init(ref: yellow.networkTokenRef), body: .json(.init(activationData: tav))
                 ).ok
-                _ = try await h.api.applyLifecycleAction(
+                _ = try await h.connector.applyLifecycleAction(
                     path: .init(ref: green.networkTokenRef), body: .json(.init(action: .suspend))
                 ).ok
 

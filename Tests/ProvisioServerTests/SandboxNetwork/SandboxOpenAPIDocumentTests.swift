@@ -6,16 +6,19 @@ import Testing
 
 @testable import ProvisioServer
 
-/// The sandbox's document (`sandbox-openapi.yaml`) is its contract: every error code it lists is
-/// declared with the status it is listed under, the service serves it byte for byte, and
-/// exactly the operations it marks public answer without the key.
+/// The sandbox's documents are its contract — its own (`sandbox-openapi.yaml`) and the network
+/// connector's it serves (`network-connector-openapi.yaml`): every error code they list is
+/// declared with the status it is listed under, the service serves its own byte for byte, and
+/// exactly the operations they mark public answer without the key.
 @Suite struct SandboxOpenAPIDocumentTests {
     let spec = SandboxHTTPHarness.spec
+    /// Both documents the service answers to.
+    let specs = [SandboxHTTPHarness.spec, AnswerContract.connector.spec]
 
     @Test func everyListedCodeIsDeclaredWithItsResponseStatus() throws {
         let found = try ErrorCodeDeclarations.scan()
         var checked = 0
-        for operation in spec.operations {
+        for (spec, operation) in specs.flatMap({ spec in spec.operations.map { (spec, $0) } }) {
             for key in (operation.object["responses"]?.objectValue ?? [:]).keys.sorted() {
                 guard let status = Int(key), status >= 400 else { continue }
                 let response = try #require(try spec.response(of: operation, status: status))
@@ -44,7 +47,7 @@ import Testing
             for (index, child) in (node.arrayValue ?? []).enumerated() { open += objects(child, at: "\(path)/\(index)") }
             return open
         }
-        #expect(objects(spec.root, at: "#").isEmpty)
+        for spec in specs { #expect(objects(spec.root, at: "#").isEmpty) }
     }
 
     /// The checks every sandbox answer goes through (`AnswerContract.sandbox`) are not vacuous:
@@ -81,7 +84,7 @@ import Testing
                 #expect(document.status == 200 && document.header("Content-Type")?.hasPrefix("application/yaml") == true)
                 #expect(document.body == h.spec.data)
 
-                for operation in h.spec.operations {
+                for operation in [h.spec, AnswerContract.connector.spec].flatMap(\.operations) {
                     let isPublic = operation.object["security"]?.arrayValue?.isEmpty == true
                     let path = operation.template.replacingOccurrences(
                         of: #"\{[a-z_]+\}"#, with: "phone", options: .regularExpression)

@@ -1,33 +1,16 @@
 import Foundation
 import ProvisioCore
 
-/// What Provisio asks a card network to do to a token on the issuer's behalf.
-public enum NetworkCommand: Sendable, Equatable {
-    case suspend
-    case resume
-    case delete
-    /// Activates a token pending verification; the issuer verified the cardholder itself
-    /// (`customer_service`).
-    case activate(method: String)
-    /// The issuer reissued the card behind the token: a new expiry, name or art.
-    case updateCardDetails(CardDetails)
-}
-
-/// The network's answer: the token's state on its side after the command.
-public struct NetworkCommandAnswer: Sendable, Equatable {
-    public var networkTokenRef: String
-    public var state: String
-
-    public init(networkTokenRef: String, state: String) {
-        self.networkTokenRef = networkTokenRef
-        self.state = state
-    }
-}
-
 /// Provisio's port to a card network's token service. An issuer's change reaches the network
 /// first; Provisio records it only once the network has made it, so the two never disagree
 /// because of a network that was down.
+///
+/// Each dialect a network speaks has its conformance (`ProvisioDialectConnector`), which turns a
+/// command into the dialect's request and its answer back, and throws only the codes below.
 public protocol NetworkConnector: Sendable {
+    /// The wire this connector speaks.
+    var dialect: NetworkDialect { get }
+
     func send(_ command: NetworkCommand, networkTokenRef: String, reasonCode: String?) async throws -> NetworkCommandAnswer
 }
 

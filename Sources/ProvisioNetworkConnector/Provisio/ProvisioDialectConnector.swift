@@ -1,27 +1,31 @@
 import Foundation
 import OpenAPIRuntime
+import ProvisioConnectorAPI
 import ProvisioCore
-import ProvisioSandboxAPI
+import ProvisioOutbound
 import ProvisioWireClient
 
-/// `NetworkConnector` over HTTP: the card network's connector API as the sandbox's document
-/// declares it (`POST {base}/network/v1/tokens/{ref}/lifecycle` and `…/activation`), through the
-/// client generated from it, with a bearer key and through the guarded outbound client
-/// (`OutboundTransport`: checked address, no redirects). The answer must be strictly the
-/// documented token, and the one asked about. The network's own words never reach Provisio's
-/// caller: only its status and, when it sends one, its snake_case error code.
-public struct HTTPNetworkConnector: NetworkConnector {
+/// `NetworkConnector` in the Provisio dialect: the connector API of
+/// `network-connector-openapi.yaml` (`POST {base}/network/v1/tokens/{ref}/lifecycle`,
+/// `…/card-details` and `…/activation`), through the client generated from it, with a bearer key,
+/// over the transport the caller gives (the server's guarded outbound client: checked address,
+/// no redirects). The answer must be strictly the documented token, and the one asked about.
+/// The network's own words never reach Provisio's caller: only its status and, when it sends
+/// one, its snake_case error code.
+public struct ProvisioDialectConnector: NetworkConnector {
     public let baseURL: String
     private let client: Client?
 
-    static let maximumAnswerBytes = 64 * 1024
+    public var dialect: NetworkDialect { .provisio }
 
-    public init(baseURL: String, apiKey: String, client: OutboundHTTPClient, timeout: Duration = .seconds(10)) {
+    /// The most an answer may hold; the transport should stop reading there too.
+    public static let maximumAnswerBytes = 64 * 1024
+
+    public init(baseURL: String, apiKey: String, transport: any ClientTransport) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.client = URL(string: self.baseURL).map { url in
             Client(
-                serverURL: url,
-                transport: OutboundTransport(client: client, timeout: timeout, maximumAnswerBytes: Self.maximumAnswerBytes),
+                serverURL: url, transport: transport,
                 middlewares: [
                     WireClientMiddleware(
                         key: apiKey, userAgent: "Provisio-Network-Connector/1", maximumAnswerBytes: Self.maximumAnswerBytes)
@@ -92,17 +96,5 @@ public struct HTTPNetworkConnector: NetworkConnector {
             code.utf8.allSatisfy({ (0x61...0x7A).contains($0) || $0 == 0x5F || (0x30...0x39).contains($0) })
         else { return "HTTP \(status)." }
         return "\(code) (HTTP \(status))."
-    }
-}
-
-extension NetworkCommand {
-    var action: String {
-        switch self {
-        case .suspend: "suspend"
-        case .resume: "resume"
-        case .delete: "delete"
-        case .activate: "activate"
-        case .updateCardDetails: "card details"
-        }
     }
 }
