@@ -50,11 +50,11 @@ public struct ProvisioMobileClient: Sendable {
         configuration: .ephemeral, delegate: RedirectRefusal(), delegateQueue: nil)
 
     /// `GET /v1/mobile/cards`: the cards the app may add now (with a provision token: its card, or none).
-    public func cards(timeout: TimeInterval? = nil) async throws -> [MobileCard] {
+    public func cards(timeout: TimeInterval? = nil) async throws -> [WalletCard] {
         let client = self.client
         return try await perform(timeout: timeout ?? self.timeout) {
             let list = try await client.listMobileCards().ok.body.json
-            return list.data.map(MobileCard.init)
+            return list.data.map(WalletCard.init)
         }
     }
 

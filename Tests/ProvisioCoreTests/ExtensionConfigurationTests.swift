@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func cardFieldsAreChecked() {
-        func cardCodes(_ change: (inout ExtensionCard) -> Void) -> [ProvisioError.Code] {
+        func cardCodes(_ change: (inout WalletCard) -> Void) -> [ProvisioError.Code] {
             var card = F.extensionCard(1)
             change(&card)
             return card.problems().map(\.code)

@@ -28,15 +28,15 @@ enum WalletFixtures {
         PassLibrarySnapshot(passes: passes, isWatchPaired: watchPaired, canAddPaymentPasses: canAdd)
     }
 
-    static func extensionCard(_ number: Int, last4: String? = nil, network: PaymentNetwork? = .visa) -> ExtensionCard {
+    static func extensionCard(_ number: Int, last4: String? = nil, network: PaymentNetwork? = .visa) -> WalletCard {
         let identity = card(number, last4: last4)
-        return ExtensionCard(
+        return WalletCard(
             id: "card_\(number)", primaryAccountIdentifier: identity.primaryAccountIdentifier, title: "Acme Card \(number)",
             last4: identity.last4, cardholderName: "Jane Appleseed", network: network, artReference: "art_\(number).png")
     }
 
     static func configuration(
-        _ cards: [ExtensionCard], more accounts: [ExtensionAccount] = []
+        _ cards: [WalletCard], more accounts: [ExtensionAccount] = []
     ) -> ExtensionConfiguration {
         ExtensionConfiguration(
             accounts: [ExtensionAccount(issuerID: account.issuerID, consumerID: account.consumerID, cards: cards)] + accounts,

@@ -216,7 +216,7 @@
                             ExtensionAccount(
                                 issuerID: Self.account.issuerID, consumerID: Self.account.consumerID,
                                 cards: [
-                                    ExtensionCard(
+                                    WalletCard(
                                         id: card.id, primaryAccountIdentifier: card.primaryAccountIdentifier, title: "Visa",
                                         last4: card.last4, artReference: "visa.png")
                                 ])

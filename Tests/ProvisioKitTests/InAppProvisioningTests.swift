@@ -34,7 +34,7 @@
                 #expect(card.last4 == "1111")
                 #expect(card.network == .visa)
                 let result = try await PassKitStandInEnvironment.$device.withValue(device) {
-                    await Self.add(WalletCard(card), provider: ProvisioClientPayloadProvider(client: client))
+                    await Self.add(card, provider: ProvisioClientPayloadProvider(client: client))
                 }
                 guard case .added(let pass) = result else {
                     Issue.record("expected a pass, got \(result)")
@@ -70,7 +70,7 @@
                 let card = try #require(try await good.cards().first)
                 let bad = ProvisioMobileClient(baseURL: live.baseURL, credential: .mobileSession("prv_ms_not_a_session"))
                 let result = try await PassKitStandInEnvironment.$device.withValue(device) {
-                    await Self.add(WalletCard(card), provider: ProvisioClientPayloadProvider(client: bad))
+                    await Self.add(card, provider: ProvisioClientPayloadProvider(client: bad))
                 }
                 guard case .failed(let error) = result else {
                     Issue.record("expected a failure, got \(result)")
@@ -91,8 +91,8 @@
             try await LiveProvisio.run { live in
                 let device = await Self.device(live)
                 let card = WalletCard(
-                    id: live.cardID, primaryAccountIdentifier: "pai_hang", last4: "1111", cardholderName: "Jane Appleseed",
-                    localizedDescription: "Kit Card", network: .visa)
+                    id: live.cardID, primaryAccountIdentifier: "pai_hang", title: "Kit Card", last4: "1111",
+                    cardholderName: "Jane Appleseed", network: .visa)
                 let cancelled = Flag()
                 let hanging = ClosurePayloadProvider { _, _, _ in
                     do {
@@ -134,8 +134,7 @@
                     throw ProvisioError(.init("unexpected", status: .internalServerError), "not called")
                 }
                 let card = WalletCard(
-                    id: live.cardID, primaryAccountIdentifier: "pai_cancel", last4: "1111", cardholderName: nil,
-                    localizedDescription: "Kit Card", network: nil)
+                    id: live.cardID, primaryAccountIdentifier: "pai_cancel", title: "Kit Card", last4: "1111")
                 let result = await PassKitStandInEnvironment.$device.withValue(device) {
                     await Self.add(card, provider: provider)
                 }
@@ -149,10 +148,10 @@
             try await LiveProvisio.run { live in
                 let device = await Self.device(live)
                 let client = ProvisioMobileClient(baseURL: live.baseURL, credential: .mobileSession(live.mobileSession))
-                let card = WalletCard(try #require(try await client.cards().first))
+                let card = try #require(try await client.cards().first)
                 let sibling = WalletCard(
-                    id: "card_other", primaryAccountIdentifier: "pai_other", last4: "2222", cardholderName: nil,
-                    localizedDescription: "Other", network: .mastercard)
+                    id: "card_other", primaryAccountIdentifier: "pai_other", title: "Other", last4: "2222",
+                    network: .mastercard)
                 try await PassKitStandInEnvironment.$device.withValue(device) {
                     let before = await Self.decision(card, [card, sibling])
                     #expect(before.phone.reason == .notOnDevice)

@@ -26,7 +26,7 @@
             let client = ProvisioMobileClient(baseURL: live.baseURL, credential: .mobileSession(live.mobileSession))
             let card = try #require(try await client.cards().first { $0.id == live.cardID })
             let result = await InAppProvisioningTests.add(
-                WalletCard(card), provider: ProvisioClientPayloadProvider(client: client))
+                card, provider: ProvisioClientPayloadProvider(client: client))
             guard case .added(let pass) = result else { throw SetupError("the add failed: \(result)") }
             return pass
         }

@@ -43,6 +43,32 @@ import Testing
         #expect(notWire?.requestID == "req_p")
     }
 
+    @Test func cardsComeAsWalletCardsTitledByProductElseLast4() async throws {
+        let server = try await LoopbackServer.serve { _ in
+            jsonResponse(
+                .ok,
+                #"""
+                {"data":[
+                {"id":"card_1","last4":"4242","network":"mastercard","cardholder_name":"Jane Appleseed",
+                 "product_title":"Kit Gold","card_art_url":"https://art.example/1.png","primary_account_identifier":"pai_1"},
+                {"id":"card_2","last4":"1111","network":"unknown","cardholder_name":"Jane Appleseed",
+                 "primary_account_identifier":"pai_2"}]}
+                """#)
+        }
+        defer { server.stop() }
+        let cards = try await ProvisioMobileClient(baseURL: server.baseURL, credential: .mobileSession("prv_ms_x")).cards()
+        #expect(
+            cards == [
+                WalletCard(
+                    id: "card_1", primaryAccountIdentifier: "pai_1", title: "Kit Gold", last4: "4242",
+                    cardholderName: "Jane Appleseed", network: .mastercard, cardArtURL: "https://art.example/1.png"),
+                WalletCard(
+                    id: "card_2", primaryAccountIdentifier: "pai_2", title: "Card ending in 1111", last4: "1111",
+                    cardholderName: "Jane Appleseed", network: .unknown),
+            ])
+        #expect(cards.allSatisfy { $0.artReference == nil }, "the app names the art file when it saves the art")
+    }
+
     @Test func theRequestCarriesBearerIdempotencyKeyAndBase64Body() async throws {
         let seen = SeenRequests()
         let server = try await LoopbackServer.serve { request in

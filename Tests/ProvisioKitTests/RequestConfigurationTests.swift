@@ -1,16 +1,15 @@
 #if os(Linux)
     import PassKitStandIn
-    import ProvisioClient
     import ProvisioCore
     import ProvisioKit
     import Testing
 
     @Suite struct RequestConfigurationTests {
         @Test func theConfigurationCarriesTheCardAndTheNetworkOnlyWhenKnown() throws {
-            let card = MobileCard(
-                id: "card_1", last4: "4242", network: .mastercard, cardholderName: "Jane Appleseed", productTitle: "Kit Gold",
-                primaryAccountIdentifier: "pai_1")
-            let configuration = try #require(InAppProvisioning.requestConfiguration(for: WalletCard(card)))
+            let card = WalletCard(
+                id: "card_1", primaryAccountIdentifier: "pai_1", title: "Kit Gold", last4: "4242",
+                cardholderName: "Jane Appleseed", network: .mastercard)
+            let configuration = try #require(InAppProvisioning.requestConfiguration(for: card))
             #expect(configuration.encryptionScheme == .ECC_V2)
             #expect(configuration.cardholderName == "Jane Appleseed")
             #expect(configuration.primaryAccountSuffix == "4242")
@@ -20,10 +19,9 @@
 
             var unknown = card
             unknown.network = .unknown
-            unknown.productTitle = nil
-            let withoutNetwork = try #require(InAppProvisioning.requestConfiguration(for: WalletCard(unknown)))
+            let withoutNetwork = try #require(InAppProvisioning.requestConfiguration(for: unknown))
             #expect(withoutNetwork.paymentNetwork == nil)
-            #expect(withoutNetwork.localizedDescription == "Card ending in 4242")
+            #expect(withoutNetwork.localizedDescription == "Kit Gold")
         }
     }
 #endif

@@ -14,11 +14,11 @@
 
         /// The card as the app would describe it to its extensions, read with the customer's own session.
         static func extensionCard(_ live: LiveProvisio, cardID: String, session: String, title: String, art: String)
-            async throws -> ExtensionCard
+            async throws -> WalletCard
         {
             let client = ProvisioMobileClient(baseURL: live.baseURL, credential: .mobileSession(session))
             let card = try #require(try await client.cards().first { $0.id == cardID })
-            return ExtensionCard(
+            return WalletCard(
                 id: card.id, primaryAccountIdentifier: card.primaryAccountIdentifier, title: title, last4: card.last4,
                 cardholderName: card.cardholderName, network: card.network, artReference: art)
         }

@@ -128,7 +128,7 @@
                 // The app writes its cards and their art into the App Group.
                 let client = ProvisioMobileClient(baseURL: live.baseURL, credential: .mobileSession(live.mobileSession))
                 let card = try #require(try await client.cards().first { $0.id == live.cardID })
-                let extensionCard = ExtensionCard(
+                let extensionCard = WalletCard(
                     id: card.id, primaryAccountIdentifier: card.primaryAccountIdentifier, title: "Kit Visa", last4: card.last4,
                     cardholderName: card.cardholderName, network: card.network, artReference: "kit-visa.png")
                 let account = ExtensionAccount(issuerID: "kit-bank", consumerID: "cust_kit", cards: [extensionCard])
@@ -190,7 +190,7 @@
             try await LiveProvisio.run { live in
                 let (container, storage, sessions, handler) = try Self.extensionParts(live)
                 defer { try? FileManager.default.removeItem(at: container) }
-                let card = ExtensionCard(
+                let card = WalletCard(
                     id: live.cardID, primaryAccountIdentifier: "pai-unknown", title: "Visa", last4: "1111",
                     artReference: "missing.png")
                 let account = ExtensionAccount(issuerID: "kit-bank", consumerID: "cust_kit", cards: [card])

@@ -51,7 +51,7 @@
         static let account = ExtensionAccount(
             issuerID: "kit-bank", consumerID: "cust_kit",
             cards: [
-                ExtensionCard(
+                WalletCard(
                     id: "card_1", primaryAccountIdentifier: "pai-1", title: "Visa", last4: "1111", artReference: "a.png")
             ])
         static let deadline: TimeInterval = 0.080

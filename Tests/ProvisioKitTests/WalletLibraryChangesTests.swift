@@ -18,7 +18,7 @@
                     let center = NotificationCenter()
                     let library = await WalletLibrary(isWatchPaired: { true })
                     let client = ProvisioMobileClient(baseURL: live.baseURL, credential: .mobileSession(live.mobileSession))
-                    let card = WalletCard(try #require(try await client.cards().first { $0.id == live.cardID }))
+                    let card = try #require(try await client.cards().first { $0.id == live.cardID })
                     var changes = await library.changes(notificationCenter: center).makeAsyncIterator()
 
                     let first = try #require(await changes.next())

@@ -83,7 +83,7 @@ struct CardRowView: View {
                 }
                 .frame(width: 72)
                 VStack(alignment: .leading) {
-                    Text(row.card.localizedDescription).font(.headline)
+                    Text(row.card.title).font(.headline)
                     Text("•••• \(row.card.last4)").font(.subheadline).foregroundStyle(.secondary)
                 }
             }

@@ -89,11 +89,10 @@ final class WalletCardsModel {
         do {
             let session = try await validSession()
             let cards = try await client(session).cards()
-            let walletCards = cards.map { WalletCard($0) }
-            rows = zip(cards, walletCards).map { mobile, card in
+            rows = cards.map { card in
                 Row(
-                    card: card, artURL: mobile.cardArtURL.flatMap(URL.init(string:)),
-                    decision: library.addDecision(for: card, issuerCards: walletCards))
+                    card: card, artURL: card.cardArtURL.flatMap(URL.init(string:)),
+                    decision: library.addDecision(for: card, issuerCards: cards))
             }
             phase = .ready
             if let publisher {

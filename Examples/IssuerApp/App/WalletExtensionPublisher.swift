@@ -13,7 +13,7 @@ import ProvisioKit
 /// them whenever the card list changes (after sign-in, on launch) and clears them on sign-out.
 struct WalletExtensionPublisher: Sendable {
     let storage: any ExtensionStorage
-    /// Downloads a card's art (`MobileCard.cardArtURL`).
+    /// Downloads a card's art (`WalletCard.cardArtURL`).
     var fetchArt: @Sendable (URL) async throws -> Data = WalletExtensionPublisher.download
     /// Art used when a card has none (ship a 1536 × 969 PNG in the app bundle).
     var fallbackArt: Data?
@@ -22,9 +22,9 @@ struct WalletExtensionPublisher: Sendable {
     /// usable art is left out (Wallet needs art for an entry); art that misses Apple's guidelines
     /// is still used, and reported.
     @discardableResult
-    func publish(_ cards: [MobileCard], account: ExtensionAccount.ID, now: Date = Date()) async -> [ProvisioError] {
+    func publish(_ cards: [WalletCard], account: ExtensionAccount.ID, now: Date = Date()) async -> [ProvisioError] {
         var problems: [ProvisioError] = []
-        var offered: [ExtensionCard] = []
+        var offered: [WalletCard] = []
         for card in cards {
             let reference = "\(card.id).png"
             guard let art = await art(for: card, problems: &problems) else { continue }
@@ -34,11 +34,9 @@ struct WalletExtensionPublisher: Sendable {
                 problems.append(Self.provisioError(error))
                 continue
             }
-            offered.append(
-                ExtensionCard(
-                    id: card.id, primaryAccountIdentifier: card.primaryAccountIdentifier,
-                    title: card.productTitle ?? "Card ending in \(card.last4)", last4: card.last4,
-                    cardholderName: card.cardholderName, network: card.network, artReference: reference))
+            var published = card
+            published.artReference = reference
+            offered.append(published)
         }
         let configuration = ExtensionConfiguration(
             accounts: [ExtensionAccount(issuerID: account.issuerID, consumerID: account.consumerID, cards: offered)],
@@ -58,7 +56,7 @@ struct WalletExtensionPublisher: Sendable {
         try storage.save(ExtensionConfiguration(accounts: [], savedAt: now))
     }
 
-    private func art(for card: MobileCard, problems: inout [ProvisioError]) async -> Data? {
+    private func art(for card: WalletCard, problems: inout [ProvisioError]) async -> Data? {
         var candidate: Data?
         if let text = card.cardArtURL, let url = URL(string: text) {
             do {

@@ -28,7 +28,7 @@ public struct AddPassRequestConfiguration: Codable, Hashable, Sendable {
     }
 
     /// The configuration for a configured card (its title is the description).
-    public init(card: ExtensionCard) {
+    public init(card: WalletCard) {
         self.init(
             cardholderName: card.cardholderName, primaryAccountSuffix: card.last4, localizedDescription: card.title,
             primaryAccountIdentifier: card.primaryAccountIdentifier, paymentNetwork: card.network)

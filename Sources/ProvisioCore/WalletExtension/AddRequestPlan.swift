@@ -8,9 +8,9 @@ public struct AddRequestPlan: Hashable, Sendable {
     /// The account whose session pays for the call to Provisio.
     public let accountID: ExtensionAccount.ID
     /// The card to add.
-    public let card: ExtensionCard
+    public let card: WalletCard
 
-    public init(entry: PassEntryIdentifier, accountID: ExtensionAccount.ID, card: ExtensionCard) {
+    public init(entry: PassEntryIdentifier, accountID: ExtensionAccount.ID, card: WalletCard) {
         self.entry = entry
         self.accountID = accountID
         self.card = card

@@ -21,9 +21,9 @@ public struct ExtensionAccount: Codable, Hashable, Sendable, Identifiable {
     /// The cardholder at that issuer.
     public var consumerID: String
     /// The cards offered to Wallet, in the order the app wants them shown.
-    public var cards: [ExtensionCard]
+    public var cards: [WalletCard]
 
-    public init(issuerID: String, consumerID: String, cards: [ExtensionCard]) {
+    public init(issuerID: String, consumerID: String, cards: [WalletCard]) {
         self.issuerID = issuerID
         self.consumerID = consumerID
         self.cards = cards

@@ -20,7 +20,7 @@ public struct ExtensionConfiguration: Codable, Hashable, Sendable {
     }
 
     /// Every card with its account, in configuration order.
-    public var cards: [(account: ExtensionAccount.ID, card: ExtensionCard)] {
+    public var cards: [(account: ExtensionAccount.ID, card: WalletCard)] {
         accounts.flatMap { account in account.cards.map { (account.id, $0) } }
     }
 

@@ -7,9 +7,9 @@ public struct PassEntry: Hashable, Sendable, Identifiable {
     /// The account the card belongs to.
     public let accountID: ExtensionAccount.ID
     /// The configured card.
-    public let card: ExtensionCard
+    public let card: WalletCard
 
-    public init(card: ExtensionCard, accountID: ExtensionAccount.ID, device: WalletDevice) {
+    public init(card: WalletCard, accountID: ExtensionAccount.ID, device: WalletDevice) {
         self.identifier = PassEntryIdentifier(cardID: card.id, device: device)
         self.accountID = accountID
         self.card = card
@@ -21,8 +21,9 @@ public struct PassEntry: Hashable, Sendable, Identifiable {
     public var device: WalletDevice { identifier.device }
     /// The entry's title.
     public var title: String { card.title }
-    /// The art's file name in the App Group container.
-    public var artReference: String { card.artReference }
+    /// The art's file name in the App Group container (nil only in a configuration that
+    /// `problems()` refuses).
+    public var artReference: String? { card.artReference }
     /// The add request configuration for this card.
     public var request: AddPassRequestConfiguration { AddPassRequestConfiguration(card: card) }
 }

@@ -50,7 +50,7 @@ public struct PassEntrySelector: Sendable {
     }
 
     /// Whether `card` is offered for `device`.
-    public func isOffered(_ card: ExtensionCard, on device: WalletDevice) -> Bool {
+    public func isOffered(_ card: WalletCard, on device: WalletDevice) -> Bool {
         if pending[device]?.contains(card.primaryAccountIdentifier) == true { return false }
         return decider.decision(for: card.identity, on: device).canAdd
     }

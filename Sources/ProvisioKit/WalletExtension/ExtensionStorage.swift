@@ -9,7 +9,7 @@ public protocol ExtensionStorage: Sendable {
     func save(_ configuration: ExtensionConfiguration) throws
     func ledger() throws -> PendingAddLedger
     func save(_ ledger: PendingAddLedger) throws
-    /// The card art the configuration names (`ExtensionCard.artReference`), nil when missing.
+    /// The card art the configuration names (`WalletCard.artReference`), nil when missing.
     func art(named reference: String) throws -> Data?
     func saveArt(_ data: Data, named reference: String) throws
 }

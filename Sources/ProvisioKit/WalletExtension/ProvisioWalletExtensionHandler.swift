@@ -152,7 +152,11 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
         }
     }
 
-    private func art(_ reference: String, storage: any ExtensionStorage) -> CGImage? {
+    private func art(_ reference: String?, storage: any ExtensionStorage) -> CGImage? {
+        guard let reference else {
+            errorEncountered(ProvisioError(.extensionCardInvalidArtReference, "A card names no art in the App Group."))
+            return nil
+        }
         do {
             guard let data = try storage.art(named: reference) else {
                 errorEncountered(ProvisioError(.cardArtNotPNG, "The card art '\(reference)' is not in the App Group."))
@@ -209,11 +213,8 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
             guard let account = state.session?.account(for: plan.accountID, at: state.now) else {
                 throw ProvisioError(.extensionAuthenticationRequired, "The cardholder must sign in again before adding a card.")
             }
-            let card = WalletCard(
-                id: plan.card.id, primaryAccountIdentifier: plan.card.primaryAccountIdentifier, last4: plan.card.last4,
-                cardholderName: plan.card.cardholderName, localizedDescription: plan.card.title, network: plan.card.network)
             let payload = try await environment.payloadProvider(account).applePayPayload(
-                for: card, request: request, idempotencyKey: UUID().uuidString)
+                for: plan.card, request: request, idempotencyKey: UUID().uuidString)
             try environment.storage.save(state.ledger.recording(plan.pendingAdd(startedAt: environment.now())))
             return .payload(payload)
         } catch {

@@ -80,7 +80,7 @@ struct WalletExtensionBenchmark {
     static func fixture() -> (ExtensionConfiguration, [WalletPassSnapshot]) {
         let networks: [PaymentNetwork] = [.visa, .mastercard, .amex, .discover]
         let cards = (0..<cardCount).map { index in
-            ExtensionCard(
+            WalletCard(
                 id: "card_\(index)", primaryAccountIdentifier: "pai_\(index)", title: "Card \(index)",
                 last4: String(format: "%04d", (index * 37) % 10_000), cardholderName: "Jane Appleseed",
                 network: networks[index % networks.count], artReference: "card_\(index).png")
@@ -104,7 +104,7 @@ struct WalletExtensionBenchmark {
         return (ExtensionConfiguration(accounts: [account], savedAt: Date()), passes)
     }
 
-    private static func pass(_ card: ExtensionCard, index: Int, device: WalletDevice, state: PassActivationState)
+    private static func pass(_ card: WalletCard, index: Int, device: WalletDevice, state: PassActivationState)
         -> WalletPassSnapshot
     {
         WalletPassSnapshot(

@@ -101,8 +101,8 @@ extension DemoScenarios {
     }
 
     /// A card of `GET /v1/mobile/cards` as the app stores it for its extension.
-    static func extensionCard(_ card: Components.Schemas.MobileCard) -> ExtensionCard {
-        ExtensionCard(
+    static func extensionCard(_ card: Components.Schemas.MobileCard) -> WalletCard {
+        WalletCard(
             id: card.id, primaryAccountIdentifier: card.primaryAccountIdentifier,
             title: card.productTitle ?? "Card •••• \(card.last4)", last4: card.last4, cardholderName: card.cardholderName,
             network: PaymentNetwork(rawValue: card.network.rawValue), artReference: "card-\(card.id).png")

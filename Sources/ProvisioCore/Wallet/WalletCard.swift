@@ -1,24 +1,36 @@
-/// A card as the app describes it to its Wallet extensions: what a pass entry shows and what the
-/// add request needs. No PAN and no secret — it lives in the App Group container.
-public struct ExtensionCard: Codable, Hashable, Sendable, Identifiable {
-    /// The app's identifier of the card (Provisio's card id, or the issuer's); unique in a configuration.
+/// A card of the issuer's app, as the SDK knows it everywhere: listed by Provisio's mobile API
+/// (`ProvisioMobileClient.cards()`), added in the app, and written to the App Group for the Wallet
+/// extensions. No PAN and no secret.
+///
+/// In the App Group it is JSON with the keys `id`, `primaryAccountIdentifier`, `title`, `last4`,
+/// `cardholderName`, `network` and `artReference` (those of the former `ExtensionCard`, so a file an
+/// app already wrote stays readable). `cardArtURL` is not written: the extensions read the art
+/// from the file `artReference` names.
+public struct WalletCard: Codable, Hashable, Sendable, Identifiable {
+    /// The app's identifier of the card (Provisio's `card_…`, or the issuer's own); unique in an
+    /// extension configuration.
     public var id: String
-    /// The issuer's card identifier put in the add request (`primaryAccountIdentifier`).
+    /// The issuer's card identifier, put in the add request; Wallet stores it on the pass.
     public var primaryAccountIdentifier: String
-    /// The entry's title in Wallet (also the pass's localized description).
+    /// What Wallet shows: the pass's localized description while adding, and the extension
+    /// entry's title.
     public var title: String
     /// The card's last four digits.
     public var last4: String
-    /// The name on the card, if the app has it.
+    /// The name on the card, if known.
     public var cardholderName: String?
-    /// The card's network; a name this SDK does not know decodes as `.unknown`.
+    /// The card's network; a name this SDK does not know is `.unknown`, which the add request
+    /// leaves out.
     public var network: PaymentNetwork?
-    /// The card art's file name in the App Group container (a name, not a path).
-    public var artReference: String
+    /// The card art's file name in the App Group container (a name, not a path). Only the Wallet
+    /// extensions need it: `problems()` requires it.
+    public var artReference: String?
+    /// Where the card art is, as Provisio's mobile API gives it (`card_art_url`), if set.
+    public var cardArtURL: String?
 
     public init(
         id: String, primaryAccountIdentifier: String, title: String, last4: String, cardholderName: String? = nil,
-        network: PaymentNetwork? = nil, artReference: String
+        network: PaymentNetwork? = nil, artReference: String? = nil, cardArtURL: String? = nil
     ) {
         self.id = id
         self.primaryAccountIdentifier = primaryAccountIdentifier
@@ -27,14 +39,17 @@ public struct ExtensionCard: Codable, Hashable, Sendable, Identifiable {
         self.cardholderName = cardholderName
         self.network = network
         self.artReference = artReference
+        self.cardArtURL = cardArtURL
     }
 
+    // The App Group's keys; `cardArtURL` stays out (see above).
     private enum CodingKeys: String, CodingKey {
         case id, primaryAccountIdentifier, title, last4, cardholderName, network, artReference
     }
 
     // Tolerant of networks added by a newer app version: one unknown name must not make the
-    // whole configuration unreadable (and the extension disappear from Wallet).
+    // whole configuration unreadable (and the extension disappear from Wallet). A missing
+    // `artReference` decodes, and `problems()` refuses it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decode(String.self, forKey: .id)
@@ -45,15 +60,20 @@ public struct ExtensionCard: Codable, Hashable, Sendable, Identifiable {
         self.network = try container.decodeIfPresent(String.self, forKey: .network).map {
             PaymentNetwork(rawValue: $0) ?? .unknown
         }
-        self.artReference = try container.decode(String.self, forKey: .artReference)
+        self.artReference = try container.decodeIfPresent(String.self, forKey: .artReference)
+        self.cardArtURL = nil
     }
 
     /// The card as the pass library matches it.
     public var identity: CardIdentity { CardIdentity(primaryAccountIdentifier: primaryAccountIdentifier, last4: last4) }
+
+    /// The fields of the add request (an unknown network is dropped).
+    public var requestConfiguration: AddPassRequestConfiguration { AddPassRequestConfiguration(card: self) }
 }
 
-extension ExtensionCard {
-    /// This card's own problems (empty title, last 4 not four digits, …).
+extension WalletCard {
+    /// This card's own problems as a Wallet extension's card (empty title, last 4 not four digits,
+    /// no art reference, …).
     public func problems() -> [ProvisioError] {
         var problems: [ProvisioError] = []
         let name = id.isEmpty ? "a card" : "card '\(id)'"
@@ -72,13 +92,17 @@ extension ExtensionCard {
                 problems.append(ProvisioError(error.code, "\(error.message) (\(name))"))
             } catch {}
         }
-        if artReference.isEmpty || artReference.contains("/") || artReference.contains("\\") || artReference == "."
-            || artReference == ".."
-        {
+        if !Self.isFileName(artReference) {
             problems.append(
                 ProvisioError(.extensionCardInvalidArtReference, "The art of \(name) must be a file name in the App Group."))
         }
         return problems
+    }
+
+    private static func isFileName(_ reference: String?) -> Bool {
+        guard let reference else { return false }
+        return !reference.isEmpty && !reference.contains("/") && !reference.contains("\\") && reference != "."
+            && reference != ".."
     }
 }
 
@@ -89,6 +113,6 @@ extension ProvisioError.Code {
     public static let extensionCardEmptyTitle = Self("extension_card_empty_title", status: .badRequest)
     /// A card whose last 4 is not exactly four ASCII digits.
     public static let extensionCardInvalidLast4 = Self("extension_card_invalid_last4", status: .badRequest)
-    /// A card whose art reference is not a plain file name.
+    /// A card without an art reference, or whose art reference is not a plain file name.
     public static let extensionCardInvalidArtReference = Self("extension_card_invalid_art_reference", status: .badRequest)
 }
