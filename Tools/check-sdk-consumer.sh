@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Proves the iOS SDK stands alone: a scratch app package depends on this repository by URL (a
 # file:// URL to this clone, at its HEAD commit, as an app would add it from GitHub) with
-# `traits: []`, uses the ProvisioKit product, resolves, and builds. It fails if the resolution
-# brings any package but the SDK's own, or if ProvisioKit does not build without the server side.
+# `traits: []`, uses the SDK's products (ProvisioKit, ProvisioClient, ProvisioCore), resolves, and
+# builds. It fails if the resolution brings any package but the SDK's own, or if the SDK does not
+# build without the server side.
 #
 #   Tools/check-sdk-consumer.sh            # resolve and build (CI)
 #   Tools/check-sdk-consumer.sh --resolve  # resolve only (seconds, not minutes)
@@ -32,15 +33,24 @@ let package = Package(
         .package(url: "file://$repository", revision: "$revision", traits: []),
     ],
     targets: [
-        .target(name: "IssuerApp", dependencies: [.product(name: "ProvisioKit", package: "$identity")]),
+        .target(
+            name: "IssuerApp",
+            dependencies: [
+                .product(name: "ProvisioKit", package: "$identity"),
+                .product(name: "ProvisioClient", package: "$identity"),
+                .product(name: "ProvisioCore", package: "$identity"),
+            ]),
     ]
 )
 EOF
 cat >"$consumer/Sources/IssuerApp/IssuerApp.swift" <<'EOF'
+import ProvisioClient
+import ProvisioCore
 import ProvisioKit
 
-/// Names a type of the SDK, so the build proves ProvisioKit compiles and links without the server.
-public let walletCardType = WalletCard.self
+/// Names a type of each SDK module (the card type is ProvisioCore's), so the build proves they
+/// compile and link without the server.
+public func sdkTypes() -> [Any.Type] { [InAppProvisioning.self, ProvisioMobileClient.self, WalletCard.self] }
 EOF
 
 swift package --package-path "$consumer" resolve >&2
@@ -61,5 +71,5 @@ done <<<"$pins"
 
 if [ "${1:-}" != "--resolve" ]; then
     swift build --package-path "$consumer" >&2
-    echo "The SDK consumer builds ProvisioKit without the Server trait."
+    echo "The SDK consumer builds ProvisioKit, ProvisioClient and ProvisioCore without the Server trait."
 fi
