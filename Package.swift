@@ -45,7 +45,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.0"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
-        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.0"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
@@ -54,11 +53,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
-        // NIOHTTPTypes (ProvisioServer's connection guard) and SQLiteNIO (the SQLite driver's
-        // SQLiteData): already in the graph through hummingbird and sqlite-kit, declared because
-        // ProvisioServer imports them (Tools/check-imports.py).
+        // NIOHTTPTypes (ProvisioServer's connection guard): already in the graph through
+        // hummingbird, declared because ProvisioServer imports it (Tools/check-imports.py).
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.0"),
-        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.0"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
@@ -184,12 +181,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: serverOnly),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: serverOnly),
                 .product(name: "SQLKit", package: "sql-kit", condition: serverOnly),
-                // Also brings SQLiteNIO's copy of SQLite (module VaporCSQLite, not a product of its
-                // own), whose C API the store's SQLite driver calls: one SQLite in the process, so
-                // its file locks stay coherent. Importing VaporCSQLite is a known violation of the
-                // import check (Tools/check-imports.py, issue 22).
-                .product(name: "SQLiteKit", package: "sqlite-kit", condition: serverOnly),
-                .product(name: "SQLiteNIO", package: "sqlite-nio", condition: serverOnly),
+                "CSQLite",
                 .product(name: "PostgresKit", package: "postgres-kit", condition: serverOnly),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: serverOnly),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: serverOnly),
@@ -201,6 +193,16 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache", condition: serverOnly),
             ],
             resources: [.copy("Resources/openapi.yaml"), .copy("Resources/Console")]
+        ),
+        // The system's SQLite, whose C API the store's SQLite driver calls (Debian's libsqlite3-dev,
+        // Homebrew's sqlite or the macOS SDK's). No package brings a SQLite of its own (sqlite-nio
+        // did, before issue 22), so the process links exactly one: two copies in one process would
+        // each keep their own POSIX locks on a database file, and closing a descriptor in one drops
+        // the other's locks.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         // Starts child processes (the benchmarks' servers, the tests' CLI runs) over swift-subprocess:
         // Foundation's Process crashes on Linux in processes with many open descriptors.
@@ -425,7 +427,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: serverOnly),
                 .product(name: "SQLKit", package: "sql-kit", condition: serverOnly),
-                .product(name: "SQLiteKit", package: "sqlite-kit", condition: serverOnly),
+                // SQLiteNativeConnectionTests call the driver with SQLite's result codes.
+                "CSQLite",
                 .product(name: "Logging", package: "swift-log", condition: serverOnly),
                 .product(name: "Yams", package: "Yams", condition: serverOnly),
                 .product(name: "X509", package: "swift-certificates", condition: serverOnly),

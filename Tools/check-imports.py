@@ -64,12 +64,7 @@ PLUGIN_MODULES = {"PackagePlugin"}
 # Imports of this repository that are known to be wrong and are tracked elsewhere, as
 # (target, module): reason. Each is printed as a warning on every run, so it stays visible, and an
 # entry that no longer matches any import is an error, so the list only ever shrinks.
-KNOWN_VIOLATIONS = {
-    ("ProvisioServer", "VaporCSQLite"):
-        "issue 22 item 6: the SQLite driver binds sqlite-nio's C module; to be replaced by a systemLibrary target",
-    ("ProvisioServerTests", "VaporCSQLite"):
-        "issue 22 item 6: SQLiteNativeConnectionTests calls the SQLite driver's C API; goes with the driver's",
-}
+KNOWN_VIOLATIONS = {}
 
 # The target types whose sources are checked. System library and binary targets have no Swift sources.
 CHECKED_TARGET_TYPES = {"regular", "executable", "test", "plugin", "macro"}

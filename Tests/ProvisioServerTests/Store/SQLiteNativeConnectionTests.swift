@@ -1,11 +1,10 @@
+import CSQLite
 import Foundation
 import Logging
 import NIOCore
 import NIOPosix
 import SQLKit
-import SQLiteKit
 import Testing
-import VaporCSQLite
 
 @testable import ProvisioServer
 
@@ -29,13 +28,12 @@ import VaporCSQLite
         let connection = try open()
         defer { try? connection.close() }
         _ = try connection.query("CREATE TABLE v (k INTEGER PRIMARY KEY, x ANY) STRICT", [])
-        let values: [SQLiteData] = [
-            .integer(.init(Int64.max)), .integer(.init(Int64.min)), .integer(0), .float(-1.5e300), .float(0.1),
-            .text(""), .text("Zoë · 日本 · 🂡"), .text("a\u{0}b"), .blob(ByteBuffer(bytes: [0, 1, 0xff])),
-            .blob(ByteBuffer()), .null,
+        let values: [SQLiteValue] = [
+            .integer(.max), .integer(.min), .integer(0), .float(-1.5e300), .float(0.1),
+            .text(""), .text("Zoë · 日本 · 🂡"), .text("a\u{0}b"), .blob([0, 1, 0xff]), .blob([]), .null,
         ]
         for (key, value) in values.enumerated() {
-            _ = try connection.query("INSERT INTO v (k, x) VALUES (?, ?)", [.integer(key), value])
+            _ = try connection.query("INSERT INTO v (k, x) VALUES (?, ?)", [.integer(Int64(key)), value])
         }
         let rows = try connection.query("SELECT k, x, typeof(x) AS type FROM v ORDER BY k", [])
         #expect(rows.map { $0.values[1] } == values)
@@ -55,8 +53,8 @@ import VaporCSQLite
         defer { try? connection.close() }
         let kept = connection.keptStatementCount  // the PRAGMA `open` ran
         for number in 0..<5 {
-            let rows = try connection.query("SELECT ? + 1 AS next", [.integer(number)])
-            #expect(rows.first?.values == [.integer(number + 1)])
+            let rows = try connection.query("SELECT ? + 1 AS next", [.integer(Int64(number))])
+            #expect(rows.first?.values == [.integer(Int64(number) + 1)])
         }
         #expect(connection.keptStatementCount == kept + 1, "one statement, compiled once")
         let limit = SQLiteNativeConnection.statementCacheLimit

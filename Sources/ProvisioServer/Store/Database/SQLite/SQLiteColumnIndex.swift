@@ -1,7 +1,7 @@
-import VaporCSQLite
+import CSQLite
 
 /// A result's column names and where each is, read once per query and shared by its rows. A
-/// name that appears twice resolves to its first column, as in SQLiteNIO.
+/// name that appears twice resolves to its first column, as SQLiteNIO resolved it.
 struct SQLiteColumnIndex: Sendable {
     let names: [String]
     let positions: [String: Int]
@@ -13,12 +13,12 @@ struct SQLiteColumnIndex: Sendable {
 
     /// The columns of `statement`'s result.
     init(statement: OpaquePointer) {
-        let count = sqlite_nio_sqlite3_column_count(statement)
+        let count = sqlite3_column_count(statement)
         // SQLite answers NULL for a name only when it runs out of memory; the column then cannot
         // be asked for by name, but the row still reads.
         self.init(
             names: (0..<count).map { column in
-                sqlite_nio_sqlite3_column_name(statement, column).map { String(cString: $0) } ?? ""
+                sqlite3_column_name(statement, column).map { String(cString: $0) } ?? ""
             })
     }
 }

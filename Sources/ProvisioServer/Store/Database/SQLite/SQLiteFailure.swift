@@ -1,4 +1,4 @@
-import VaporCSQLite
+import CSQLite
 
 /// An error SQLite reported: its extended result code and its own message. The message is
 /// SQLite's (`sqlite3_errmsg`), which names tables, columns and constraints but never a bound
@@ -15,8 +15,8 @@ public struct SQLiteFailure: Error, Sendable, CustomStringConvertible {
 
     /// The failure `code` left on `handle`, in SQLite's words.
     init(code: Int32, handle: OpaquePointer?) {
-        let message = handle.flatMap { sqlite_nio_sqlite3_errmsg($0) }.map { String(cString: $0) }
-        self.init(code: code, message: message ?? String(cString: sqlite_nio_sqlite3_errstr(code)))
+        let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+        self.init(code: code, message: message ?? String(cString: sqlite3_errstr(code)))
     }
 
     /// The primary result code (`SQLITE_CONSTRAINT` for every kind of constraint).

@@ -1,12 +1,11 @@
+import CSQLite
 import Logging
 import NIOCore
 import NIOPosix
 import SQLKit
-import SQLiteKit
-import VaporCSQLite
 
 /// SQLKit's view of a `SQLiteNativeConnection`: serializes a query in SQLite's dialect, encodes
-/// its binds the way SQLiteKit does, and runs it where `placement` says.
+/// its binds as SQLiteKit stored them (`SQLiteBindEncoder`), and runs it where `placement` says.
 struct SQLiteNativeDatabase: SQLDatabase {
     enum Placement: Sendable {
         /// On the calling task's thread: a read of cached pages costs less than the two thread
@@ -19,16 +18,13 @@ struct SQLiteNativeDatabase: SQLDatabase {
         case pool(NIOThreadPool)
     }
 
-    /// Made once: each encoder holds a JSONEncoder.
-    private static let encoder = SQLiteDataEncoder()
-
     let connection: SQLiteNativeConnection
     let placement: Placement
     let logger: Logger
     let eventLoop: any EventLoop
 
     var version: (any SQLDatabaseReportedVersion)? { nil }
-    var dialect: any SQLDialect { SQLiteDialect() }
+    var dialect: any SQLDialect { SQLiteNativeDialect() }
     /// SQLKit's own query log is off: it prints the binds, which hold names, references, hashes
     /// and sealed records. The statement text alone is logged at debug level (below).
     var queryLogLevel: Logger.Level? { nil }
@@ -40,7 +36,7 @@ struct SQLiteNativeDatabase: SQLDatabase {
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
         let (sql, encodables) = serialize(query)
         logger.debug("sql", metadata: ["sql": "\(sql)", "binds": "\(encodables.count)"])
-        let binds = try encodables.map { try Self.encoder.encode($0) }
+        let binds = try encodables.map { try SQLiteBindEncoder.encode($0) }
         let connection = connection
         let rows: [SQLiteNativeRow]
         switch placement {

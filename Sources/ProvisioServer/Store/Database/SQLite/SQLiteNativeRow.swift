@@ -1,15 +1,11 @@
+import CSQLite
 import SQLKit
-import SQLiteKit
-import VaporCSQLite
 
-/// A row read by `SQLiteNativeConnection`, decoded the way SQLiteKit decodes (the same
-/// `SQLiteDataDecoder`), so the store reads the same values from either driver.
+/// A row read by `SQLiteNativeConnection`, decoded as SQLiteKit decoded
+/// (`SQLiteValueDecoder`), so databases and code written before read the same.
 struct SQLiteNativeRow: SQLRow {
-    /// Made once: each decoder holds a JSONDecoder, which is not cheap to make per row.
-    private static let decoder = SQLiteDataDecoder()
-
     let columns: SQLiteColumnIndex
-    let values: [SQLiteData]
+    let values: [SQLiteValue]
 
     var allColumns: [String] { columns.names }
 
@@ -26,6 +22,6 @@ struct SQLiteNativeRow: SQLRow {
         guard let position = columns.positions[column] else {
             throw SQLiteFailure(code: SQLITE_ERROR, message: "The result has no column named \(column).")
         }
-        return try Self.decoder.decode(D.self, from: values[position])
+        return try SQLiteValueDecoder.decode(D.self, from: values[position])
     }
 }
