@@ -67,6 +67,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "ProvisioCore"),
+        // The strict JSON parser every outside document goes through, its exact value and
+        // canonical form, and the flat-object writer the sealed payloads use: server side only, so
+        // the iOS SDK's ProvisioCore carries no parser it never runs.
+        .target(name: "ProvisioJSON", dependencies: ["ProvisioCore"]),
         // The outbound (SSRF) address policy: IP addresses, their classes, CIDR allow-lists and
         // tenant URL checks. Server side only, so the iOS SDK's ProvisioCore does not carry it.
         .target(name: "ProvisioOutbound", dependencies: ["ProvisioCore"]),
@@ -75,6 +79,7 @@ let package = Package(
         .target(
             name: "ProvisioCrypto",
             dependencies: [
+                "ProvisioJSON",
                 "ProvisioCore",
                 "CProvisioP256",
                 .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
@@ -125,6 +130,7 @@ let package = Package(
         .target(
             name: "ProvisioHTTP",
             dependencies: [
+                "ProvisioJSON",
                 "ProvisioCore",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird", condition: serverOnly),
@@ -139,6 +145,7 @@ let package = Package(
         .target(
             name: "ProvisioWireClient",
             dependencies: [
+                "ProvisioJSON",
                 "ProvisioCore",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -162,6 +169,7 @@ let package = Package(
         .target(
             name: "ProvisioServer",
             dependencies: [
+                "ProvisioJSON",
                 "ProvisioCore",
                 "ProvisioOutbound",
                 "ProvisioCrypto",
@@ -380,6 +388,7 @@ let package = Package(
         .target(
             name: "ProvisioFuzzing",
             dependencies: [
+                "ProvisioJSON",
                 "ProvisioCore", "ProvisioCrypto", .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
                 .product(name: "X509", package: "swift-certificates", condition: serverOnly),
             ]
@@ -390,6 +399,7 @@ let package = Package(
         ),
         .testTarget(name: "ProvisioFuzzingTests", dependencies: ["ProvisioFuzzing", "ProvisioCore"]),
         .testTarget(name: "ProvisioCoreTests", dependencies: ["ProvisioCore"]),
+        .testTarget(name: "ProvisioJSONTests", dependencies: ["ProvisioJSON", "ProvisioCore"]),
         .testTarget(name: "ProvisioOutboundTests", dependencies: ["ProvisioOutbound", "ProvisioCore"]),
         .testTarget(
             name: "ProvisioCryptoTests",

@@ -1,3 +1,5 @@
+import ProvisioJSON
+
 /// Every parser of outside input, as fuzz targets.
 public enum FuzzTargets {
     /// In the order they run.

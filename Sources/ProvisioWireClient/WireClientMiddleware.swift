@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import ProvisioCore
+import ProvisioJSON
 
 /// What every generated client of the wire puts around each call: the caller's key as
 /// `Authorization: Bearer` and its name as `User-Agent` on the way out; on the way back, every

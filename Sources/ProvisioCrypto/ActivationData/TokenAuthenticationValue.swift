@@ -1,5 +1,6 @@
 import Foundation
 import ProvisioCore
+import ProvisioJSON
 
 /// Provisio's Token Authentication Value, modelled on Mastercard's public TAV layout: a JSON
 /// object, base64 encoded, whose signature covers the fields named in `includedFieldsInOrder`

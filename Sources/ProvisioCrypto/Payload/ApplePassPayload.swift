@@ -1,5 +1,6 @@
 import Foundation
 import ProvisioCore
+import ProvisioJSON
 
 /// The plaintext Apple's provisioning service expects inside `encryptedPassData`
 /// (Apple's documented JSON: `primaryAccountNumber`, `expiration` "MM/YY", `name`, and the

@@ -1,4 +1,5 @@
 import ProvisioCore
+import ProvisioJSON
 
 /// The wire JSON parser, `StrictJSONParser.parse`, that reads every request body.
 ///

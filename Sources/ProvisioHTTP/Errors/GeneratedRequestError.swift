@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import ProvisioCore
+import ProvisioJSON
 
 /// What the generated server code throws for a request it cannot read, as the wire's stable
 /// codes: a field the operation does not declare is `unknownField` (never named: it is the

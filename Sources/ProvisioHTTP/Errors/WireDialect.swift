@@ -1,6 +1,7 @@
 import Logging
 import OpenAPIRuntime
 import ProvisioCore
+import ProvisioJSON
 
 /// The codes a service answers the shared HTTP layer's own refusals with. Provisio's API names
 /// each refusal (`invalid_json`, `unknown_field`, `route_not_found`, …); the sandbox answers

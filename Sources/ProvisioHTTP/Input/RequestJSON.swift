@@ -1,5 +1,6 @@
 import Foundation
 import ProvisioCore
+import ProvisioJSON
 
 /// Every JSON body from outside goes through the strict parser first: duplicate keys (at any
 /// depth), bad UTF-8, over-deep nesting, control characters in any text and nulls are refused

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ProvisioCore
+import ProvisioJSON
 
 /// Reads a request body once, within the limits, and holds it to the strict JSON rules before
 /// any generated decoder sees it: malformed JSON, a key twice in one object (at any depth), a

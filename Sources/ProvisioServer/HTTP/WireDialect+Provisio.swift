@@ -3,6 +3,7 @@ import HTTPTypes
 import OpenAPIRuntime
 import ProvisioCore
 import ProvisioHTTP
+import ProvisioJSON
 import ProvisioNetworkConnector
 
 extension WireDialect {

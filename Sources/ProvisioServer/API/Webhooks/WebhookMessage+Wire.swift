@@ -1,6 +1,7 @@
 import Foundation
 import ProvisioAPI
 import ProvisioCore
+import ProvisioJSON
 
 // A webhook's body and the issuers' answers, as the document's `webhooks:` section declares
 // them: built and read through the generated types only, so the document is their one

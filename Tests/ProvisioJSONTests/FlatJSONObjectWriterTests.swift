@@ -1,7 +1,8 @@
 import Foundation
+import ProvisioCore
 import Testing
 
-@testable import ProvisioCore
+@testable import ProvisioJSON
 
 @Suite struct FlatJSONObjectWriterTests {
     struct Pair: Codable {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON value as `StrictJSONParser` read it, kept exact so it can be hashed, compared and
 /// re-serialized without losing anything the sender wrote.
 ///
@@ -126,30 +128,8 @@ public indirect enum JSONValue: Sendable, Hashable {
         }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
     static func appendCanonical(string: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x00..<0x20:
-                output.append(contentsOf: "\\u00".utf8)
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0x0F)])
-            default:
-                // Multi-byte UTF-8 sequences are copied byte by byte; a Swift String is always
-                // valid UTF-8, so the output is too.
-                output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
+        JSONStringEscaper.append(string, to: &output)
     }
 
     // MARK: Equality that matches the canonical form

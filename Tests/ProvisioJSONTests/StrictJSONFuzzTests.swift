@@ -1,7 +1,8 @@
 import Foundation
+import ProvisioCore
 import Testing
 
-@testable import ProvisioCore
+@testable import ProvisioJSON
 
 /// The committed corpus: small documents covering every kind of value, nesting, escapes,
 /// non-ASCII text and number forms. Mutations of these are what the fuzz test feeds the parser.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict RFC 8259 parser for every JSON document that comes from outside.
 ///
 /// Foundation's `JSONSerialization` and `JSONDecoder` accept duplicate keys and keep one of them,

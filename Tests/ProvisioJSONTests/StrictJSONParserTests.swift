@@ -1,7 +1,8 @@
 import Foundation
+import ProvisioCore
 import Testing
 
-@testable import ProvisioCore
+@testable import ProvisioJSON
 
 /// Parses UTF-8 text with the given limits.
 private func parse(_ text: String, limits: StrictJSONParser.Limits = .default) throws(StrictJSONError) -> JSONValue {

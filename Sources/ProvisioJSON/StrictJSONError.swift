@@ -1,3 +1,6 @@
+import Foundation
+import ProvisioCore
+
 /// Why `StrictJSONParser` refused a document, and where.
 ///
 /// It never holds the input's text: only the kind, the byte offset and the path of keys and array

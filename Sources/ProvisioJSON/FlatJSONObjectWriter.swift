@@ -27,26 +27,7 @@ public struct FlatJSONObjectWriter: Sendable {
         bytes + [UInt8(ascii: "}")]
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     private mutating func appendString(_ text: some StringProtocol) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x00..<0x20:
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
-            default: bytes.append(byte)  // UTF-8 passes through, as JSONEncoder leaves it.
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONStringEscaper.append(text, to: &bytes)
     }
 }
