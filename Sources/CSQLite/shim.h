@@ -13,4 +13,12 @@ static inline int provisio_sqlite3_disable_double_quoted_strings(sqlite3 *db) {
     if (status != SQLITE_OK) return status;
     return sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DDL, 0, (int *)0);
 }
+
+// sqlite3_config is variadic too. Turns SQLite's memory statistics off for the process, as
+// SQLITE_DEFAULT_MEMSTATUS=0 did in SQLiteNIO's build: with them on (Debian's default) every
+// allocation and free takes one global mutex, which all the server's threads then contend for.
+// Effective only before sqlite3_initialize (afterwards it answers SQLITE_MISUSE and changes nothing).
+static inline int provisio_sqlite3_disable_memory_statistics(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
 #endif

@@ -17,6 +17,19 @@ import Testing
         #expect(SQLiteNativeDialect.libraryVersion == Int(SQLITE_VERSION_NUMBER))
     }
 
+    /// The driver turns SQLite's memory statistics off before it initializes the library, as the
+    /// bundled build it replaced did: with them on, every allocation takes one global mutex. Off,
+    /// SQLite counts nothing, so the figure stays 0 however much a connection allocates.
+    @Test func memoryStatisticsAreOff() throws {
+        let path = NSTemporaryDirectory() + "provisio-memstatus-\(UUID().uuidString).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let connection = try SQLiteNativeConnection.open(path: path)
+        _ = try connection.query("CREATE TABLE t (v TEXT)", [])
+        _ = try connection.query("INSERT INTO t VALUES (?1)", [.text(String(repeating: "x", count: 100_000))])
+        #expect(try connection.query("SELECT length(v) FROM t", []).count == 1)
+        #expect(sqlite3_memory_used() == 0)
+    }
+
     /// And it is the one pkg-config describes, when pkg-config is there to ask (SwiftPM asks
     /// it too, for the target's flags).
     @Test func theLinkedSQLiteIsTheSystemsPackage() async throws {

@@ -61,8 +61,12 @@ final class SQLiteNativeConnection: @unchecked Sendable {
     }
 
     /// `sqlite3_initialize` once per process before the first open, so that concurrent opens
-    /// do not race on SQLite's global configuration.
-    private static let initialized: Int32 = sqlite3_initialize()
+    /// do not race on SQLite's global configuration; memory statistics off first, as the SQLite
+    /// bundled before had them (one global mutex per allocation otherwise).
+    private static let initialized: Int32 = {
+        _ = provisio_sqlite3_disable_memory_statistics()
+        return sqlite3_initialize()
+    }()
 
     /// How long SQLite waits for another connection's lock before it answers SQLITE_BUSY.
     func setBusyTimeout(milliseconds: Int32) throws {
