@@ -74,7 +74,9 @@ final class DemoConsole: Sendable {
             request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
             request.body = .bytes(ByteBuffer(string: body))
         }
-        let response = try await client.execute(request, timeout: .seconds(10))
+        // As long as the demo's API calls wait: signing in is a bcrypt hash at cost 12 on a
+        // low-priority thread, which a machine busy with builds can stretch past 10 s.
+        let response = try await client.execute(request, timeout: .seconds(30))
         for header in response.headers["Set-Cookie"] {
             let pair = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard pair.count == 2 else { continue }
