@@ -20,24 +20,7 @@ extension SQLProvisioStore {
     }
 
     static func card(from row: any SQLRow) throws -> CardRecord {
-        CardRecord(
-            id: try row.decode(column: "id", as: String.self),
-            tenantID: try row.decode(column: "tenant_id", as: String.self),
-            customerRef: try row.decode(column: "customer_ref", as: String.self),
-            accountRef: try row.decode(column: "account_ref", as: String?.self),
-            panVaultRecord: try row.decode(column: "pan_vault_record", as: String.self),
-            last4: try row.decode(column: "last4", as: String.self),
-            network: PaymentNetwork(rawValue: try row.decode(column: "network", as: String.self)) ?? .unknown,
-            expiryMonth: try row.decode(column: "expiry_month", as: Int.self),
-            expiryYear: try row.decode(column: "expiry_year", as: Int.self),
-            cardholderName: try row.decode(column: "cardholder_name", as: String.self),
-            productTitle: try row.decode(column: "product_title", as: String?.self),
-            cardArtURL: try row.decode(column: "card_art_url", as: String?.self),
-            primaryAccountIdentifier: try row.decode(column: "primary_account_identifier", as: String.self),
-            status: CardStatus(rawValue: try row.decode(column: "status", as: String.self)) ?? .closed,
-            createdAt: try date(row, "created_at"),
-            updatedAt: try date(row, "updated_at"),
-            panFingerprint: try row.decode(column: "pan_fingerprint", as: String?.self))
+        try row.decode(record: CardRecord.self)
     }
 
     static func attempt(from row: any SQLRow) throws -> ProvisioningAttemptRecord {

@@ -37,19 +37,7 @@ public struct SQLProvisioStore: ProvisioStore {
     public func insertCard(_ card: CardRecord) async throws {
         try await handle.transaction { database in
             try await IdempotentEffect.record("card", id: card.id, in: database)
-            try await database.raw(
-                """
-                INSERT INTO cards (id, tenant_id, customer_ref, account_ref, pan_vault_record, last4, network,
-                    expiry_month, expiry_year, cardholder_name, product_title, card_art_url,
-                    primary_account_identifier, status, created_at, updated_at, pan_fingerprint)
-                VALUES (\(bind: card.id), \(bind: card.tenantID), \(bind: card.customerRef), \(bind: card.accountRef),
-                    \(bind: card.panVaultRecord), \(bind: card.last4), \(bind: card.network.rawValue),
-                    \(bind: card.expiryMonth), \(bind: card.expiryYear), \(bind: card.cardholderName),
-                    \(bind: card.productTitle), \(bind: card.cardArtURL), \(bind: card.primaryAccountIdentifier),
-                    \(bind: card.status.rawValue), \(bind: card.createdAt.epochMilliseconds), \(bind: card.updatedAt.epochMilliseconds),
-                    \(bind: card.panFingerprint))
-                """
-            ).run()
+            try await database.insert(into: "cards").model(card, with: RecordCoding.encoder).run()
             try await Self.audit(
                 AuditChange("card.created", target: "card", card.id), tenantID: card.tenantID, at: card.createdAt, in: database)
         }
@@ -71,17 +59,16 @@ public struct SQLProvisioStore: ProvisioStore {
 
     public func updateCardDetails(_ card: CardRecord, changedFields: [String], at time: Date) async throws -> CardRecord? {
         try await handle.transaction { database in
+            // Every column but those a reissue never changes, from the record; then the time.
+            var card = card
+            card.updatedAt = time
+            let update = database.update("cards")
+            for (column, value) in try RecordCoding.columns(of: card) where !CardRecord.columnsFixedByReissue.contains(column) {
+                update.set(SQLIdentifier(column), to: value)
+            }
             guard
-                let row = try await database.raw(
-                    """
-                    UPDATE cards SET expiry_month = \(bind: card.expiryMonth), expiry_year = \(bind: card.expiryYear),
-                        cardholder_name = \(bind: card.cardholderName), card_art_url = \(bind: card.cardArtURL),
-                        product_title = \(bind: card.productTitle), updated_at = \(bind: time.epochMilliseconds)
-                    WHERE id = \(bind: card.id) AND tenant_id = \(bind: card.tenantID)
-                        AND status = \(bind: CardStatus.active.rawValue)
-                    RETURNING *
-                    """
-                ).first()
+                let row = try await update.where("id", .equal, card.id).where("tenant_id", .equal, card.tenantID)
+                    .where("status", .equal, CardStatus.active.rawValue).returning("*").first()
             else { return nil }
             try await Self.audit(
                 AuditChange("card.updated", target: "card", card.id, reason: changedFields.joined(separator: ", ")),

@@ -8,8 +8,9 @@ public struct TenantRecord: Sendable, Equatable {
     public var createdAt: Date
 }
 
-/// A card as stored: the PAN only as a vault record.
-public struct CardRecord: Sendable, Equatable {
+/// A card as stored: the PAN only as a vault record. Each property is the column of its name in
+/// snake_case, read and written through `RecordCoding`: a new column is a new property here.
+public struct CardRecord: Sendable, Equatable, Codable {
     public var id: String
     public var tenantID: String
     public var customerRef: String
@@ -26,13 +27,21 @@ public struct CardRecord: Sendable, Equatable {
     /// The identifier Apple Wallet shows as the pass's `primaryAccountIdentifier`.
     public var primaryAccountIdentifier: String
     public var status: CardStatus
-    public var createdAt: Date
-    public var updatedAt: Date
+    @EpochMilliseconds public var createdAt: Date
+    @EpochMilliseconds public var updatedAt: Date
     /// `PANFingerprinter.fingerprint` of the PAN: how a card network's request finds the card.
     public var panFingerprint: String? = nil
 
     /// Binds a vault record to its tenant and card so it cannot be moved to another row.
     public static func vaultContext(tenantID: String, cardID: String) -> String { "card/\(tenantID)/\(cardID)" }
+
+    /// The columns a reissue (`updateCardDetails`) never writes: who the card is and whose, its
+    /// number (sealed, digested, last 4), and what only other paths change (status, creation).
+    /// Every other column is written from the record, so a new detail is updatable as it is.
+    static let columnsFixedByReissue: Set<String> = [
+        "id", "tenant_id", "customer_ref", "account_ref", "pan_vault_record", "last4", "network",
+        "primary_account_identifier", "status", "created_at", "pan_fingerprint",
+    ]
 }
 
 /// One attempt to provision a card into a wallet; never holds the PAN.

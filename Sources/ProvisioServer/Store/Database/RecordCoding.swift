@@ -1,0 +1,67 @@
+import SQLKit
+
+/// How a `Codable` record is a table row, through SQLKit's model coding: each stored property is
+/// the column of its name in snake_case (`cardArtURL` is `card_art_url`, `last4` is `last4`), nil
+/// is NULL, a date is epoch milliseconds (`EpochMilliseconds`), an enum its raw value, and a
+/// `StoredFallback` enum reads an unknown value as its fallback. So a new column is a new property
+/// of the record, with no insert or row decoding to edit.
+///
+/// The bound types are those the hand-written binds used (text for `String`, integers for `Int`
+/// and dates), so a column keeps its encoding on SQLite and PostgreSQL: a sealed value or a
+/// digest held as a `String` stays text, never a blob.
+enum RecordCoding {
+    static let encoder = SQLQueryEncoder(
+        keyEncodingStrategy: .custom { path in SomeCodingKey(stringValue: column(path.last?.stringValue ?? "")) },
+        nilEncodingStrategy: .asNil)
+
+    static let decoder = SQLRowDecoder(
+        keyDecodingStrategy: .custom { path in SomeCodingKey(stringValue: column(path.last?.stringValue ?? "")) })
+
+    /// The column of a property: words split before each capital, an acronym kept as one word,
+    /// all lowercased. (SQLKit's own `.convertToSnakeCase` lowercases only a word's first letter,
+    /// so `tenantID` would be `tenant_iD`, a different column on PostgreSQL.)
+    static func column(_ property: String) -> String {
+        var column = ""
+        let characters = Array(property)
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase, index > 0 {
+                let previous = characters[index - 1]
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                // A new word after a lowercase letter or digit, or where an acronym ends ("URLPath").
+                if !previous.isUppercase || next?.isLowercase == true { column.append("_") }
+            }
+            column.append(contentsOf: character.lowercased())
+        }
+        return column
+    }
+
+    /// The record's columns and bound values, in the order of its properties.
+    static func columns(of record: some Encodable) throws -> [(column: String, value: any SQLExpression)] {
+        try encoder.encode(record).map { (column: $0.0, value: $0.1) }
+    }
+}
+
+extension SQLRow {
+    /// The whole row as a record (see `RecordCoding`).
+    func decode<Record: Decodable>(record: Record.Type) throws -> Record {
+        try FallbackRow(base: self).decode(model: Record.self, with: RecordCoding.decoder)
+    }
+}
+
+/// A row that reads `StoredFallback` columns through their fallback, and all else as stored.
+private struct FallbackRow: SQLRow {
+    let base: any SQLRow
+
+    var allColumns: [String] { base.allColumns }
+    func contains(column: String) -> Bool { base.contains(column: column) }
+    func decodeNil(column: String) throws -> Bool { try base.decodeNil(column: column) }
+
+    func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {
+        if let tolerant = D.self as? any StoredFallback.Type,
+            let value = tolerant.fromStored(try base.decode(column: column, as: String.self)) as? D
+        {
+            return value
+        }
+        return try base.decode(column: column, as: D.self)
+    }
+}
