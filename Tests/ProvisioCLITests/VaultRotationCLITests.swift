@@ -30,7 +30,7 @@ import Testing
         let (tenant, _) = try await services.access.createTenant(name: "Rotation Bank")
         let newCard = CardService.NewCard(
             customerRef: "c", accountRef: nil, pan: try PrimaryAccountNumber("4111111111111111"),
-            expiry: try CardExpiry(month: 12, year: 2030), cardholderName: try CardholderName("Jane"), productTitle: nil,
+            expiry: try CardExpiry(month: 12, year: 2030), cardholderName: try CardholderName("Jane"),
             network: nil, cardArtURL: nil)
         let card = try await services.cards.create(newCard, tenantID: tenant.id)
         _ = try await services.webhooks.createEndpoint(tenantID: tenant.id, url: "https://example.com/hook", events: ["*"])

@@ -43,7 +43,7 @@ extension ProvisioAPIHandler {
         let update = CardService.CardUpdate(
             expiry: try CardExpiry.optional(month: body.expiryMonth, year: body.expiryYear),
             cardholderName: try body.cardholderName.map(CardholderName.init), cardArtURL: body.cardArtUrl,
-            productTitle: body.productTitle)
+            texts: Self.cardTexts.compactMap { $0.text(from: body[keyPath: $0.update]) })
         let (card, carried) = try await services.cardChanges.reissue(
             id: try Self.cardID(input.path.id), tenantID: try Self.tenantID(), update)
         return .ok(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(.init(card, tokenUpdates: carried))))
@@ -62,6 +62,14 @@ extension ProvisioAPIHandler {
                     .init(data: page.items.map(Components.Schemas.ProvisioningAttempt.init), nextCursor: page.nextCursor))))
     }
 
+    /// The card's optional free-text fields. A new one is a line here (and its property in the
+    /// document and `CardRecord`, and its column): requests, validation, storage and answers follow.
+    static let cardTexts: [CardTextField] = [
+        CardTextField(
+            field: "product_title", maximum: 64, record: \.productTitle, create: \.productTitle, update: \.productTitle,
+            card: \.productTitle, mobile: \Components.Schemas.MobileCard.productTitle)
+    ]
+
     /// A card id from the path; one no card can have is `card_not_found` like any unknown id.
     static func cardID(_ id: String) throws -> String {
         guard !id.isEmpty, id.count <= 64 else { throw ProvisioError(.cardNotFound, "No card with this id.") }
@@ -74,8 +82,9 @@ extension ProvisioAPIHandler {
         CardService.NewCard(
             customerRef: body.customerRef, accountRef: body.accountRef, pan: try PrimaryAccountNumber(body.pan),
             expiry: try CardExpiry(month: body.expiryMonth, year: body.expiryYear),
-            cardholderName: try CardholderName(body.cardholderName), productTitle: body.productTitle,
-            network: try body.network.map(CardService.network(named:)), cardArtURL: body.cardArtUrl)
+            cardholderName: try CardholderName(body.cardholderName),
+            network: try body.network.map(CardService.network(named:)), cardArtURL: body.cardArtUrl,
+            texts: cardTexts.compactMap { $0.text(from: body[keyPath: $0.create]) })
     }
 }
 
@@ -85,7 +94,7 @@ extension Components.Schemas.Card {
         self.init(
             id: card.id, customerRef: card.customerRef, accountRef: card.accountRef, last4: card.last4,
             network: .init(card.network), expiryMonth: card.expiryMonth, expiryYear: card.expiryYear,
-            cardholderName: card.cardholderName, productTitle: card.productTitle, cardArtUrl: card.cardArtURL,
+            cardholderName: card.cardholderName, cardArtUrl: card.cardArtURL,
             primaryAccountIdentifier: card.primaryAccountIdentifier,
             status: {
                 switch card.status {
@@ -94,6 +103,7 @@ extension Components.Schemas.Card {
                 }
             }(), createdAt: card.createdAt, updatedAt: card.updatedAt,
             tokenUpdates: tokenUpdates?.map(Components.Schemas.TokenUpdate.init))
+        for text in ProvisioAPIHandler.cardTexts { self[keyPath: text.card] = card[keyPath: text.record] }
     }
 }
 
@@ -116,8 +126,10 @@ extension Components.Schemas.MobileCard {
     init(_ card: CardRecord) {
         self.init(
             id: card.id, last4: card.last4, network: .init(card.network), cardholderName: card.cardholderName,
-            productTitle: card.productTitle, cardArtUrl: card.cardArtURL,
-            primaryAccountIdentifier: card.primaryAccountIdentifier)
+            cardArtUrl: card.cardArtURL, primaryAccountIdentifier: card.primaryAccountIdentifier)
+        for text in ProvisioAPIHandler.cardTexts {
+            if let mobile = text.mobile { self[keyPath: mobile] = card[keyPath: text.record] }
+        }
     }
 }
 

@@ -11,23 +11,24 @@ public struct CardService: Sendable {
         public var pan: PrimaryAccountNumber
         public var expiry: CardExpiry
         public var cardholderName: CardholderName
-        public var productTitle: String?
         /// nil: derived from the PAN's BIN.
         public var network: PaymentNetwork?
         public var cardArtURL: String?
+        /// The optional free-text fields the request set (the product title, …).
+        public var texts: [CardText]
 
         public init(
             customerRef: String, accountRef: String?, pan: PrimaryAccountNumber, expiry: CardExpiry,
-            cardholderName: CardholderName, productTitle: String?, network: PaymentNetwork?, cardArtURL: String?
+            cardholderName: CardholderName, network: PaymentNetwork?, cardArtURL: String?, texts: [CardText] = []
         ) {
             self.customerRef = customerRef
             self.accountRef = accountRef
             self.pan = pan
             self.expiry = expiry
             self.cardholderName = cardholderName
-            self.productTitle = productTitle
             self.network = network
             self.cardArtURL = cardArtURL
+            self.texts = texts
         }
     }
 
@@ -52,17 +53,18 @@ public struct CardService: Sendable {
         try expiry.requireValid(at: now)
         let name = input.cardholderName
         let network = input.network ?? PaymentNetwork(bin: pan.bin)
-        let productTitle = try input.productTitle.map { try Self.validateText($0, field: "product_title", maximum: 64) }
+        let texts = try input.texts.map { ($0.keyPath, try $0.validated()) }
         let artURL = try input.cardArtURL.map(Self.validateArtURL)
 
         let id = RandomToken.identifier(prefix: "card_")
         let record = try vault.seal(pan, context: CardRecord.vaultContext(tenantID: tenantID, cardID: id))
-        let card = CardRecord(
+        var card = CardRecord(
             id: id, tenantID: tenantID, customerRef: input.customerRef, accountRef: input.accountRef,
             panVaultRecord: record.serialized, last4: pan.last4, network: network, expiryMonth: expiry.month,
-            expiryYear: expiry.year, cardholderName: name.value, productTitle: productTitle, cardArtURL: artURL,
+            expiryYear: expiry.year, cardholderName: name.value, cardArtURL: artURL,
             primaryAccountIdentifier: Self.primaryAccountIdentifier(network: network), status: .active,
             createdAt: now, updatedAt: now, panFingerprint: fingerprinter.fingerprint(pan))
+        for (keyPath, value) in texts { card[keyPath: keyPath] = value }
         try await store.insertCard(card)
         return card
     }
@@ -81,21 +83,22 @@ public struct CardService: Sendable {
             tenantID: tenantID, customerRef: customerRef, cursor: cursor, limit: try PageSize.resolve(limit))
     }
 
-    /// A reissue: the new expiry (same number), name, art or title; nil fields stay.
+    /// A reissue: the new expiry (same number), name, art or free texts (title, …); nil fields
+    /// and texts not given stay.
     public struct CardUpdate: Sendable {
         public var expiry: CardExpiry?
         public var cardholderName: CardholderName?
         public var cardArtURL: String?
-        public var productTitle: String?
+        public var texts: [CardText]
 
         public init(
             expiry: CardExpiry? = nil, cardholderName: CardholderName? = nil, cardArtURL: String? = nil,
-            productTitle: String? = nil
+            texts: [CardText] = []
         ) {
             self.expiry = expiry
             self.cardholderName = cardholderName
             self.cardArtURL = cardArtURL
-            self.productTitle = productTitle
+            self.texts = texts
         }
     }
 
@@ -123,11 +126,12 @@ public struct CardService: Sendable {
             change.cardArtURL = art
             fields.append("card_art_url")
         }
-        if let title = try update.productTitle.map({ try Self.validateText($0, field: "product_title", maximum: 64) }),
-            title != card.productTitle
-        {
-            card.productTitle = title
-            fields.append("product_title")
+        // Free texts are not the network's business: the record only.
+        for text in update.texts {
+            let value = try text.validated()
+            guard value != card[keyPath: text.keyPath] else { continue }
+            card[keyPath: text.keyPath] = value
+            fields.append(text.field)
         }
         // Nothing new: the card as it is, and nothing for the network.
         guard !fields.isEmpty else { return (card, change) }

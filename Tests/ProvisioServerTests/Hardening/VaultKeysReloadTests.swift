@@ -51,7 +51,7 @@ import Testing
 
     static let newCard = CardService.NewCard(
         customerRef: "c", accountRef: nil, pan: try! PrimaryAccountNumber("4111111111111111"),
-        expiry: try! CardExpiry(month: 12, year: 2030), cardholderName: try! CardholderName("Jane"), productTitle: nil,
+        expiry: try! CardExpiry(month: 12, year: 2030), cardholderName: try! CardholderName("Jane"),
         network: nil, cardArtURL: nil)
 
     @Test(arguments: TestEngine.available)
