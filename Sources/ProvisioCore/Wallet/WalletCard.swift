@@ -64,6 +64,31 @@ public struct WalletCard: Codable, Hashable, Sendable, Identifiable {
         self.cardArtURL = nil
     }
 
+    /// A card as Provisio's mobile API lists it: the generated `MobileCard` conforms (in
+    /// ProvisioClient). Declared here, next to the mapping, so that a field the document adds to
+    /// `MobileCard` reaches `WalletCard` in this file alone.
+    package protocol Listing {
+        var id: String { get }
+        var primaryAccountIdentifier: String { get }
+        var last4: String { get }
+        var cardholderName: String { get }
+        var productTitle: String? { get }
+        var cardArtUrl: String? { get }
+        /// The network as the API spells it.
+        var networkName: String { get }
+    }
+
+    /// A listed card: the title is the issuer's product title, else "Card ending in …"; a network
+    /// this SDK does not know is `.unknown`. No art reference: the app names the App Group file
+    /// when it saves the art.
+    package init(listing card: some Listing) {
+        self.init(
+            id: card.id, primaryAccountIdentifier: card.primaryAccountIdentifier,
+            title: card.productTitle ?? "Card ending in \(card.last4)", last4: card.last4,
+            cardholderName: card.cardholderName, network: PaymentNetwork(rawValue: card.networkName) ?? .unknown,
+            cardArtURL: card.cardArtUrl)
+    }
+
     /// The card as the pass library matches it.
     public var identity: CardIdentity { CardIdentity(primaryAccountIdentifier: primaryAccountIdentifier, last4: last4) }
 
