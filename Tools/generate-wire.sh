@@ -14,7 +14,9 @@ check=false
 [ "${1:-}" = "--check" ] && check=true
 
 swift build --package-path Tools/WireGenerator --product swift-openapi-generator >&2
-generator="$(swift build --package-path Tools/WireGenerator --show-bin-path)/swift-openapi-generator"
+swift build --package-path Tools/WireGenerator --product generate-error-codes >&2
+bin="$(swift build --package-path Tools/WireGenerator --show-bin-path)"
+generator="$bin/swift-openapi-generator"
 
 # module  document  (the module's openapi-generator-config.yaml says what to generate)
 targets=(
@@ -29,6 +31,24 @@ targets=(
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 status=0
+
+# Error codes first: error-codes.yaml gives each module its constants, ProvisioHTTP the statuses,
+# and the served document its ErrorCode list, which the modules below are generated from.
+served=Sources/ProvisioServer/Resources/openapi.yaml
+"$bin/generate-error-codes" error-codes.yaml "$served" "$out/errors" >&2
+while IFS= read -r generated; do
+    relative="${generated#"$out/errors/"}"
+    if $check; then
+        if ! cmp -s "$generated" "$relative"; then
+            diff -u "$relative" "$generated" >&2 || true
+            echo "error: $relative is not what error-codes.yaml generates; run Tools/generate-wire.sh" >&2
+            status=1
+        fi
+    else
+        mkdir -p "$(dirname "$relative")"
+        cp "$generated" "$relative"
+    fi
+done < <(find "$out/errors" -type f | sort)
 for entry in "${targets[@]}"; do
     read -r module document <<<"$entry"
     config="Sources/$module/openapi-generator-config.yaml"
