@@ -121,10 +121,3 @@ public struct StrictJSONError: Error, Sendable, Hashable, CustomStringConvertibl
         }
     }
 }
-
-extension ProvisioError.Code {
-    /// A body that is not strict RFC 8259 JSON within the parser's limits.
-    public static let invalidJSON = Self("invalid_json", status: .badRequest)
-    /// A JSON object with the same key twice: refused because decoders disagree on which one wins.
-    public static let duplicateJSONKey = Self("duplicate_json_key", status: .badRequest)
-}

@@ -31,23 +31,6 @@ public struct ProvisioKitError: Error, Hashable, Sendable, CustomStringConvertib
     public var description: String { "\(code.rawValue): \(message)" }
 }
 
-extension ProvisioError.Code {
-    /// Provisio did not answer before the SDK's deadline (kept under Apple's 20 s).
-    public static let addDeadlineExceeded = Self("add_deadline_exceeded", status: .badRequest)
-    /// This app or device cannot add payment passes (no entitlement, unsupported device).
-    public static let addUnavailable = Self("add_unavailable", status: .badRequest)
-    /// The card's request configuration was refused by PassKit.
-    public static let addConfigurationInvalid = Self("add_configuration_invalid", status: .badRequest)
-    /// The issuer's payload provider failed with an error ProvisioKit does not know.
-    public static let payloadProviderFailed = Self("payload_provider_failed", status: .unprocessableContent)
-    /// PassKit: adding is not supported here (`PKAddPaymentPassError.unsupported`).
-    public static let passKitUnsupported = Self("passkit_unsupported", status: .badRequest)
-    /// PassKit: the system cancelled the add (`PKAddPaymentPassError.systemCancelled`).
-    public static let passKitSystemCancelled = Self("passkit_system_cancelled", status: .badRequest)
-    /// PassKit reported an error ProvisioKit does not know.
-    public static let passKitUnknown = Self("passkit_unknown", status: .badRequest)
-}
-
 extension ProvisioKitError {
     static let tryAgain = "The card couldn't be added to Apple Wallet. Please try again later."
 

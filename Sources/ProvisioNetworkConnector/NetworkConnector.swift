@@ -13,16 +13,3 @@ public protocol NetworkConnector: Sendable {
 
     func send(_ command: NetworkCommand, networkTokenRef: String, reasonCode: String?) async throws -> NetworkCommandAnswer
 }
-
-extension ProvisioError.Code {
-    /// No connector for this tenant and none server-wide.
-    public static let networkConnectorNotConfigured = Self("network_connector_not_configured", status: .serviceUnavailable)
-    /// The network could not be reached, timed out or failed (5xx).
-    public static let networkUnavailable = Self("network_unavailable", status: .badGateway)
-    /// The network refused the command (its own code is in the message).
-    public static let networkRefused = Self("network_refused", status: .conflict)
-    /// The network refused Provisio's credentials.
-    public static let networkCredentialsRejected = Self("network_credentials_rejected", status: .badGateway)
-    /// The network answered something that is not its token JSON.
-    public static let networkAnswerMalformed = Self("network_answer_malformed", status: .badGateway)
-}

@@ -272,16 +272,3 @@ public struct OutboundPolicy: Sendable, Hashable {
         return ranges
     }
 }
-
-extension ProvisioError.Code {
-    /// The destination is (or resolves to) an internal address the outbound policy refuses.
-    public static let outboundAddressRefused = Self("outbound_address_refused", status: .badRequest)
-    /// A plain-http destination where the policy requires https.
-    public static let outboundHTTPSRequired = Self("outbound_https_required", status: .badRequest)
-    /// A destination URL with a user name or password (`user:pass@`, `example.com@127.0.0.1`).
-    public static let outboundURLHasCredentials = Self("outbound_url_has_credentials", status: .badRequest)
-    /// A destination URL that is malformed or spelled in a way resolvers could misread.
-    public static let outboundURLInvalid = Self("outbound_url_invalid", status: .badRequest)
-    /// The operator's outbound allow-list has an entry that is not a CIDR block.
-    public static let invalidOutboundAllowList = Self("invalid_outbound_allow_list", status: .badRequest)
-}

@@ -96,7 +96,7 @@ import X509
         } catch let error as ProvisioError {
             return error.code
         } catch {
-            return ProvisioError.Code("unexpected \(error)", status: .internalServerError)
+            return ProvisioError.Code("unexpected \(error)")
         }
     }
 

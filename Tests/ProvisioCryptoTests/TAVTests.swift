@@ -17,7 +17,7 @@ import Testing
 
     func code(_ body: () throws -> Void) -> ProvisioError.Code? {
         do { try body(); return nil } catch let error as ProvisioError { return error.code } catch {
-            return ProvisioError.Code("unexpected", status: .internalServerError)
+            return ProvisioError.Code("unexpected")
         }
     }
 

@@ -108,13 +108,13 @@ let corpus = FuzzCorpus(
             let text = String(decoding: input, as: UTF8.self)
             if text.contains("..") { throw NotAProvisioError() }
             if text.contains("%00") {
-                throw ProvisioError(.init("BadCode", status: .badRequest), "A code that is not snake_case.")
+                throw ProvisioError(.init("BadCode"), "A code that is not snake_case.")
             }
             if text.contains("{}") {
                 // Echoes the seed's card number (from the valid-card-request seed).
-                throw ProvisioError(.init("leaky", status: .badRequest), "The card 4111111111111111 is refused.")
+                throw ProvisioError(.init("leaky"), "The card 4111111111111111 is refused.")
             }
-            if input.first == UInt8(ascii: "[") { throw ProvisioError(.init("bad_input", status: .badRequest), "Refused.") }
+            if input.first == UInt8(ascii: "[") { throw ProvisioError(.init("bad_input"), "Refused.") }
         }
     }
 

@@ -102,7 +102,7 @@
                         throw error
                     }
                     throw ProvisioError(
-                        .init("unreachable", status: .internalServerError), "the provider should have been cancelled")
+                        .init("unreachable"), "the provider should have been cancelled")
                 }
                 let clock = ContinuousClock()
                 let start = clock.now
@@ -131,7 +131,7 @@
                 let called = Flag()
                 let provider = ClosurePayloadProvider { _, _, _ in
                     called.set()
-                    throw ProvisioError(.init("unexpected", status: .internalServerError), "not called")
+                    throw ProvisioError(.init("unexpected"), "not called")
                 }
                 let card = WalletCard(
                     id: live.cardID, primaryAccountIdentifier: "pai_cancel", title: "Kit Card", last4: "1111")

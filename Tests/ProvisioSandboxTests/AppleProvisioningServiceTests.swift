@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func aNetworkRefusalReachesTheCaller() async throws {
-        let refusal = ProvisioError(.init("network_declined", status: .unprocessableContent), "The network declined the card.")
+        let refusal = ProvisioError(.init("network_declined"), "The network declined the card.")
         let harness = Harness(network: RecordingNetwork(refusal: refusal))
         let session = try await harness.wallet.beginAdd(on: .phone, scheme: .eccV2)
         let error = await harness.submissionError(session, try harness.issuer.answer(session, at: harness.clock.now()))

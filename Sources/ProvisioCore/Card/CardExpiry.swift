@@ -84,8 +84,3 @@ public struct CardExpiry: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
-
-extension ProvisioError.Code {
-    public static let invalidExpiry = Self("invalid_expiry", status: .badRequest)
-    public static let cardExpired = Self("card_expired", status: .unprocessableContent)
-}

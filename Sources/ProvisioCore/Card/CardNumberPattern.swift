@@ -32,8 +32,3 @@ public enum CardNumberPattern {
         return false
     }
 }
-
-extension ProvisioError.Code {
-    /// A free-text field holds what looks like a card number.
-    public static let cardNumberInText = Self("card_number_in_text", status: .badRequest)
-}

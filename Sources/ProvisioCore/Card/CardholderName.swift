@@ -34,7 +34,3 @@ public struct CardholderName: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { value }
 }
-
-extension ProvisioError.Code {
-    public static let invalidCardholderName = Self("invalid_cardholder_name", status: .badRequest)
-}

@@ -67,7 +67,3 @@ public struct PrimaryAccountNumber: Hashable, Sendable, CustomStringConvertible,
         return sum % 10 == 0
     }
 }
-
-extension ProvisioError.Code {
-    public static let invalidPAN = Self("invalid_pan", status: .badRequest)
-}

@@ -38,14 +38,3 @@ public enum CardArtProblem: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(code.rawValue): \(message)" }
 }
-
-extension ProvisioError.Code {
-    /// Card art that is not a PNG (or whose header cannot be read).
-    public static let cardArtNotPNG = Self("card_art_not_png", status: .badRequest)
-    /// Card art that is not 1536 × 969 pixels.
-    public static let cardArtWrongSize = Self("card_art_wrong_size", status: .badRequest)
-    /// Card art of 4 MB or more.
-    public static let cardArtTooLarge = Self("card_art_too_large", status: .badRequest)
-    /// Card art that is not wider than tall.
-    public static let cardArtNotLandscape = Self("card_art_not_landscape", status: .badRequest)
-}

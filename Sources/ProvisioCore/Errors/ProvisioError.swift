@@ -4,28 +4,31 @@
 /// "request_id"}}`) and the CLI's exit line are built from the same value. Messages are written
 /// for people and must never carry a PAN or key material; codes are `snake_case` and stable.
 public struct ProvisioError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A stable, documented error code and the HTTP status a server answers it with. New codes
-    /// are added as `static let`s next to the domain that raises them, each declaring its
-    /// status there: `public static let cardNotFound = Self("card_not_found", status: .notFound)`.
+    /// A stable, documented error code. Every code is declared once, in error-codes.yaml at the
+    /// package root, with the HTTP status a server answers it with; Tools/generate-wire.sh writes
+    /// the constants (`.cardNotFound`) into the module that raises them, and the statuses into
+    /// ProvisioHTTP, the servers' side (`code.status`).
     ///
-    /// Two codes are equal when their strings are; the status is not part of the identity.
+    /// Two codes are equal when their strings are; where a code came from is not part of it.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         /// The code as it appears on the wire, e.g. `card_not_found`.
         public let rawValue: String
-        /// The status a server answers this code with.
-        public let status: Status
+        /// Whether another service sent this code (see `init(received:)`).
+        public let isReceived: Bool
 
-        public init(_ rawValue: String, status: Status) {
+        /// A code of error-codes.yaml; only the generated constants make one.
+        package init(_ rawValue: String) {
             self.rawValue = rawValue
-            self.status = status
+            self.isReceived = false
         }
 
         /// A code another service sent over the wire (Provisio's answer read by the sandbox, the
         /// SDK or the demo; the sandbox's answer read by its client). Its meaning is the sender's;
-        /// if this process relays it as its own answer, it is an upstream's error, so its status
-        /// is 502 `badGateway`, whatever status the sender used.
+        /// if this process relays it as its own answer, it is an upstream's error, so a server
+        /// answers it 502, whatever status the sender used.
         public init(received rawValue: String) {
-            self.init(rawValue, status: .badGateway)
+            self.rawValue = rawValue
+            self.isReceived = true
         }
 
         public var description: String { rawValue }
@@ -44,9 +47,4 @@ public struct ProvisioError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     public var description: String { "\(code.rawValue): \(message)" }
-}
-
-extension ProvisioError.Code {
-    /// A request that is not the shape the receiver expects (missing field, wrong type).
-    public static let invalidRequest = Self("invalid_request", status: .badRequest)
 }

@@ -11,7 +11,3 @@ public enum DeviceType: String, Codable, Hashable, Sendable, CaseIterable {
         self = device
     }
 }
-
-extension ProvisioError.Code {
-    public static let invalidDeviceType = Self("invalid_device_type", status: .badRequest)
-}

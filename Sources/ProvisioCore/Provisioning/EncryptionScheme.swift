@@ -12,7 +12,3 @@ public enum EncryptionScheme: String, Codable, Hashable, Sendable, CaseIterable 
         self = scheme
     }
 }
-
-extension ProvisioError.Code {
-    public static let unsupportedEncryptionScheme = Self("unsupported_encryption_scheme", status: .badRequest)
-}

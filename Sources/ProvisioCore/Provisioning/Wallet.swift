@@ -11,7 +11,3 @@ public enum Wallet: String, Codable, Hashable, Sendable, CaseIterable {
         self = wallet
     }
 }
-
-extension ProvisioError.Code {
-    public static let invalidWallet = Self("invalid_wallet", status: .badRequest)
-}

@@ -109,8 +109,3 @@ public struct DecisionRules: Codable, Hashable, Sendable {
         return Decision(outcome: .approve, reasons: ["rules_approved"])
     }
 }
-
-extension ProvisioError.Code {
-    public static let invalidRiskAssessment = Self("invalid_risk_assessment", status: .badRequest)
-    public static let invalidDecisionRules = Self("invalid_decision_rules", status: .unprocessableContent)
-}

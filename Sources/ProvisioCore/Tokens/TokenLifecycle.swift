@@ -41,7 +41,3 @@ public enum TokenLifecycle {
         }
     }
 }
-
-extension ProvisioError.Code {
-    public static let tokenInvalidTransition = Self("token_invalid_transition", status: .conflict)
-}

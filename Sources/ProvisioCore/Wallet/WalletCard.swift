@@ -130,14 +130,3 @@ extension WalletCard {
             && reference != ".."
     }
 }
-
-extension ProvisioError.Code {
-    /// A card with an empty id or primary account identifier.
-    public static let extensionCardInvalid = Self("extension_card_invalid", status: .badRequest)
-    /// A card whose title is empty.
-    public static let extensionCardEmptyTitle = Self("extension_card_empty_title", status: .badRequest)
-    /// A card whose last 4 is not exactly four ASCII digits.
-    public static let extensionCardInvalidLast4 = Self("extension_card_invalid_last4", status: .badRequest)
-    /// A card without an art reference, or whose art reference is not a plain file name.
-    public static let extensionCardInvalidArtReference = Self("extension_card_invalid_art_reference", status: .badRequest)
-}

@@ -39,7 +39,3 @@ public struct WalletDeepLink: Hashable, Sendable {
         self.action = action
     }
 }
-
-extension ProvisioError.Code {
-    public static let invalidDeepLink = Self("invalid_deep_link", status: .badRequest)
-}

@@ -36,14 +36,3 @@ public enum AddRequestPlanner {
         }
     }
 }
-
-extension ProvisioError.Code {
-    /// Wallet asked for an entry the configuration does not have (or no configuration is there).
-    public static let extensionEntryUnknown = Self("extension_entry_unknown", status: .badRequest)
-    /// No valid session for the card's account: Wallet must run the UI extension again.
-    public static let extensionAuthenticationRequired = Self("extension_authentication_required", status: .badRequest)
-    /// The target device cannot take a payment pass (none paired, or adding is not possible).
-    public static let extensionDeviceUnavailable = Self("extension_device_unavailable", status: .badRequest)
-    /// The card's pass is already on the target device.
-    public static let extensionCardAlreadyOnDevice = Self("extension_card_already_on_device", status: .badRequest)
-}

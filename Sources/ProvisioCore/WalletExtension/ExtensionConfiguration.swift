@@ -96,21 +96,3 @@ public struct ExtensionConfiguration: Codable, Hashable, Sendable {
         }
     }
 }
-
-extension ProvisioError.Code {
-    /// The App Group file is not a configuration (not JSON, or missing fields).
-    public static let extensionConfigurationUnreadable = Self("extension_configuration_unreadable", status: .badRequest)
-    /// The configuration's `version` is not one this SDK reads.
-    public static let extensionConfigurationUnsupportedVersion = Self(
-        "extension_configuration_unsupported_version", status: .badRequest)
-    /// An account with an empty issuer or consumer id.
-    public static let extensionConfigurationInvalidAccount = Self("extension_configuration_invalid_account", status: .badRequest)
-    /// The same issuer / consumer pair listed twice.
-    public static let extensionConfigurationDuplicateAccount = Self(
-        "extension_configuration_duplicate_account", status: .badRequest)
-    /// Two cards with the same id (the pass entries' identifiers would collide).
-    public static let extensionConfigurationDuplicateCard = Self("extension_configuration_duplicate_card", status: .badRequest)
-    /// Two cards with the same primary account identifier (Wallet could not tell their passes apart).
-    public static let extensionConfigurationDuplicatePrimaryAccountIdentifier = Self(
-        "extension_configuration_duplicate_primary_account_identifier", status: .badRequest)
-}

@@ -40,8 +40,3 @@ public struct ExtensionSession: Codable, Hashable, Sendable {
         try ExtensionJSON.decode(ExtensionSession.self, from: data, code: .extensionSessionUnreadable, what: "extension session")
     }
 }
-
-extension ProvisioError.Code {
-    /// The stored session metadata is not readable (treat as signed out).
-    public static let extensionSessionUnreadable = Self("extension_session_unreadable", status: .badRequest)
-}

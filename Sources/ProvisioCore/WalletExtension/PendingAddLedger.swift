@@ -78,8 +78,3 @@ public struct PendingAddLedger: Codable, Hashable, Sendable {
         try ExtensionJSON.decode(PendingAddLedger.self, from: data, code: .pendingAddLedgerUnreadable, what: "pending-add ledger")
     }
 }
-
-extension ProvisioError.Code {
-    /// The stored pending-add ledger is not readable (start from an empty one).
-    public static let pendingAddLedgerUnreadable = Self("pending_add_ledger_unreadable", status: .badRequest)
-}

@@ -62,11 +62,3 @@ public struct TokenAuthenticationValue: Codable, Hashable, Sendable {
         self.signature = signature
     }
 }
-
-extension ProvisioError.Code {
-    public static let tavMalformed = Self("tav_malformed", status: .unprocessableContent)
-    public static let tavUnsupported = Self("tav_unsupported", status: .unprocessableContent)
-    public static let tavKeyMismatch = Self("tav_key_mismatch", status: .unprocessableContent)
-    public static let tavBadSignature = Self("tav_bad_signature", status: .unprocessableContent)
-    public static let tavExpired = Self("tav_expired", status: .unprocessableContent)
-}

@@ -142,10 +142,3 @@ extension JWEDecrypter {
         }
     }
 }
-
-extension ProvisioError.Code {
-    public static let jweMalformed = Self("jwe_malformed", status: .badRequest)
-    public static let jweUnsupportedAlgorithm = Self("jwe_unsupported_algorithm", status: .badRequest)
-    public static let jweInvalidEphemeralKey = Self("jwe_invalid_ephemeral_key", status: .badRequest)
-    public static let jweAuthenticationFailed = Self("jwe_authentication_failed", status: .badRequest)
-}

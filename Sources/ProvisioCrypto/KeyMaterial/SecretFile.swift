@@ -227,17 +227,3 @@ enum SecretFile {
         #endif
     }
 }
-
-extension ProvisioError.Code {
-    public static let keysAlreadyExist = Self("keys_already_exist", status: .internalServerError)
-    public static let keysMissing = Self("keys_missing", status: .internalServerError)
-    public static let keysInvalid = Self("keys_invalid", status: .internalServerError)
-    public static let keysInsecurePermissions = Self("keys_insecure_permissions", status: .internalServerError)
-    public static let keysIOFailed = Self("keys_io_failed", status: .internalServerError)
-    /// A key file is a symbolic link: whoever can place the link chooses what is read as a key.
-    public static let keysSymlink = Self("keys_symlink", status: .internalServerError)
-    public static let keysNotRegularFile = Self("keys_not_regular_file", status: .internalServerError)
-    public static let keysWrongOwner = Self("keys_wrong_owner", status: .internalServerError)
-    /// The directory holding a key file lets group or others replace the file.
-    public static let keysInsecureDirectory = Self("keys_insecure_directory", status: .internalServerError)
-}

@@ -43,8 +43,3 @@ public struct PassKitChallenge: Sendable {
             scheme: try schemeName.map(EncryptionScheme.init(wireName:)) ?? .eccV2)
     }
 }
-
-extension ProvisioError.Code {
-    public static let invalidNonce = Self("invalid_nonce", status: .badRequest)
-    public static let invalidNonceSignature = Self("invalid_nonce_signature", status: .badRequest)
-}

@@ -39,10 +39,3 @@ enum PassDataCipher {
         }
     }
 }
-
-extension ProvisioError.Code {
-    public static let payloadMalformed = Self("payload_malformed", status: .unprocessableContent)
-    public static let payloadAuthenticationFailed = Self("payload_authentication_failed", status: .unprocessableContent)
-    public static let invalidEphemeralPublicKey = Self("invalid_ephemeral_public_key", status: .badRequest)
-    public static let invalidWrappedKey = Self("invalid_wrapped_key", status: .badRequest)
-}

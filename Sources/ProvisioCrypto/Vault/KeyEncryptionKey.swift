@@ -45,11 +45,3 @@ public struct KeyEncryptionKey: Sendable {
             }
     }
 }
-
-extension ProvisioError.Code {
-    public static let vaultKeyInvalid = Self("vault_key_invalid", status: .internalServerError)
-    public static let vaultKeyUnknown = Self("vault_key_unknown", status: .internalServerError)
-    public static let vaultKeyRetired = Self("vault_key_retired", status: .internalServerError)
-    public static let vaultRecordMalformed = Self("vault_record_malformed", status: .internalServerError)
-    public static let vaultDecryptionFailed = Self("vault_decryption_failed", status: .internalServerError)
-}

@@ -48,9 +48,3 @@ public struct WebhookSigner: Sendable {
         ]
     }
 }
-
-extension ProvisioError.Code {
-    public static let webhookSecretInvalid = Self("webhook_secret_invalid", status: .badRequest)
-    public static let webhookSignatureInvalid = Self("webhook_signature_invalid", status: .badRequest)
-    public static let webhookTimestampOutOfTolerance = Self("webhook_timestamp_out_of_tolerance", status: .badRequest)
-}

@@ -1,7 +1,10 @@
+import ProvisioCore
+
 extension ProvisioError {
-    /// The HTTP status an error code is answered with, declared with the code
-    /// (`ProvisioError.Code(_:status:)`) so that no code falls back to a guessed status. Only the
-    /// statuses some code uses are listed; the raw value is the status code.
+    /// The HTTP status an error code is answered with, declared with the code in error-codes.yaml
+    /// (the generated `ProvisioError.Code.declaredStatuses`), so that no code falls back to a
+    /// guessed status. Only the statuses some code uses are listed; the raw value is the status
+    /// code. It lives with the servers: the SDK reads codes and never answers one.
     public enum Status: Int, Hashable, Sendable, CaseIterable {
         /// The request is malformed or a value in it is not valid.
         case badRequest = 400
@@ -29,5 +32,15 @@ extension ProvisioError {
         case badGateway = 502
         /// A dependency (database, network connector) is not available right now.
         case serviceUnavailable = 503
+    }
+}
+
+extension ProvisioError.Code {
+    /// The status a server answers this code with: the one error-codes.yaml declares; 502 for a
+    /// code another service sent (its meaning is that service's); 500 for a code no catalog
+    /// declares, which only a test can make.
+    public var status: ProvisioError.Status {
+        if isReceived { return .badGateway }
+        return Self.declaredStatuses[rawValue] ?? .internalServerError
     }
 }

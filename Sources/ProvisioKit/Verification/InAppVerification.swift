@@ -87,10 +87,3 @@ public final class InAppVerification {
         return (local + library.passLibrary.remoteSecureElementPasses).first { $0.serialNumber == serialNumber }
     }
 }
-
-extension ProvisioError.Code {
-    public static let verificationPassNotFound = Self("verification_pass_not_found", status: .badRequest)
-    public static let verificationDataInvalid = Self("verification_data_invalid", status: .badRequest)
-    /// Wallet (the network behind it) refused the activation data: forged, expired or for another card.
-    public static let verificationRefused = Self("verification_refused", status: .badRequest)
-}

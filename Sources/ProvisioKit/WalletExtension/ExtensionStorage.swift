@@ -13,13 +13,3 @@ public protocol ExtensionStorage: Sendable {
     func art(named reference: String) throws -> Data?
     func saveArt(_ data: Data, named reference: String) throws
 }
-
-extension ProvisioError.Code {
-    /// The App Group is not in the target's entitlements (the commonest reason an issuer's app
-    /// never shows up in Wallet), or its container cannot be used.
-    public static let appGroupUnavailable = Self("app_group_unavailable", status: .badRequest)
-    /// The shared keychain group is not in the target's entitlements or refused the item.
-    public static let keychainGroupUnavailable = Self("keychain_group_unavailable", status: .badRequest)
-    /// The extension's Info.plist lacks the `ProvisioExtension` dictionary.
-    public static let extensionNotConfigured = Self("extension_not_configured", status: .badRequest)
-}

@@ -306,9 +306,3 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
         #endif
     }
 }
-
-extension ProvisioError.Code {
-    /// Storage did not answer `status` within `statusDeadline`; Wallet got the last known status
-    /// or the safe default (sign in, nothing available).
-    public static let extensionStatusDeadlineExceeded = Self("extension_status_deadline_exceeded", status: .badRequest)
-}

@@ -99,10 +99,3 @@ public struct SandboxAppleProvisioningService: Sendable {
         }
     }
 }
-
-extension ProvisioError.Code {
-    public static let sandboxSchemeMismatch = Self("sandbox_scheme_mismatch", status: .unprocessableContent)
-    public static let sandboxNonceMismatch = Self("sandbox_nonce_mismatch", status: .unprocessableContent)
-    public static let sandboxNonceSignatureInvalid = Self("sandbox_nonce_signature_invalid", status: .unprocessableContent)
-    public static let sandboxActivationDataMalformed = Self("sandbox_activation_data_malformed", status: .unprocessableContent)
-}

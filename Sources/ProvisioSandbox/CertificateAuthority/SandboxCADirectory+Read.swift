@@ -102,7 +102,3 @@ extension SandboxCADirectory {
         ProvisioError(.sandboxCAInvalid, "The sandbox CA in \(directory) is not usable: \(message)")
     }
 }
-
-extension ProvisioError.Code {
-    public static let sandboxCAInvalid = Self("sandbox_ca_invalid", status: .unprocessableContent)
-}

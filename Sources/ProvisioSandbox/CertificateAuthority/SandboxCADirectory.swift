@@ -55,7 +55,3 @@ public enum SandboxCADirectory {
         (directory as NSString).appendingPathComponent(name)
     }
 }
-
-extension ProvisioError.Code {
-    public static let sandboxIOFailed = Self("sandbox_io_failed", status: .unprocessableContent)
-}

@@ -162,7 +162,3 @@ public struct SandboxCertificateAuthority: Sendable {
     /// DER encoding of ASN.1 NULL, the value Apple's marker extensions carry.
     static let derNull: ArraySlice<UInt8> = [0x05, 0x00]
 }
-
-extension ProvisioError.Code {
-    public static let sandboxLeafUnavailable = Self("sandbox_leaf_unavailable", status: .unprocessableContent)
-}

@@ -28,7 +28,3 @@ public struct SandboxSecureElement: Sendable {
         }
     }
 }
-
-extension ProvisioError.Code {
-    public static let sandboxSecureElementFailed = Self("sandbox_secure_element_failed", status: .unprocessableContent)
-}

@@ -219,9 +219,3 @@ public actor SandboxWallet {
         ProvisioError(.sandboxPassUnknown, "No pass has this serial number\(kind.map { " on the \($0)" } ?? "").")
     }
 }
-
-extension ProvisioError.Code {
-    public static let sandboxDeviceUnavailable = Self("sandbox_device_unavailable", status: .notFound)
-    public static let sandboxPassInvalid = Self("sandbox_pass_invalid", status: .unprocessableContent)
-    public static let sandboxPassUnknown = Self("sandbox_pass_unknown", status: .notFound)
-}

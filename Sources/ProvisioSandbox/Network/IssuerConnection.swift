@@ -95,9 +95,3 @@ public struct IssuerConnection: Sendable {
         return try await WireCall.perform(what, failures: Self.failures) { try await body(client) }
     }
 }
-
-extension ProvisioError.Code {
-    public static let sandboxIssuerUnreachable = Self("sandbox_issuer_unreachable", status: .badGateway)
-    public static let sandboxIssuerError = Self("sandbox_issuer_error", status: .badGateway)
-    public static let sandboxIssuerAnswerMalformed = Self("sandbox_issuer_answer_malformed", status: .badGateway)
-}

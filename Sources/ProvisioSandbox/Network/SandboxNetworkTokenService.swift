@@ -412,14 +412,3 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     }
 
 }
-
-extension ProvisioError.Code {
-    public static let sandboxNetworkDeclined = Self("sandbox_network_declined", status: .unprocessableContent)
-    public static let sandboxNetworkTokenUnknown = Self("sandbox_network_token_unknown", status: .notFound)
-    public static let sandboxNetworkTokenStateInvalid = Self("sandbox_network_token_state_invalid", status: .conflict)
-    public static let sandboxOTPUnavailable = Self("sandbox_otp_unavailable", status: .unprocessableContent)
-    public static let sandboxOTPNotRequested = Self("sandbox_otp_not_requested", status: .unprocessableContent)
-    public static let sandboxOTPInvalid = Self("sandbox_otp_invalid", status: .unprocessableContent)
-    public static let sandboxOTPExpired = Self("sandbox_otp_expired", status: .unprocessableContent)
-    public static let sandboxOTPLocked = Self("sandbox_otp_locked", status: .conflict)
-}

@@ -35,7 +35,3 @@ public enum SandboxTokenPAN {
         return (10 - sum % 10) % 10
     }
 }
-
-extension ProvisioError.Code {
-    public static let sandboxTokenBINInvalid = Self("sandbox_token_bin_invalid", status: .unprocessableContent)
-}

@@ -31,9 +31,3 @@ public enum APIKeyScope: String, Sendable, CaseIterable {
         self = scope
     }
 }
-
-extension ProvisioError.Code {
-    public static let insufficientScope = Self("insufficient_scope", status: .forbidden)
-    public static let apiKeyNotFound = Self("api_key_not_found", status: .notFound)
-    public static let mobileSessionNotFound = Self("mobile_session_not_found", status: .notFound)
-}

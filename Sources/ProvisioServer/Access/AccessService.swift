@@ -204,7 +204,3 @@ extension AccessService {
         return try await store.revokeMobileSessions(customerRef: customerRef, tenantID: tenantID, at: clock.now())
     }
 }
-
-extension ProvisioError.Code {
-    public static let apiKeyRevoked = Self("api_key_revoked", status: .unauthorized)
-}

@@ -147,10 +147,3 @@ public struct ServerConfiguration: Sendable {
         return .seconds(seconds)
     }
 }
-
-extension ProvisioError.Code {
-    public static let tlsRequired = Self("tls_required", status: .badRequest)
-    public static let testTrustAnchorsRefused = Self("test_trust_anchors_refused", status: .badRequest)
-    public static let databaseTLSRequired = Self("database_tls_required", status: .badRequest)
-    public static let developmentListenRefused = Self("development_listen_refused", status: .badRequest)
-}

@@ -54,7 +54,3 @@ public final class TLSCredentials: Sendable {
         }
     }
 }
-
-extension ProvisioError.Code {
-    public static let tlsInvalid = Self("tls_invalid", status: .badRequest)
-}

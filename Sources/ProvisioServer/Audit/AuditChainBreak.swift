@@ -64,8 +64,3 @@ public struct AuditChainBreak: Error, Sendable, Equatable {
         }
     }
 }
-
-extension ProvisioError.Code {
-    /// `provisio audit verify` found the audit log's hash chain broken (a command line; never on the wire).
-    public static let auditChainBroken = Self("audit_chain_broken", status: .internalServerError)
-}

@@ -114,8 +114,3 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
             && head.headerFields[.connection]?.lowercased() == "close" && head.headerFields[.requestID] == nil
     }
 }
-
-extension ProvisioError.Code {
-    public static let malformedRequest = Self("malformed_request", status: .badRequest)
-    public static let requestTimeout = Self("request_timeout", status: .requestTimeout)
-}

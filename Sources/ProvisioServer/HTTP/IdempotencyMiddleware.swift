@@ -180,10 +180,6 @@ struct IdempotencyMiddleware: RouterMiddleware {
     }
 }
 
-extension ProvisioError.Code {
-    public static let idempotencyReplayUnavailable = Self("idempotency_replay_unavailable", status: .conflict)
-}
-
 /// Collects a response body so it can be stored and sent.
 ///
 /// `@unchecked Sendable`: written only by the single `ResponseBody.write` call that owns it and

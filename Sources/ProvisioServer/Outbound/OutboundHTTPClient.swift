@@ -105,8 +105,3 @@ public struct OutboundHTTPClient: Sendable {
         ProvisioError(.outboundUnreachable, "The endpoint could not be reached or did not answer in time.")
     }
 }
-
-extension ProvisioError.Code {
-    public static let outboundUnreachable = Self("outbound_unreachable", status: .badRequest)
-    public static let outboundAnswerTooLarge = Self("outbound_answer_too_large", status: .badRequest)
-}

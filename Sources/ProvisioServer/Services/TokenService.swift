@@ -233,7 +233,3 @@ public struct TokenService: Sendable {
         }
     }
 }
-
-extension ProvisioError.Code {
-    public static let tokenNotFound = Self("token_not_found", status: .notFound)
-}

@@ -70,8 +70,3 @@ public struct VaultKeyringReloader: Sendable {
         }
     }
 }
-
-extension ProvisioError.Code {
-    /// A reloaded vault key file does not follow from the keyring in use.
-    public static let vaultKeyringUnrelated = Self("vault_keyring_unrelated", status: .internalServerError)
-}

@@ -67,7 +67,3 @@ public struct WalletPushDataBuilder: Sendable {
         .jcb: ("JCB", "TOKEN_PROVIDER_JCB", "JCB"),
     ]
 }
-
-extension ProvisioError.Code {
-    public static let unsupportedNetwork = Self("unsupported_network", status: .unprocessableContent)
-}

@@ -25,7 +25,3 @@ struct PageCursor: Sendable, Equatable {
         self.id = String(text[text.index(after: colon)...])
     }
 }
-
-extension ProvisioError.Code {
-    public static let invalidCursor = Self("invalid_cursor", status: .badRequest)
-}

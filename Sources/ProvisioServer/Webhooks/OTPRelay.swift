@@ -66,9 +66,3 @@ public struct OTPRelay: Sendable {
         return channels
     }
 }
-
-extension ProvisioError.Code {
-    public static let otpRelayNotConfigured = Self("otp_relay_not_configured", status: .badGateway)
-    public static let otpRelayFailed = Self("otp_relay_failed", status: .badGateway)
-    public static let invalidOTP = Self("invalid_otp", status: .badRequest)
-}

@@ -143,10 +143,3 @@ public struct WebhookService: Sendable {
         return delivery
     }
 }
-
-extension ProvisioError.Code {
-    public static let webhookEndpointNotFound = Self("webhook_endpoint_not_found", status: .notFound)
-    public static let webhookDeliveryNotFound = Self("webhook_delivery_not_found", status: .notFound)
-    public static let webhookDeliveryNotReplayable = Self("webhook_delivery_not_replayable", status: .conflict)
-    public static let webhookEndpointLimitReached = Self("webhook_endpoint_limit_reached", status: .conflict)
-}

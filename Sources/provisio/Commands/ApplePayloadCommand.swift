@@ -56,7 +56,3 @@ struct ApplePayloadCommand: ParsableCommand {
         return date
     }
 }
-
-extension ProvisioError.Code {
-    static let invalidArgument = Self("invalid_argument", status: .badRequest)
-}

@@ -151,9 +151,3 @@ func withDatabase(_ location: String?, _ body: (any DatabaseHandle) async throws
     }
     await handle.shutdown()
 }
-
-extension ProvisioError.Code {
-    static let vaultKeyInUse = Self("vault_key_in_use", status: .conflict)
-    /// A running server's heartbeat names the key as the one it seals under.
-    static let vaultKeyActiveOnServer = Self("vault_key_active_on_server", status: .conflict)
-}

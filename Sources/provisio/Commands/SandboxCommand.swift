@@ -210,7 +210,3 @@ struct SandboxCommand: ParsableCommand {
         }
     }
 }
-
-extension ProvisioError.Code {
-    static let sandboxServeFailed = Self("sandbox_serve_failed", status: .internalServerError)
-}

@@ -103,10 +103,3 @@ struct DemoCommand: AsyncParsableCommand {
         if failed > 0 { throw ExitCode(1) }
     }
 }
-
-extension ProvisioError.Code {
-    /// `provisio demo --server` could not reach the server it was given.
-    static let demoServerUnreachable = Self("demo_server_unreachable", status: .badGateway)
-    /// The server answered the demo's setup call with an error (its code is in the message).
-    static let demoServerRefused = Self("demo_server_refused", status: .badGateway)
-}

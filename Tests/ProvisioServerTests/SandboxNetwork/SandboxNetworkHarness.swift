@@ -67,7 +67,7 @@ struct SandboxNetworkHarness: Sendable {
             return (session, error)
         }
         Issue.record("The add was expected to be refused.")
-        throw ProvisioError(.init("test_failed", status: .internalServerError), "not refused")
+        throw ProvisioError(.init("test_failed"), "not refused")
     }
 
     private func answeredSession(on kind: SandboxDeviceKind) async throws -> (AddPaymentPassSession, ApplePayloadResponse) {

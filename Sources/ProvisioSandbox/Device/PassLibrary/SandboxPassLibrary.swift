@@ -56,8 +56,3 @@ struct SandboxPassLibrary: Sendable {
         return passes.remove(at: index)
     }
 }
-
-extension ProvisioError.Code {
-    public static let sandboxPassExists = Self("sandbox_pass_exists", status: .conflict)
-    public static let sandboxPassStateInvalid = Self("sandbox_pass_state_invalid", status: .conflict)
-}

@@ -50,9 +50,3 @@ struct AddPaymentPassSessionLedger: Sendable {
         entries = entries.filter { $0.value.session.expiresAt >= cutoff }
     }
 }
-
-extension ProvisioError.Code {
-    public static let sandboxSessionUnknown = Self("sandbox_session_unknown", status: .notFound)
-    public static let sandboxSessionExpired = Self("sandbox_session_expired", status: .unprocessableContent)
-    public static let sandboxSessionReplayed = Self("sandbox_session_replayed", status: .conflict)
-}

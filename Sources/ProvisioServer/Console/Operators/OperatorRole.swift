@@ -32,18 +32,3 @@ public enum OperatorRole: String, Sendable, CaseIterable, Comparable {
         }
     }
 }
-
-extension ProvisioError.Code {
-    public static let operatorRoleInsufficient = Self("operator_role_insufficient", status: .forbidden)
-    public static let operatorNotFound = Self("operator_not_found", status: .notFound)
-    public static let operatorExists = Self("operator_exists", status: .conflict)
-    public static let signInFailed = Self("sign_in_failed", status: .unauthorized)
-    public static let signInLocked = Self("sign_in_locked", status: .tooManyRequests)
-    /// Too many attempts from the client's address or on the account (tenant and email).
-    public static let signInLimited = Self("sign_in_limited", status: .tooManyRequests)
-    /// The password hashing executor's queue is full.
-    public static let signInBusy = Self("sign_in_busy", status: .tooManyRequests)
-    public static let consoleSessionInvalid = Self("console_session_invalid", status: .unauthorized)
-    public static let csrfTokenInvalid = Self("csrf_token_invalid", status: .forbidden)
-    public static let weakPassword = Self("weak_password", status: .badRequest)
-}

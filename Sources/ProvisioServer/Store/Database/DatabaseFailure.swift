@@ -40,8 +40,3 @@ public enum DatabaseFailure {
             + "GRANT CREATE ON SCHEMA public."
     }
 }
-
-extension ProvisioError.Code {
-    /// The database refused or failed an operation outside the HTTP API (the command line).
-    public static let databaseError = Self("database_error", status: .internalServerError)
-}

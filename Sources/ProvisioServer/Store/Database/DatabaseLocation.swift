@@ -58,8 +58,3 @@ public struct PostgresURL: Sendable, Equatable {
         self.tls = tls
     }
 }
-
-extension ProvisioError.Code {
-    public static let invalidDatabaseURL = Self("invalid_database_url", status: .badRequest)
-    public static let databaseUnavailable = Self("database_unavailable", status: .serviceUnavailable)
-}

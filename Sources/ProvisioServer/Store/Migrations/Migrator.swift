@@ -110,8 +110,3 @@ extension Date {
         self.init(timeIntervalSince1970: Double(epochMilliseconds) / 1000)
     }
 }
-
-extension ProvisioError.Code {
-    /// The schema could not be brought up to date (a command line or server start; never on the wire).
-    public static let databaseMigrationFailed = Self("database_migration_failed", status: .internalServerError)
-}
