@@ -101,70 +101,34 @@ extension Components {
             }
         }
         /// A stable, machine-readable error code. The HTTP status follows from the code:
-        /// 401 `missing_credentials`, `invalid_credentials`, `token_expired`, `api_key_revoked`;
-        /// 403 `wrong_credential_kind`, `token_scope_mismatch`, `insufficient_scope`;
-        /// 404 `card_not_found`, `route_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`, `token_not_found`, `api_key_not_found`, `mobile_session_not_found`;
-        /// 405 `method_not_allowed` (answers no operation, so it is not listed here: see the MethodNotAllowed response);
+        /// 400 `invalid_expiry`, `card_number_in_text`, `invalid_cardholder_name`, `invalid_pan`, `invalid_request`, `invalid_device_type`, `unsupported_encryption_scheme`, `invalid_wallet`, `invalid_risk_assessment`, `invalid_nonce`, `invalid_nonce_signature`, `invalid_json`, `duplicate_json_key`, `outbound_address_refused`, `outbound_https_required`, `outbound_url_has_credentials`, `outbound_url_invalid`, `unknown_field`, `invalid_parameter`, `idempotency_key_invalid`, `malformed_request`, `invalid_cursor`, `invalid_otp`;
+        /// 401 `api_key_revoked`, `missing_credentials`, `invalid_credentials`, `token_expired`;
+        /// 403 `insufficient_scope`, `token_scope_mismatch`, `wrong_credential_kind`;
+        /// 404 `api_key_not_found`, `mobile_session_not_found`, `route_not_found`, `card_not_found`, `token_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`;
+        /// 405 `method_not_allowed`;
         /// 408 `request_timeout`;
-        /// 409 `card_closed`, `token_already_used`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `token_invalid_transition`, `network_refused`, `webhook_endpoint_limit_reached`, `webhook_delivery_not_replayable`;
+        /// 409 `token_invalid_transition`, `network_refused`, `token_already_used`, `card_closed`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `webhook_delivery_not_replayable`, `webhook_endpoint_limit_reached`;
         /// 413 `payload_too_large`;
-        /// 422 `card_expired`, `unsupported_network`, `idempotency_key_reused`, `invalid_decision_rules` and every `chain_*` code;
-        /// 500 `internal_error` and every `vault_*` code;
-        /// 502 `otp_relay_not_configured`, `otp_relay_failed`, `network_unavailable`, `network_credentials_rejected`, `network_answer_malformed`;
-        /// 503 `database_unavailable`, `network_connector_not_configured`;
-        /// 400 all the others.
+        /// 422 `card_expired`, `invalid_decision_rules`, `chain_empty`, `chain_undecodable_certificate`, `chain_leaf_extension_missing`, `chain_intermediate_missing`, `chain_intermediate_marker_missing`, `chain_intermediate_not_ca`, `chain_wrong_key_type`, `chain_key_usage_missing`, `chain_unhandled_critical_extension`, `chain_unknown_root`, `chain_bad_signature`, `chain_expired`, `chain_not_yet_valid`, `idempotency_key_reused`, `unsupported_network`;
+        /// 500 `vault_key_unknown`, `vault_key_retired`, `vault_record_malformed`, `vault_decryption_failed`, `internal_error`;
+        /// 502 `network_unavailable`, `network_credentials_rejected`, `network_answer_malformed`, `otp_relay_not_configured`, `otp_relay_failed`;
+        /// 503 `network_connector_not_configured`, `database_unavailable`.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/ErrorCode`.
         @frozen public enum ErrorCode: String, Codable, Hashable, Sendable, CaseIterable {
-            case invalidJson = "invalid_json"
-            case duplicateJsonKey = "duplicate_json_key"
-            case invalidRequest = "invalid_request"
-            case unknownField = "unknown_field"
-            case invalidParameter = "invalid_parameter"
-            case invalidCursor = "invalid_cursor"
-            case invalidPan = "invalid_pan"
             case invalidExpiry = "invalid_expiry"
-            case invalidCardholderName = "invalid_cardholder_name"
-            case invalidWallet = "invalid_wallet"
-            case invalidDeviceType = "invalid_device_type"
-            case invalidNonce = "invalid_nonce"
-            case invalidNonceSignature = "invalid_nonce_signature"
-            case unsupportedEncryptionScheme = "unsupported_encryption_scheme"
-            case cardNumberInText = "card_number_in_text"
-            case outboundUrlInvalid = "outbound_url_invalid"
-            case outboundUrlHasCredentials = "outbound_url_has_credentials"
-            case outboundHttpsRequired = "outbound_https_required"
-            case outboundAddressRefused = "outbound_address_refused"
-            case idempotencyKeyInvalid = "idempotency_key_invalid"
-            case malformedRequest = "malformed_request"
-            case requestTimeout = "request_timeout"
-            case missingCredentials = "missing_credentials"
-            case invalidCredentials = "invalid_credentials"
-            case tokenExpired = "token_expired"
-            case wrongCredentialKind = "wrong_credential_kind"
-            case tokenScopeMismatch = "token_scope_mismatch"
-            case apiKeyRevoked = "api_key_revoked"
-            case insufficientScope = "insufficient_scope"
-            case apiKeyNotFound = "api_key_not_found"
-            case mobileSessionNotFound = "mobile_session_not_found"
-            case cardNotFound = "card_not_found"
-            case routeNotFound = "route_not_found"
-            case webhookEndpointNotFound = "webhook_endpoint_not_found"
-            case webhookDeliveryNotFound = "webhook_delivery_not_found"
-            case tokenNotFound = "token_not_found"
-            case tokenInvalidTransition = "token_invalid_transition"
-            case invalidRiskAssessment = "invalid_risk_assessment"
-            case cardClosed = "card_closed"
-            case tokenAlreadyUsed = "token_already_used"
-            case idempotencyRequestInProgress = "idempotency_request_in_progress"
-            case idempotencyReplayUnavailable = "idempotency_replay_unavailable"
-            case webhookEndpointLimitReached = "webhook_endpoint_limit_reached"
-            case webhookDeliveryNotReplayable = "webhook_delivery_not_replayable"
-            case payloadTooLarge = "payload_too_large"
             case cardExpired = "card_expired"
-            case unsupportedNetwork = "unsupported_network"
-            case idempotencyKeyReused = "idempotency_key_reused"
+            case cardNumberInText = "card_number_in_text"
+            case invalidCardholderName = "invalid_cardholder_name"
+            case invalidPan = "invalid_pan"
+            case invalidRequest = "invalid_request"
+            case invalidDeviceType = "invalid_device_type"
+            case unsupportedEncryptionScheme = "unsupported_encryption_scheme"
+            case invalidWallet = "invalid_wallet"
+            case invalidRiskAssessment = "invalid_risk_assessment"
+            case invalidDecisionRules = "invalid_decision_rules"
+            case tokenInvalidTransition = "token_invalid_transition"
             case chainEmpty = "chain_empty"
             case chainUndecodableCertificate = "chain_undecodable_certificate"
             case chainLeafExtensionMissing = "chain_leaf_extension_missing"
@@ -178,21 +142,58 @@ extension Components {
             case chainBadSignature = "chain_bad_signature"
             case chainExpired = "chain_expired"
             case chainNotYetValid = "chain_not_yet_valid"
-            case internalError = "internal_error"
+            case invalidNonce = "invalid_nonce"
+            case invalidNonceSignature = "invalid_nonce_signature"
             case vaultKeyUnknown = "vault_key_unknown"
             case vaultKeyRetired = "vault_key_retired"
             case vaultRecordMalformed = "vault_record_malformed"
             case vaultDecryptionFailed = "vault_decryption_failed"
-            case databaseUnavailable = "database_unavailable"
-            case invalidOtp = "invalid_otp"
-            case otpRelayNotConfigured = "otp_relay_not_configured"
-            case otpRelayFailed = "otp_relay_failed"
-            case invalidDecisionRules = "invalid_decision_rules"
+            case invalidJson = "invalid_json"
+            case duplicateJsonKey = "duplicate_json_key"
             case networkConnectorNotConfigured = "network_connector_not_configured"
             case networkUnavailable = "network_unavailable"
             case networkRefused = "network_refused"
             case networkCredentialsRejected = "network_credentials_rejected"
             case networkAnswerMalformed = "network_answer_malformed"
+            case outboundAddressRefused = "outbound_address_refused"
+            case outboundHttpsRequired = "outbound_https_required"
+            case outboundUrlHasCredentials = "outbound_url_has_credentials"
+            case outboundUrlInvalid = "outbound_url_invalid"
+            case insufficientScope = "insufficient_scope"
+            case apiKeyNotFound = "api_key_not_found"
+            case mobileSessionNotFound = "mobile_session_not_found"
+            case apiKeyRevoked = "api_key_revoked"
+            case missingCredentials = "missing_credentials"
+            case invalidCredentials = "invalid_credentials"
+            case tokenExpired = "token_expired"
+            case tokenAlreadyUsed = "token_already_used"
+            case tokenScopeMismatch = "token_scope_mismatch"
+            case wrongCredentialKind = "wrong_credential_kind"
+            case unknownField = "unknown_field"
+            case payloadTooLarge = "payload_too_large"
+            case routeNotFound = "route_not_found"
+            case methodNotAllowed = "method_not_allowed"
+            case cardNotFound = "card_not_found"
+            case cardClosed = "card_closed"
+            case invalidParameter = "invalid_parameter"
+            case idempotencyKeyReused = "idempotency_key_reused"
+            case idempotencyKeyInvalid = "idempotency_key_invalid"
+            case idempotencyRequestInProgress = "idempotency_request_in_progress"
+            case internalError = "internal_error"
+            case malformedRequest = "malformed_request"
+            case requestTimeout = "request_timeout"
+            case idempotencyReplayUnavailable = "idempotency_replay_unavailable"
+            case tokenNotFound = "token_not_found"
+            case unsupportedNetwork = "unsupported_network"
+            case databaseUnavailable = "database_unavailable"
+            case invalidCursor = "invalid_cursor"
+            case otpRelayNotConfigured = "otp_relay_not_configured"
+            case otpRelayFailed = "otp_relay_failed"
+            case invalidOtp = "invalid_otp"
+            case webhookEndpointNotFound = "webhook_endpoint_not_found"
+            case webhookDeliveryNotFound = "webhook_delivery_not_found"
+            case webhookDeliveryNotReplayable = "webhook_delivery_not_replayable"
+            case webhookEndpointLimitReached = "webhook_endpoint_limit_reached"
         }
         /// ISO 8601 in UTC, whole seconds.
         ///
