@@ -38,7 +38,7 @@ public enum SandboxHTTPService {
         let open = router.group()
             .add(middleware: StrictQueryMiddleware(parameters: queryParameters, dialect: .sandbox))
             .add(middleware: StrictBodyMiddleware(dialect: .sandbox))
-        let keyed = router.group().add(middleware: SandboxKeyMiddleware(apiKey: apiKey))
+        let keyed = router.group().add(middleware: BearerAuthenticationMiddleware(sandboxKey: apiKey))
             .add(middleware: StrictQueryMiddleware(parameters: queryParameters, dialect: .sandbox))
             .add(middleware: StrictBodyMiddleware(dialect: .sandbox))
         let transport = RoutedTransport<PlainRequestContext> { _, path in
@@ -55,7 +55,7 @@ public enum SandboxHTTPService {
         }
         // Router-wide, after every route, so an unknown route is answered 401 before 404 and
         // reveals nothing to a caller without the key.
-        router.add(middleware: SandboxKeyMiddleware(apiKey: apiKey))
+        router.add(middleware: BearerAuthenticationMiddleware(sandboxKey: apiKey))
         return router
     }
 

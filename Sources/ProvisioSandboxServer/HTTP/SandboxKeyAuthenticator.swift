@@ -3,20 +3,25 @@ import ProvisioCore
 import ProvisioHTTP
 import ProvisioSandbox
 
-/// Admits a request only with `Authorization: Bearer <the sandbox's API key>`: the sandbox
-/// creates tokens and plays the cardholder, so nobody else on the network may drive it. The key
-/// is compared in constant time, so its prefix cannot be guessed byte by byte from response times.
-struct SandboxKeyMiddleware: RouterMiddleware {
+/// Admits a request only with the sandbox's API key as its bearer token: the sandbox creates
+/// tokens and plays the cardholder, so nobody else on the network may drive it. The key is
+/// compared in constant time, so its prefix cannot be guessed byte by byte from response times.
+struct SandboxKeyAuthenticator: BearerAuthenticator {
     typealias Context = PlainRequestContext
 
     let apiKey: String
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
-    {
-        let presented = try BearerAuthorization.token(of: request, dialect: .sandbox)
-        guard ConstantTime.equal(presented, apiKey) else {
+    func authenticate(_ token: String, request: Request, context: Context) async throws -> Context {
+        guard ConstantTime.equal(token, apiKey) else {
             throw ProvisioError(.sandboxUnauthorized, "The bearer token is not the sandbox's API key.")
         }
-        return try await next(request, context)
+        return context
+    }
+}
+
+extension BearerAuthenticationMiddleware where Authenticator == SandboxKeyAuthenticator {
+    /// The sandbox's authentication: its one key, its dialect's codes.
+    init(sandboxKey apiKey: String) {
+        self.init(dialect: .sandbox, authenticator: SandboxKeyAuthenticator(apiKey: apiKey))
     }
 }

@@ -14,13 +14,13 @@ public enum ProvisioHTTPApplication {
             store: services.store, vault: services.vault, digester: services.requestDigester, clock: services.clock,
             lease: services.idempotencyLease)
         let issuer = router.group("v1")
-            .add(middleware: AuthenticationMiddleware(access: services.access, audience: .issuerBackend))
+            .add(middleware: BearerAuthenticationMiddleware(access: services.access, audience: .issuerBackend))
             .add(middleware: idempotency)
         let network = router.group("v1/network")
-            .add(middleware: AuthenticationMiddleware(access: services.access, audience: .network))
+            .add(middleware: BearerAuthenticationMiddleware(access: services.access, audience: .network))
             .add(middleware: idempotency)
         let mobile = router.group("v1/mobile")
-            .add(middleware: AuthenticationMiddleware(access: services.access, audience: .mobile))
+            .add(middleware: BearerAuthenticationMiddleware(access: services.access, audience: .mobile))
             .add(middleware: idempotency)
         // The operations of openapi.yaml, through the generated server code, each behind its
         // audience's authentication; their bodies are read within the limits and held to the

@@ -2,12 +2,12 @@ import Hummingbird
 import ProvisioCore
 import ProvisioHTTP
 
-/// Reads `Authorization: Bearer …`, resolves it with `AccessService`, and admits only the
-/// credential kinds the route group allows (API keys for the issuer's backend; mobile sessions
-/// and provision tokens for the SDK), and refuses an API key whose scope does not cover the
-/// matched operation. It runs before idempotency, so a key that may not call an operation never
-/// reaches a stored answer of it (nor stores one).
-struct AuthenticationMiddleware: RouterMiddleware {
+/// Resolves a bearer token with `AccessService` and admits only the credential kinds the route
+/// group allows (API keys for the issuer's backend; mobile sessions and provision tokens for the
+/// SDK; the network's key for the network), and refuses an API key whose scope does not cover
+/// the matched operation. Its middleware runs before idempotency, so a key that may not call an
+/// operation never reaches a stored answer of it (nor stores one).
+struct AudienceAuthenticator: BearerAuthenticator {
     typealias Context = ProvisioRequestContext
 
     enum Audience: Sendable {
@@ -19,9 +19,8 @@ struct AuthenticationMiddleware: RouterMiddleware {
     let access: AccessService
     let audience: Audience
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
-    {
-        let principal = try await access.authenticate(bearer: try BearerAuthorization.token(of: request, dialect: .provisio))
+    func authenticate(_ token: String, request: Request, context: Context) async throws -> Context {
+        let principal = try await access.authenticate(bearer: token)
         switch (audience, principal) {
         case (.issuerBackend, .apiKey), (.mobile, .mobileSession), (.mobile, .provisionToken), (.network, .network):
             break
@@ -48,6 +47,13 @@ struct AuthenticationMiddleware: RouterMiddleware {
         var context = context
         context.principal = principal
         context.logger[metadataKey: "tenant_id"] = .string(principal.tenantID)
-        return try await next(request, context)
+        return context
+    }
+}
+
+extension BearerAuthenticationMiddleware where Authenticator == AudienceAuthenticator {
+    /// Provisio's authentication of one route group.
+    init(access: AccessService, audience: AudienceAuthenticator.Audience) {
+        self.init(dialect: .provisio, authenticator: AudienceAuthenticator(access: access, audience: audience))
     }
 }
