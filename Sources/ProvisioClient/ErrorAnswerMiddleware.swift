@@ -2,11 +2,14 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import ProvisioCore
+import ProvisioMobileAPI
 
 /// Turns every answer outside 2xx into a `ProvisioClientError` before the generated code reads
-/// it: the server's `{"error": {...}}` body keeps its stable code; anything else (a redirect, a
-/// proxy's page) is `client_response_invalid` with the status. Error bodies are small; reading
-/// more than `maximumErrorBody` bytes is refused.
+/// it: the server's `{"error": {...}}` body, read through the document's own `Error` schema
+/// (`Components.Schemas._Error`), keeps its code, message and request id; anything else (a
+/// redirect, a proxy's page) is `client_response_invalid` with the status. So is an error whose
+/// code this SDK's document does not list (a newer server's): the schema's `ErrorCode` is closed.
+/// Error bodies are small; reading more than `maximumErrorBody` bytes is refused.
 public struct ErrorAnswerMiddleware: ClientMiddleware {
     static let maximumErrorBody = 64 * 1024
 
@@ -19,18 +22,17 @@ public struct ErrorAnswerMiddleware: ClientMiddleware {
         let (response, responseBody) = try await next(request, body, baseURL)
         guard response.status.kind != .successful else { return (response, responseBody) }
         let status = Int(response.status.code)
-        let headerRequestID = response.headerFields[HTTPField.Name("X-Request-Id")!]
         var bytes: [UInt8] = []
         if let responseBody {
             bytes = (try? await [UInt8](collecting: responseBody, upTo: Self.maximumErrorBody)) ?? []
         }
-        guard let error = WireError.decode(from: bytes) else {
+        guard let answer = try? JSONDecoder().decode(Components.Schemas._Error.self, from: Data(bytes)) else {
             throw ProvisioClientError(
-                code: ProvisioClientError.responseInvalidCode,
-                message: "Provisio answered HTTP \(status) without an error body.", httpStatus: status,
-                requestID: headerRequestID)
+                .clientResponseInvalid, "Provisio answered HTTP \(status) without an error body this SDK knows.",
+                httpStatus: status, requestID: response.headerFields[HTTPField.Name("X-Request-Id")!])
         }
         throw ProvisioClientError(
-            code: error.code, message: error.message, httpStatus: status, requestID: error.requestID ?? headerRequestID)
+            ProvisioError.Code(received: answer.error.code.rawValue), answer.error.message, httpStatus: status,
+            requestID: answer.error.requestId)
     }
 }

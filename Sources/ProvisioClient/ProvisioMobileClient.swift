@@ -15,7 +15,7 @@ import ProvisioMobileAPI
 /// - Credentials: a mobile session or a provision token, sent as `Authorization: Bearer`.
 /// - Every call has a hard timeout for the whole exchange (default 15 s, so an in-app add fits
 ///   in Apple's 20 s); on expiry the request is cancelled and `client_timeout` thrown.
-/// - Errors are `ProvisioClientError`s carrying the server's stable code.
+/// - Errors are `ProvisioClientError`s carrying a typed code: the server's, or the client's own.
 public struct ProvisioMobileClient: Sendable {
     /// Leaves 5 of Apple's 20 seconds for PassKit itself. In seconds (`TimeInterval`, not
     /// `Duration`, which needs iOS 16).
@@ -76,8 +76,7 @@ public struct ProvisioMobileClient: Sendable {
         }
         guard let payload = ApplePayPayload(answer) else {
             throw ProvisioClientError(
-                code: ProvisioClientError.responseInvalidCode, message: "The Apple Pay payload is not the documented shape.",
-                httpStatus: 200)
+                .clientResponseInvalid, "The Apple Pay payload is not the documented shape.", httpStatus: 200)
         }
         return payload
     }
@@ -95,9 +94,7 @@ public struct ProvisioMobileClient: Sendable {
                 }
                 defer { group.cancelAll() }
                 guard let first = try await group.next(), let answer = first else {
-                    throw ProvisioClientError(
-                        code: ProvisioClientError.timeoutCode,
-                        message: "Provisio did not answer within \(Seconds.text(timeout)).")
+                    throw ProvisioClientError(.clientTimeout, "Provisio did not answer within \(Seconds.text(timeout)).")
                 }
                 return answer
             }
@@ -123,31 +120,28 @@ public struct ProvisioMobileClient: Sendable {
             case let underlying as URLError:
                 if underlying.code == .cancelled, Task.isCancelled { return cancelled() }
                 return ProvisioClientError(
-                    code: ProvisioClientError.transportFailedCode,
-                    message: "Provisio could not be reached (URLError \(underlying.code.rawValue)).")
+                    .clientTransportFailed, "Provisio could not be reached (URLError \(underlying.code.rawValue)).")
             default:
                 if status == nil {
                     if Task.isCancelled { return cancelled() }
                     return ProvisioClientError(
-                        code: ProvisioClientError.transportFailedCode,
-                        message: "Provisio could not be reached (\(type(of: error.underlyingError))).")
+                        .clientTransportFailed, "Provisio could not be reached (\(type(of: error.underlyingError))).")
                 }
                 return ProvisioClientError(
-                    code: ProvisioClientError.responseInvalidCode, message: "The answer is not the documented shape.",
-                    httpStatus: status, requestID: requestID)
+                    .clientResponseInvalid, "The answer is not the documented shape.", httpStatus: status,
+                    requestID: requestID)
             }
         case is CancellationError:
             return cancelled()
         default:
             // The generated output's accessors (`.ok`) throw when a documented but unexpected
             // status arrives; ErrorAnswerMiddleware has already turned every non-2xx into an error.
-            return ProvisioClientError(
-                code: ProvisioClientError.responseInvalidCode, message: "The answer is not the documented shape.")
+            return ProvisioClientError(.clientResponseInvalid, "The answer is not the documented shape.")
         }
     }
 
     private static func cancelled() -> ProvisioClientError {
-        ProvisioClientError(code: ProvisioClientError.cancelledCode, message: "The request was cancelled.")
+        ProvisioClientError(.clientCancelled, "The request was cancelled.")
     }
 
     /// Card ids are Provisio's (`card_…`): letters, digits, `_` and `-` only, so they are safe in a path.
@@ -157,8 +151,7 @@ public struct ProvisioMobileClient: Sendable {
                 || byte == 0x2D
         }
         guard !id.isEmpty, id.utf8.count <= 128, allowed else {
-            throw ProvisioClientError(
-                code: ProvisioClientError.requestInvalidCode, message: "The card id is not a Provisio card id.")
+            throw ProvisioClientError(.clientRequestInvalid, "The card id is not a Provisio card id.")
         }
         return id
     }

@@ -15,7 +15,7 @@ public enum AddCardResult: Sendable, Hashable {
     /// The cardholder cancelled.
     case cancelled
     /// It failed; the error has a stable code and a message to show.
-    case failed(ProvisioKitError)
+    case failed(ProvisioClientError)
 }
 
 /// The in-app add: presents `PKAddPaymentPassViewController` for a card, answers PassKit's request
@@ -50,20 +50,20 @@ public final class InAppProvisioning {
     public func add(_ card: WalletCard, presentingFrom presenter: UIViewController) async -> AddCardResult {
         guard PKAddPaymentPassViewController.canAddPaymentPass() else {
             return .failed(
-                ProvisioKitError(
+                ProvisioClientError(
                     .addUnavailable, "This app or device cannot add payment passes.",
                     userMessage: "This device can't add cards to Apple Wallet."))
         }
         guard let configuration = Self.requestConfiguration(for: card) else {
             return .failed(
-                ProvisioKitError(
-                    .addConfigurationInvalid, "PassKit refused the request configuration.", userMessage: ProvisioKitError.tryAgain
-                ))
+                ProvisioClientError(
+                    .addConfigurationInvalid, "PassKit refused the request configuration.",
+                    userMessage: ProvisioClientError.tryAgain))
         }
         let coordinator = AddPaymentPassCoordinator(card: card, provider: provider, deadline: deadline)
         guard let controller = PKAddPaymentPassViewController(requestConfiguration: configuration, delegate: coordinator) else {
             return .failed(
-                ProvisioKitError(
+                ProvisioClientError(
                     .addUnavailable, "PKAddPaymentPassViewController could not be created (entitlement missing?).",
                     userMessage: "This device can't add cards to Apple Wallet."))
         }
@@ -112,7 +112,7 @@ final class AddPaymentPassCoordinator: NSObject, PKAddPaymentPassViewControllerD
                         for: card, request: request, idempotencyKey: UUID().uuidString)
                     once.complete(.payload(payload))
                 } catch {
-                    once.complete(.failure(ProvisioKitError(payloadError: error)))
+                    once.complete(.failure(ProvisioClientError(payloadError: error)))
                 }
             }
             Task {
@@ -132,12 +132,13 @@ final class AddPaymentPassCoordinator: NSObject, PKAddPaymentPassViewControllerD
         } else if let failure = state.failure {
             state.finish(.failed(failure))
         } else if let error {
-            state.finish(ProvisioKitError(passKitError: error).map(AddCardResult.failed) ?? .cancelled)
+            state.finish(ProvisioClientError(passKitError: error).map(AddCardResult.failed) ?? .cancelled)
         } else {
             state.finish(
                 .failed(
-                    ProvisioKitError(
-                        .passKitUnknown, "PassKit finished without a pass or an error.", userMessage: ProvisioKitError.tryAgain)))
+                    ProvisioClientError(
+                        .passKitUnknown, "PassKit finished without a pass or an error.",
+                        userMessage: ProvisioClientError.tryAgain)))
         }
     }
 }
@@ -145,7 +146,7 @@ final class AddPaymentPassCoordinator: NSObject, PKAddPaymentPassViewControllerD
 /// What the request handler gets: the payload, or the failure that ends the add.
 enum PayloadAnswer: Sendable {
     case payload(ApplePayPayload)
-    case failure(ProvisioKitError)
+    case failure(ProvisioClientError)
 
     /// A filled request, or an empty one (PassKit then fails the add).
     func passKitRequest() -> PKAddPaymentPassRequest {
@@ -163,7 +164,7 @@ enum PayloadAnswer: Sendable {
 /// The add's mutable state: the first failure and the single delivery of the result.
 final class AddState: Sendable {
     private struct State {
-        var failure: ProvisioKitError?
+        var failure: ProvisioClientError?
         var deliver: (@Sendable (AddCardResult) -> Void)?
         var result: AddCardResult?
         var delivered = false
@@ -171,11 +172,11 @@ final class AddState: Sendable {
 
     private let state = Locked(State())
 
-    var failure: ProvisioKitError? {
+    var failure: ProvisioClientError? {
         state.withLock { $0.failure }
     }
 
-    func recordFailure(_ error: ProvisioKitError) {
+    func recordFailure(_ error: ProvisioClientError) {
         state.withLock { state in
             if state.failure == nil { state.failure = error }
         }

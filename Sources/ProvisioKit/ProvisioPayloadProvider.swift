@@ -11,8 +11,9 @@ import ProvisioCore
 /// Answers PassKit's `generateRequestWithCertificateChain` for one card: Provisio through
 /// `ProvisioClient`, or the issuer's own backend through a closure.
 public protocol ProvisioPayloadProvider: Sendable {
-    /// The payload for `card`. Throw `ProvisioKitError`, `ProvisioClientError` or anything else
-    /// (mapped to `payload_provider_failed`). Should honour task cancellation (the deadline cancels).
+    /// The payload for `card`. Throw `ProvisioClientError` (kept whole), `ProvisioError` (its code
+    /// kept) or anything else (mapped to `payload_provider_failed`). Should honour task
+    /// cancellation (the deadline cancels).
     func applePayPayload(for card: WalletCard, request: ApplePayPayloadRequest, idempotencyKey: String) async throws
         -> ApplePayPayload
 }

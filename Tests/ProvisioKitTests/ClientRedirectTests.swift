@@ -29,7 +29,7 @@ import Testing
             baseURL: URL(string: "http://127.0.0.1:\(redirector.port)")!, credential: .mobileSession("prv_ms_secret"))
         let error = await #expect(throws: ProvisioClientError.self) { _ = try await client.cards() }
         #expect(
-            error?.httpStatus == 302 || error?.code == ProvisioClientError.responseInvalidCode, "\(String(describing: error))")
+            error?.httpStatus == 302 || error?.code == .clientResponseInvalid, "\(String(describing: error))")
         #expect(seen.values.isEmpty, "the redirect was followed")
     }
 }

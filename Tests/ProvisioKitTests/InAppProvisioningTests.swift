@@ -76,7 +76,8 @@
                     Issue.record("expected a failure, got \(result)")
                     return
                 }
-                #expect(error.code.rawValue == "invalid_credentials")
+                #expect(error.code == ProvisioError.Code(received: "invalid_credentials"))
+                #expect(error.httpStatus == 401)
                 #expect(error.userMessage == "Your session has expired. Please sign in again.")
                 #expect(error.requestID != nil)
                 #expect(!error.message.contains(LiveProvisio.pan) && !error.description.contains(LiveProvisio.pan))

@@ -25,9 +25,11 @@ import Testing
         let error = await #expect(throws: ProvisioClientError.self) {
             _ = try await client.applePayPayload(cardID: "card_1", request: Self.request)
         }
-        #expect(error?.code == "card_not_found")
+        #expect(error?.code == ProvisioError.Code(received: "card_not_found"))
         #expect(error?.httpStatus == 404)
         #expect(error?.requestID == "req_1")
+        #expect(error?.message == "No such card.")
+        #expect(error?.userMessage == "This card can't be added to Apple Wallet.")
 
         // An answer outside 2xx that is not the error shape keeps its status and the header's id.
         let proxy = try await LoopbackServer.serve { _ in
@@ -39,8 +41,28 @@ import Testing
         defer { proxy.stop() }
         let viaProxy = ProvisioMobileClient(baseURL: proxy.baseURL, credential: .mobileSession("prv_ms_x"))
         let notWire = await #expect(throws: ProvisioClientError.self) { _ = try await viaProxy.cards() }
-        #expect(notWire?.code == ProvisioClientError.responseInvalidCode && notWire?.httpStatus == 502)
+        #expect(notWire?.code == .clientResponseInvalid && notWire?.httpStatus == 502)
         #expect(notWire?.requestID == "req_p")
+    }
+
+    @Test func anErrorOutsideTheDocumentIsNotTheServersCode() async throws {
+        // The body is read through the document's Error schema: a code it does not list (a newer
+        // server's) or a field it does not declare is not taken as the server's answer.
+        let bodies = Locked([
+            #"{"error":{"code":"card_gone_fishing","message":"Newer.","request_id":"req_1"}}"#,
+            #"{"error":{"code":"card_not_found","message":"No such card.","request_id":"req_1","extra":1}}"#,
+        ])
+        let server = try await LoopbackServer.serve { _ in
+            jsonResponse(.notFound, bodies.withLock { $0.removeFirst() }, headers: [HTTPField.Name("X-Request-Id")!: "req_h"])
+        }
+        defer { server.stop() }
+        let client = ProvisioMobileClient(baseURL: server.baseURL, credential: .mobileSession("prv_ms_x"))
+        for body in 0..<2 {
+            let error = await #expect(throws: ProvisioClientError.self) { _ = try await client.cards() }
+            #expect(error?.code == .clientResponseInvalid, "body \(body)")
+            #expect(error?.httpStatus == 404 && error?.requestID == "req_h", "body \(body)")
+            #expect(error?.userMessage == ProvisioClientError.tryAgain, "body \(body)")
+        }
     }
 
     @Test func cardsComeAsWalletCardsTitledByProductElseLast4() async throws {
@@ -110,7 +132,8 @@ import Testing
             baseURL: server.baseURL, credential: .mobileSession("prv_ms_abc"), timeout: 0.3)
         let start = ContinuousClock.now
         let error = await #expect(throws: ProvisioClientError.self) { _ = try await client.cards() }
-        #expect(error?.code == ProvisioClientError.timeoutCode)
+        #expect(error?.code == .clientTimeout)
+        #expect(error?.userMessage == "Adding the card took too long. Please try again.")
         // The server hangs for 60 s; the bound is loose because the whole suite shares two
         // cores and a woken task can wait seconds for a thread.
         #expect(ContinuousClock.now - start < .seconds(30))
@@ -120,7 +143,7 @@ import Testing
         // The discard port: nothing listens on loopback there.
         let client = ProvisioMobileClient(baseURL: URL(string: "http://127.0.0.1:9")!, credential: .mobileSession("t"))
         let error = await #expect(throws: ProvisioClientError.self) { _ = try await client.cards() }
-        #expect(error?.code == ProvisioClientError.transportFailedCode, "\(String(describing: error))")
+        #expect(error?.code == .clientTransportFailed, "\(String(describing: error))")
         #expect(error?.httpStatus == nil)
     }
 
@@ -141,15 +164,15 @@ import Testing
             let refused = await #expect(throws: ProvisioClientError.self) {
                 _ = try await client.applePayPayload(cardID: "card_1", request: request)
             }
-            #expect(refused?.code == ProvisioClientError.responseInvalidCode, "answer \(answer)")
+            #expect(refused?.code == .clientResponseInvalid, "answer \(answer)")
         }
         let badList = await #expect(throws: ProvisioClientError.self) { _ = try await client.cards() }
-        #expect(badList?.code == ProvisioClientError.responseInvalidCode)
+        #expect(badList?.code == .clientResponseInvalid)
 
         let badID = await #expect(throws: ProvisioClientError.self) {
             _ = try await client.applePayPayload(cardID: "../v1/cards", request: request)
         }
-        #expect(badID?.code == ProvisioClientError.requestInvalidCode)
+        #expect(badID?.code == .clientRequestInvalid)
         #expect(!ProvisioCredential.mobileSession("secret").description.contains("secret"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioClient
 import ProvisioCore
 
 #if canImport(PassKit)
@@ -13,7 +14,7 @@ public enum VerificationResult: Sendable, Hashable {
     case activated(WalletPassSnapshot)
     /// The pass needed nothing (already active).
     case alreadyActive(WalletPassSnapshot)
-    case failed(ProvisioKitError)
+    case failed(ProvisioClientError)
 }
 
 /// The yellow path in the app: Wallet opens the app with `appLaunchURL`
@@ -38,13 +39,13 @@ public final class InAppVerification {
             link = try WalletDeepLink(url: url)
         } catch {
             return .failed(
-                ProvisioKitError(
-                    .invalidDeepLink, "The URL is not Wallet's verification link.", userMessage: ProvisioKitError.tryAgain))
+                ProvisioClientError(
+                    .invalidDeepLink, "The URL is not Wallet's verification link.", userMessage: ProvisioClientError.tryAgain))
         }
         guard let pass = library.snapshot().pass(for: link), let passKitPass = passKitPass(serialNumber: pass.serialNumber)
         else {
             return .failed(
-                ProvisioKitError(
+                ProvisioClientError(
                     .verificationPassNotFound, "No pass with this serial number on the iPhone or the Watch.",
                     userMessage: "This card is no longer in Apple Wallet."))
         }
@@ -53,14 +54,15 @@ public final class InAppVerification {
         do {
             guard let data = Data(base64Encoded: try await provider.activationData(for: pass)) else {
                 return .failed(
-                    ProvisioKitError(
-                        .verificationDataInvalid, "The activation data is not base64.", userMessage: ProvisioKitError.tryAgain))
+                    ProvisioClientError(
+                        .verificationDataInvalid, "The activation data is not base64.",
+                        userMessage: ProvisioClientError.tryAgain))
             }
             activationData = data
         } catch {
-            return .failed(ProvisioKitError(payloadError: error))
+            return .failed(ProvisioClientError(payloadError: error))
         }
-        let outcome: Result<Void, ProvisioKitError> = await withCheckedContinuation { continuation in
+        let outcome: Result<Void, ProvisioClientError> = await withCheckedContinuation { continuation in
             // @Sendable, not main-actor isolated: PassKit calls it on its own queue, and SDKs before
             // Apple's current one do not mark the completion @Sendable themselves.
             library.passLibrary.activate(passKitPass, activationData: activationData) { @Sendable activated, error in
@@ -70,7 +72,7 @@ public final class InAppVerification {
                     let code = (error as NSError?).map { "\($0.domain) \($0.code)" } ?? "no error"
                     continuation.resume(
                         returning: .failure(
-                            ProvisioKitError(
+                            ProvisioClientError(
                                 .verificationRefused, "Wallet refused the activation data (\(code)).",
                                 userMessage: "We couldn't verify this card. Please contact your bank.")))
                 }

@@ -278,8 +278,7 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
     static func provisioError(_ error: any Error) -> ProvisioError {
         switch error {
         case let error as ProvisioError: error
-        case let error as ProvisioKitError: ProvisioError(error.code, error.message)
-        case let error as ProvisioClientError: ProvisioError(ProvisioError.Code(received: error.code), error.message)
+        case let error as ProvisioClientError: ProvisioError(error.code, error.message)
         default: ProvisioError(.payloadProviderFailed, "The payload could not be fetched (\(type(of: error))).")
         }
     }

@@ -38,7 +38,7 @@ struct DemoAPI: Sendable {
     /// The stable code of a failed call: the server's, or the client's own.
     static func code(of error: any Error) -> String {
         switch error {
-        case let error as ProvisioClientError: error.code
+        case let error as ProvisioClientError: error.code.rawValue
         case let error as ClientError: code(of: error.underlyingError)
         default: "client_transport_failed"
         }

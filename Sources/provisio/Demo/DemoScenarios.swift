@@ -276,7 +276,7 @@ struct DemoScenarios {
         } catch {
             let refusal = Self.refusal(error)
             await transcript.check(
-                refusal?.httpStatus == 409 && refusal?.code == "token_invalid_transition",
+                refusal?.httpStatus == 409 && refusal?.code.rawValue == "token_invalid_transition",
                 "resuming an active token is refused (409)")
         }
         let deleted = try? await transition(tokenID, .delete)
