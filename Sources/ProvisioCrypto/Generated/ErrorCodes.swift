@@ -50,4 +50,21 @@ extension ProvisioError.Code {
     public static let webhookSecretInvalid = Self("webhook_secret_invalid")
     public static let webhookSignatureInvalid = Self("webhook_signature_invalid")
     public static let webhookTimestampOutOfTolerance = Self("webhook_timestamp_out_of_tolerance")
+    /// An MDES encryptedPayload with a missing or non-hex field, a wrong length, or an unknown algorithm or cipher mode.
+    public static let mdesPayloadMalformed = Self("mdes_payload_malformed")
+    /// An MDES encryptedPayload whose publicKeyFingerprint names none of the issuer's keys.
+    public static let mdesKeyUnknown = Self("mdes_key_unknown")
+    /// An MDES encryptedPayload whose key does not unwrap or whose data fails its tag or padding (one code: no oracle).
+    public static let mdesPayloadUndecryptable = Self("mdes_payload_undecryptable")
+    /// An MDES issuer key that is not an RSA private key of 2048 bits or more.
+    public static let mdesKeyInvalid = Self("mdes_key_invalid")
+    /// A request OAuth 1.0a cannot sign: a URL without scheme or host, or with broken percent-encoding.
+    public static let oauthRequestInvalid = Self("oauth_request_invalid")
+    /// An Authorization header that is not one OAuth 1.0a RSA-SHA256 header with every parameter once.
+    public static let oauthHeaderMalformed = Self("oauth_header_malformed")
+    public static let oauthConsumerKeyUnknown = Self("oauth_consumer_key_unknown")
+    public static let oauthTimestampOutOfWindow = Self("oauth_timestamp_out_of_window")
+    public static let oauthBodyHashMismatch = Self("oauth_body_hash_mismatch")
+    public static let oauthSignatureInvalid = Self("oauth_signature_invalid")
+    public static let oauthNonceReplayed = Self("oauth_nonce_replayed")
 }
