@@ -164,7 +164,11 @@ let package = Package(
                 "ProvisioConnectorAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
-            exclude: ["Provisio/network-connector-openapi.yaml"]
+            exclude: [
+                "Provisio/network-connector-openapi.yaml",
+                // Provisio's own description of the MDES APIs (docs/mdes.md); generated code comes with issue 23.
+                "MDES/mdes-issuer-outbound-openapi.yaml", "MDES/mdes-customer-service-openapi.yaml",
+            ]
         ),
         .target(
             name: "ProvisioServer",
