@@ -2,14 +2,12 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import ProvisioCore
-import ProvisioMobileAPI
 
 /// Turns every answer outside 2xx into a `ProvisioClientError` before the generated code reads
-/// it: the server's `{"error": {...}}` body, read through the document's own `Error` schema
-/// (`Components.Schemas._Error`), keeps its code, message and request id; anything else (a
-/// redirect, a proxy's page) is `client_response_invalid` with the status. So is an error whose
-/// code this SDK's document does not list (a newer server's): the schema's `ErrorCode` is closed.
-/// Error bodies are small; reading more than `maximumErrorBody` bytes is refused.
+/// it: the server's `{"error": {...}}` body keeps its code (also one this SDK does not know yet, from
+/// a newer server), message and request id; anything else (a redirect, a proxy's page) is
+/// `client_response_invalid` with the status. Error bodies are small; reading more than
+/// `maximumErrorBody` bytes is refused.
 public struct ErrorAnswerMiddleware: ClientMiddleware {
     static let maximumErrorBody = 64 * 1024
 
@@ -26,13 +24,14 @@ public struct ErrorAnswerMiddleware: ClientMiddleware {
         if let responseBody {
             bytes = (try? await [UInt8](collecting: responseBody, upTo: Self.maximumErrorBody)) ?? []
         }
-        guard let answer = try? JSONDecoder().decode(Components.Schemas._Error.self, from: Data(bytes)) else {
+        guard let answer = try? JSONDecoder().decode(ServerErrorAnswer.self, from: Data(bytes)), !answer.error.code.isEmpty
+        else {
             throw ProvisioClientError(
                 .clientResponseInvalid, "Provisio answered HTTP \(status) without an error body this SDK knows.",
                 httpStatus: status, requestID: response.headerFields[HTTPField.Name("X-Request-Id")!])
         }
         throw ProvisioClientError(
-            ProvisioError.Code(received: answer.error.code.rawValue), answer.error.message, httpStatus: status,
-            requestID: answer.error.requestId)
+            ProvisioError.Code(received: answer.error.code), answer.error.message, httpStatus: status,
+            requestID: answer.error.requestID ?? response.headerFields[HTTPField.Name("X-Request-Id")!])
     }
 }

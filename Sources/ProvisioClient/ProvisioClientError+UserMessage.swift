@@ -1,23 +1,18 @@
 import ProvisioCore
-import ProvisioMobileAPI
 
 extension ProvisioClientError {
     /// The sentence for codes without one of their own.
     package static let tryAgain = "The card couldn't be added to Apple Wallet. Please try again later."
 
     /// The sentence the app can show for `code`. Every call of the mobile API serves an add to
-    /// Apple Wallet, so the sentences speak of that. Server codes are matched through the
-    /// document's `ErrorCode`, so a code renamed or dropped there no longer compiles here.
+    /// Apple Wallet, so the sentences speak of that. The server's codes are the shared ones of
+    /// error-codes.yaml (ProvisioCore), so a code renamed or dropped there no longer compiles here.
     package static func userMessage(for code: ProvisioError.Code) -> String {
-        switch Components.Schemas.ErrorCode(rawValue: code.rawValue) {
+        switch code {
         case .missingCredentials, .invalidCredentials, .tokenExpired, .tokenAlreadyUsed, .wrongCredentialKind:
             return "Your session has expired. Please sign in again."
         case .cardNotFound, .cardClosed, .cardExpired, .tokenScopeMismatch:
             return "This card can't be added to Apple Wallet."
-        default:
-            break
-        }
-        switch code {
         case .clientTimeout: return "Adding the card took too long. Please try again."
         case .clientTransportFailed: return "We couldn't reach your bank. Check your connection and try again."
         default: return tryAgain

@@ -45,24 +45,32 @@ import Testing
         #expect(notWire?.requestID == "req_p")
     }
 
-    @Test func anErrorOutsideTheDocumentIsNotTheServersCode() async throws {
-        // The body is read through the document's Error schema: a code it does not list (a newer
-        // server's) or a field it does not declare is not taken as the server's answer.
+    @Test func aCodeNewerThanTheSDKIsKeptAsTheServerSentIt() async throws {
+        // A newer server may answer a code this SDK's document does not list, or add a field to
+        // the error object: the app still gets the server's code, message and request id.
         let bodies = Locked([
             #"{"error":{"code":"card_gone_fishing","message":"Newer.","request_id":"req_1"}}"#,
-            #"{"error":{"code":"card_not_found","message":"No such card.","request_id":"req_1","extra":1}}"#,
+            #"{"error":{"code":"card_not_found","message":"No such card.","request_id":"req_2","extra":1}}"#,
+            #"{"error":{"code":"","message":"Empty."}}"#,
         ])
         let server = try await LoopbackServer.serve { _ in
             jsonResponse(.notFound, bodies.withLock { $0.removeFirst() }, headers: [HTTPField.Name("X-Request-Id")!: "req_h"])
         }
         defer { server.stop() }
         let client = ProvisioMobileClient(baseURL: server.baseURL, credential: .mobileSession("prv_ms_x"))
-        for body in 0..<2 {
-            let error = await #expect(throws: ProvisioClientError.self) { _ = try await client.cards() }
-            #expect(error?.code == .clientResponseInvalid, "body \(body)")
-            #expect(error?.httpStatus == 404 && error?.requestID == "req_h", "body \(body)")
-            #expect(error?.userMessage == ProvisioClientError.tryAgain, "body \(body)")
-        }
+
+        let newer = await #expect(throws: ProvisioClientError.self) { _ = try await client.cards() }
+        #expect(newer?.code.rawValue == "card_gone_fishing" && newer?.code.isReceived == true)
+        #expect(newer?.message == "Newer." && newer?.httpStatus == 404 && newer?.requestID == "req_1")
+        #expect(newer?.userMessage == ProvisioClientError.tryAgain)
+
+        let known = await #expect(throws: ProvisioClientError.self) { _ = try await client.cards() }
+        #expect(known?.code == .cardNotFound && known?.requestID == "req_2")
+        #expect(known?.userMessage == "This card can't be added to Apple Wallet.")
+
+        // An empty code is no Provisio error answer.
+        let empty = await #expect(throws: ProvisioClientError.self) { _ = try await client.cards() }
+        #expect(empty?.code == .clientResponseInvalid && empty?.httpStatus == 404 && empty?.requestID == "req_h")
     }
 
     @Test func cardsComeAsWalletCardsTitledByProductElseLast4() async throws {

@@ -214,8 +214,7 @@ final class WalletCardsModel {
             "The example's IssuerBackend is a placeholder — implement \(what)"
         case IssuerBackendError.signedOut, IssuerBackendError.invalidCredentials:
             "Please sign in again."
-        // The server's codes are declared in the server's module; the SDK compares their strings.
-        case let error as ProvisioClientError where ["token_expired", "invalid_credentials"].contains(error.code.rawValue):
+        case let error as ProvisioClientError where error.code == .tokenExpired || error.code == .invalidCredentials:
             "Your session has expired. Please sign in again."
         case let error as ProvisioClientError where !error.isServerError:
             "We couldn't reach your bank. Check your connection and try again."
