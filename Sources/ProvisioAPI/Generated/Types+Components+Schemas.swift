@@ -240,12 +240,12 @@ extension Components {
         }
         /// A stable, machine-readable error code. The HTTP status follows from the code:
         /// 400 `invalid_expiry`, `card_number_in_text`, `invalid_cardholder_name`, `invalid_pan`, `invalid_request`, `invalid_device_type`, `unsupported_encryption_scheme`, `invalid_wallet`, `invalid_risk_assessment`, `invalid_nonce`, `invalid_nonce_signature`, `invalid_json`, `duplicate_json_key`, `outbound_address_refused`, `outbound_https_required`, `outbound_url_has_credentials`, `outbound_url_invalid`, `unknown_field`, `invalid_parameter`, `idempotency_key_invalid`, `malformed_request`, `invalid_cursor`, `invalid_otp`;
-        /// 401 `api_key_revoked`, `missing_credentials`, `invalid_credentials`, `token_expired`;
-        /// 403 `insufficient_scope`, `token_scope_mismatch`, `wrong_credential_kind`;
-        /// 404 `api_key_not_found`, `mobile_session_not_found`, `route_not_found`, `card_not_found`, `token_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`;
+        /// 401 `missing_credentials`, `invalid_credentials`, `token_expired`, `api_key_revoked`;
+        /// 403 `token_scope_mismatch`, `wrong_credential_kind`, `insufficient_scope`;
+        /// 404 `mobile_session_not_found`, `card_not_found`, `token_not_found`, `api_key_not_found`, `route_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`;
         /// 405 `method_not_allowed`;
         /// 408 `request_timeout`;
-        /// 409 `token_invalid_transition`, `network_refused`, `token_already_used`, `card_closed`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `webhook_delivery_not_replayable`, `webhook_endpoint_limit_reached`;
+        /// 409 `token_invalid_transition`, `token_already_used`, `card_closed`, `network_refused`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `webhook_delivery_not_replayable`, `webhook_endpoint_limit_reached`;
         /// 413 `payload_too_large`;
         /// 422 `card_expired`, `invalid_decision_rules`, `chain_empty`, `chain_undecodable_certificate`, `chain_leaf_extension_missing`, `chain_intermediate_missing`, `chain_intermediate_marker_missing`, `chain_intermediate_not_ca`, `chain_wrong_key_type`, `chain_key_usage_missing`, `chain_unhandled_critical_extension`, `chain_unknown_root`, `chain_bad_signature`, `chain_expired`, `chain_not_yet_valid`, `idempotency_key_reused`, `unsupported_network`;
         /// 500 `vault_key_unknown`, `vault_key_retired`, `vault_record_malformed`, `vault_decryption_failed`, `internal_error`;
@@ -267,6 +267,16 @@ extension Components {
             case invalidRiskAssessment = "invalid_risk_assessment"
             case invalidDecisionRules = "invalid_decision_rules"
             case tokenInvalidTransition = "token_invalid_transition"
+            case mobileSessionNotFound = "mobile_session_not_found"
+            case missingCredentials = "missing_credentials"
+            case invalidCredentials = "invalid_credentials"
+            case tokenExpired = "token_expired"
+            case tokenAlreadyUsed = "token_already_used"
+            case tokenScopeMismatch = "token_scope_mismatch"
+            case wrongCredentialKind = "wrong_credential_kind"
+            case cardNotFound = "card_not_found"
+            case cardClosed = "card_closed"
+            case tokenNotFound = "token_not_found"
             case chainEmpty = "chain_empty"
             case chainUndecodableCertificate = "chain_undecodable_certificate"
             case chainLeafExtensionMissing = "chain_leaf_extension_missing"
@@ -299,20 +309,11 @@ extension Components {
             case outboundUrlInvalid = "outbound_url_invalid"
             case insufficientScope = "insufficient_scope"
             case apiKeyNotFound = "api_key_not_found"
-            case mobileSessionNotFound = "mobile_session_not_found"
             case apiKeyRevoked = "api_key_revoked"
-            case missingCredentials = "missing_credentials"
-            case invalidCredentials = "invalid_credentials"
-            case tokenExpired = "token_expired"
-            case tokenAlreadyUsed = "token_already_used"
-            case tokenScopeMismatch = "token_scope_mismatch"
-            case wrongCredentialKind = "wrong_credential_kind"
             case unknownField = "unknown_field"
             case payloadTooLarge = "payload_too_large"
             case routeNotFound = "route_not_found"
             case methodNotAllowed = "method_not_allowed"
-            case cardNotFound = "card_not_found"
-            case cardClosed = "card_closed"
             case invalidParameter = "invalid_parameter"
             case idempotencyKeyReused = "idempotency_key_reused"
             case idempotencyKeyInvalid = "idempotency_key_invalid"
@@ -321,7 +322,6 @@ extension Components {
             case malformedRequest = "malformed_request"
             case requestTimeout = "request_timeout"
             case idempotencyReplayUnavailable = "idempotency_replay_unavailable"
-            case tokenNotFound = "token_not_found"
             case unsupportedNetwork = "unsupported_network"
             case databaseUnavailable = "database_unavailable"
             case invalidCursor = "invalid_cursor"

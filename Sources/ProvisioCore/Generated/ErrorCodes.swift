@@ -56,4 +56,14 @@ extension ProvisioError.Code {
     public static let extensionSessionUnreadable = Self("extension_session_unreadable")
     /// The stored pending-add ledger is not readable (start from an empty one).
     public static let pendingAddLedgerUnreadable = Self("pending_add_ledger_unreadable")
+    public static let mobileSessionNotFound = Self("mobile_session_not_found")
+    public static let missingCredentials = Self("missing_credentials")
+    public static let invalidCredentials = Self("invalid_credentials")
+    public static let tokenExpired = Self("token_expired")
+    public static let tokenAlreadyUsed = Self("token_already_used")
+    public static let tokenScopeMismatch = Self("token_scope_mismatch")
+    public static let wrongCredentialKind = Self("wrong_credential_kind")
+    public static let cardNotFound = Self("card_not_found")
+    public static let cardClosed = Self("card_closed")
+    public static let tokenNotFound = Self("token_not_found")
 }
