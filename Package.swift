@@ -68,8 +68,9 @@ let package = Package(
     targets: [
         .target(name: "ProvisioCore"),
         // The strict JSON parser every outside document goes through, its exact value and
-        // canonical form, and the flat-object writer the sealed payloads use: server side only, so
-        // the iOS SDK's ProvisioCore carries no parser it never runs.
+        // canonical form, the flat-object writer the sealed payloads use, and the error object of
+        // every wire (WireError): server side only, so the iOS SDK's ProvisioCore carries no
+        // parser it never runs (the SDK reads error answers in ProvisioClient).
         .target(name: "ProvisioJSON", dependencies: ["ProvisioCore"]),
         // The outbound (SSRF) address policy: IP addresses, their classes, CIDR allow-lists and
         // tenant URL checks. Server side only, so the iOS SDK's ProvisioCore does not carry it.
@@ -117,6 +118,7 @@ let package = Package(
                 "ProvisioSandboxAPI",
                 "ProvisioSandboxConnectorAPI",
                 "ProvisioHTTP",
+                "ProvisioJSON",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird", condition: serverOnly),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -159,6 +161,7 @@ let package = Package(
             name: "ProvisioNetworkConnector",
             dependencies: [
                 "ProvisioCore",
+                "ProvisioJSON",
                 "ProvisioOutbound",
                 "ProvisioWireClient",
                 "ProvisioConnectorAPI",
@@ -422,6 +425,7 @@ let package = Package(
             name: "ProvisioServerTests",
             dependencies: [
                 "ProvisioCore",
+                "ProvisioJSON",
                 "ProvisioOutbound",
                 "ProvisioHTTP",
                 "ProvisioProcess",

@@ -1,4 +1,5 @@
 import ProvisioCore
+import ProvisioJSON
 
 /// Why `WireClientMiddleware` did not hand an answer to the generated code; `WireCall` turns it
 /// into the calling client's own error.

@@ -1,4 +1,5 @@
 import ProvisioCore
+import ProvisioJSON
 
 /// How one client tells its caller what went wrong, in its own codes. `what` names the call for
 /// people ("the token request").

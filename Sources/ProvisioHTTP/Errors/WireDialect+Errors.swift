@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import OpenAPIRuntime
 import ProvisioCore
+import ProvisioJSON
 
 extension WireDialect {
     /// Any error a request ended with, as the wire error it is answered with: a `ProvisioError`

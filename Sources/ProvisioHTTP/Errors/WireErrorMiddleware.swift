@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import ProvisioCore
+import ProvisioJSON
 
 /// Turns every error into the wire error shape with a stable code and the request id, answered
 /// with the status its code declares (`ProvisioError.Code.status`), and stamps `X-Request-Id` on

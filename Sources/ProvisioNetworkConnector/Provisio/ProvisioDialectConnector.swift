@@ -2,6 +2,7 @@ import Foundation
 import OpenAPIRuntime
 import ProvisioConnectorAPI
 import ProvisioCore
+import ProvisioJSON
 import ProvisioOutbound
 import ProvisioWireClient
 

@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import ProvisioHTTP
+import ProvisioJSON
 import ProvisioSandbox
 import ProvisioSandboxAPI
 

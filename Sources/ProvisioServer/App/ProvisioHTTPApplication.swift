@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import OpenAPIRuntime
 import ProvisioHTTP
+import ProvisioJSON
 
 /// Builds the Hummingbird application: routes, middleware, and the outer responder.
 public enum ProvisioHTTPApplication {

@@ -5,6 +5,7 @@ import Hummingbird
 import ProvisioCore
 import ProvisioCrypto
 import ProvisioHTTP
+import ProvisioJSON
 
 /// `Idempotency-Key` on POST: the first request with a key runs and its response (including a
 /// 4xx) is stored; the same key with the same method, path and body replays it with

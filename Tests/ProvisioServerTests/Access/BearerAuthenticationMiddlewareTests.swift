@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import ProvisioCore
 import ProvisioHTTP
+import ProvisioJSON
 import Testing
 
 @testable import ProvisioServer

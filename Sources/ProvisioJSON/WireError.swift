@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioCore
 
 /// The one error shape on every Provisio wire — the server, the sandbox service and the
 /// network connector: `{"error": {"code", "message", "request_id"?}}`. Servers encode it;
