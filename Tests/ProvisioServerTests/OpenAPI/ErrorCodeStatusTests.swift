@@ -66,7 +66,8 @@ import Yams
                     let declared = ProvisioError.Code.declaredStatuses[code]
                     #expect(
                         declared?.rawValue == status,
-                        "\(operation.key) documents \(code) under \(status); error-codes.yaml says \(declared.map { "\($0.rawValue)" } ?? "nothing")")
+                        "\(operation.key) documents \(code) under \(status); error-codes.yaml says \(declared.map { "\($0.rawValue)" } ?? "nothing")"
+                    )
                 }
             }
         }

@@ -265,7 +265,9 @@ import Testing
                 #expect(!codes.isEmpty)
                 for code in codes {
                     let declared = ProvisioError.Code.declaredStatuses[code].map { "\($0.rawValue)" }
-                    #expect(declared == status, "\(code) is \(declared ?? "undeclared"), but \(operation.key) lists it under \(status)")
+                    #expect(
+                        declared == status,
+                        "\(code) is \(declared ?? "undeclared"), but \(operation.key) lists it under \(status)")
                 }
             }
         }

@@ -29,7 +29,8 @@ import Testing
                     let declared = ProvisioError.Code.declaredStatuses[code]
                     #expect(
                         declared?.rawValue == status,
-                        "\(operation.key) lists \(code) under \(status); error-codes.yaml declares \(declared.map { "\($0.rawValue)" } ?? "nothing")")
+                        "\(operation.key) lists \(code) under \(status); error-codes.yaml declares \(declared.map { "\($0.rawValue)" } ?? "nothing")"
+                    )
                 }
             }
         }
