@@ -11494,7 +11494,10 @@ public struct Client: APIProtocol {
     /// Issuer-initiated changes (suspend, resume, delete, customer-service activation) go to the
     /// card network's connector API first and are recorded only once the network made them.
     /// `source` says which connection is in force: the tenant's own (`tenant`), the server's
-    /// `--network-url` (`server`), or `none`. The API key is never returned.
+    /// `--network-url` (`server`), or `none`; `dialect` which wire it speaks (`provisio`, or
+    /// `mdes`: Mastercard MDES's Customer Service API, OAuth 1.0a signed). The API key and the
+    /// OAuth signing key are never returned: only whether a signing key is set and its public
+    /// key's fingerprint.
     ///
     ///
     /// - Remark: HTTP `GET /v1/settings/network`.
@@ -11736,7 +11739,12 @@ public struct Client: APIProtocol {
     }
     /// Set the tenant's own card network connection
     ///
-    /// The API key is sealed in the vault like a PAN.
+    /// `dialect` `provisio` (the default) takes `url` and `api_key`; `dialect` `mdes` takes
+    /// `customer_service_url`, `oauth_consumer_key` and `oauth_signing_key_pem`, and Provisio then
+    /// calls MDES's Customer Service API (`POST {customer_service_url}/v2/token/…`), each request
+    /// signed with OAuth 1.0a RSA-SHA256 and a body hash. The API key and the signing key are
+    /// sealed in the vault like a PAN.
+    ///
     ///
     /// - Remark: HTTP `PUT /v1/settings/network`.
     /// - Remark: Generated from `#/paths//v1/settings/network/put(setNetworkSettings)`.

@@ -239,7 +239,7 @@ extension Components {
             }
         }
         /// A stable, machine-readable error code. The HTTP status follows from the code:
-        /// 400 `invalid_expiry`, `card_number_in_text`, `invalid_cardholder_name`, `invalid_pan`, `invalid_request`, `invalid_device_type`, `unsupported_encryption_scheme`, `invalid_wallet`, `invalid_risk_assessment`, `invalid_nonce`, `invalid_nonce_signature`, `invalid_json`, `duplicate_json_key`, `outbound_address_refused`, `outbound_https_required`, `outbound_url_has_credentials`, `outbound_url_invalid`, `unknown_field`, `invalid_parameter`, `idempotency_key_invalid`, `malformed_request`, `invalid_cursor`, `invalid_otp`;
+        /// 400 `invalid_expiry`, `card_number_in_text`, `invalid_cardholder_name`, `invalid_pan`, `invalid_request`, `invalid_device_type`, `unsupported_encryption_scheme`, `invalid_wallet`, `invalid_risk_assessment`, `invalid_nonce`, `invalid_nonce_signature`, `oauth_signing_key_invalid`, `invalid_json`, `duplicate_json_key`, `outbound_address_refused`, `outbound_https_required`, `outbound_url_has_credentials`, `outbound_url_invalid`, `unknown_field`, `invalid_parameter`, `idempotency_key_invalid`, `malformed_request`, `invalid_cursor`, `invalid_otp`;
         /// 401 `missing_credentials`, `invalid_credentials`, `token_expired`, `api_key_revoked`;
         /// 403 `token_scope_mismatch`, `wrong_credential_kind`, `insufficient_scope`;
         /// 404 `mobile_session_not_found`, `card_not_found`, `token_not_found`, `api_key_not_found`, `route_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`;
@@ -296,6 +296,7 @@ extension Components {
             case vaultKeyRetired = "vault_key_retired"
             case vaultRecordMalformed = "vault_record_malformed"
             case vaultDecryptionFailed = "vault_decryption_failed"
+            case oauthSigningKeyInvalid = "oauth_signing_key_invalid"
             case invalidJson = "invalid_json"
             case duplicateJsonKey = "duplicate_json_key"
             case networkConnectorNotConfigured = "network_connector_not_configured"
@@ -3943,6 +3944,8 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/NetworkSettings`.
         public struct NetworkSettings: Codable, Hashable, Sendable {
+            /// The Provisio dialect's connector URL (`dialect` `provisio`).
+            ///
             /// - Remark: Generated from `#/components/schemas/NetworkSettings/url`.
             public var url: Swift.String?
             /// - Remark: Generated from `#/components/schemas/NetworkSettings/source`.
@@ -3953,21 +3956,70 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/NetworkSettings/source`.
             public var source: Components.Schemas.NetworkSettings.SourcePayload
+            /// The wire the connection in force speaks; absent when `source` is `none`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkSettings/dialect`.
+            @frozen public enum DialectPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case provisio = "provisio"
+                case mdes = "mdes"
+            }
+            /// The wire the connection in force speaks; absent when `source` is `none`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkSettings/dialect`.
+            public var dialect: Components.Schemas.NetworkSettings.DialectPayload?
+            /// MDES's Customer Service API base URL (`dialect` `mdes`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkSettings/customer_service_url`.
+            public var customerServiceUrl: Swift.String?
+            /// The OAuth 1.0a consumer key Provisio signs MDES requests with (`dialect` `mdes`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkSettings/oauth_consumer_key`.
+            public var oauthConsumerKey: Swift.String?
+            /// Whether an OAuth signing key is stored (`dialect` `mdes`); the key itself never comes back.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkSettings/oauth_signing_key_set`.
+            public var oauthSigningKeySet: Swift.Bool?
+            /// SHA-256 of the signing key's public half (DER SubjectPublicKeyInfo), lower-case hex:
+            /// says which key is stored without showing it.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkSettings/oauth_signing_key_fingerprint`.
+            public var oauthSigningKeyFingerprint: Swift.String?
             /// Creates a new `NetworkSettings`.
             ///
             /// - Parameters:
-            ///   - url:
+            ///   - url: The Provisio dialect's connector URL (`dialect` `provisio`).
             ///   - source:
+            ///   - dialect: The wire the connection in force speaks; absent when `source` is `none`.
+            ///   - customerServiceUrl: MDES's Customer Service API base URL (`dialect` `mdes`).
+            ///   - oauthConsumerKey: The OAuth 1.0a consumer key Provisio signs MDES requests with (`dialect` `mdes`).
+            ///   - oauthSigningKeySet: Whether an OAuth signing key is stored (`dialect` `mdes`); the key itself never comes back.
+            ///   - oauthSigningKeyFingerprint: SHA-256 of the signing key's public half (DER SubjectPublicKeyInfo), lower-case hex:
             public init(
                 url: Swift.String? = nil,
-                source: Components.Schemas.NetworkSettings.SourcePayload
+                source: Components.Schemas.NetworkSettings.SourcePayload,
+                dialect: Components.Schemas.NetworkSettings.DialectPayload? = nil,
+                customerServiceUrl: Swift.String? = nil,
+                oauthConsumerKey: Swift.String? = nil,
+                oauthSigningKeySet: Swift.Bool? = nil,
+                oauthSigningKeyFingerprint: Swift.String? = nil
             ) {
                 self.url = url
                 self.source = source
+                self.dialect = dialect
+                self.customerServiceUrl = customerServiceUrl
+                self.oauthConsumerKey = oauthConsumerKey
+                self.oauthSigningKeySet = oauthSigningKeySet
+                self.oauthSigningKeyFingerprint = oauthSigningKeyFingerprint
             }
             public enum CodingKeys: String, CodingKey {
                 case url
                 case source
+                case dialect
+                case customerServiceUrl = "customer_service_url"
+                case oauthConsumerKey = "oauth_consumer_key"
+                case oauthSigningKeySet = "oauth_signing_key_set"
+                case oauthSigningKeyFingerprint = "oauth_signing_key_fingerprint"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -3979,53 +4031,151 @@ extension Components {
                     Components.Schemas.NetworkSettings.SourcePayload.self,
                     forKey: .source
                 )
+                self.dialect = try container.decodeIfPresent(
+                    Components.Schemas.NetworkSettings.DialectPayload.self,
+                    forKey: .dialect
+                )
+                self.customerServiceUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .customerServiceUrl
+                )
+                self.oauthConsumerKey = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .oauthConsumerKey
+                )
+                self.oauthSigningKeySet = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .oauthSigningKeySet
+                )
+                self.oauthSigningKeyFingerprint = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .oauthSigningKeyFingerprint
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "url",
-                    "source"
+                    "source",
+                    "dialect",
+                    "customer_service_url",
+                    "oauth_consumer_key",
+                    "oauth_signing_key_set",
+                    "oauth_signing_key_fingerprint"
                 ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/NetworkSettingsRequest`.
         public struct NetworkSettingsRequest: Codable, Hashable, Sendable {
-            /// The connector's http or https URL, without query or fragment; the same outbound policy
-            /// as for webhook endpoints applies.
+            /// Dialect `provisio` (required there, refused with `mdes`): the connector's http or https
+            /// URL, without query or fragment; the same outbound policy as for webhook endpoints applies.
             ///
             ///
             /// - Remark: Generated from `#/components/schemas/NetworkSettingsRequest/url`.
-            public var url: Swift.String
-            /// 8 to 256 visible ASCII characters (no spaces).
+            public var url: Swift.String?
+            /// Dialect `provisio` (required there, refused with `mdes`): 8 to 256 visible ASCII
+            /// characters (no spaces).
+            ///
             ///
             /// - Remark: Generated from `#/components/schemas/NetworkSettingsRequest/api_key`.
-            public var apiKey: Swift.String
+            public var apiKey: Swift.String?
+            /// The wire the network speaks: `provisio` (Provisio's connector API, when absent) or `mdes`
+            /// (Mastercard MDES's Customer Service API).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkSettingsRequest/dialect`.
+            @frozen public enum DialectPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case provisio = "provisio"
+                case mdes = "mdes"
+            }
+            /// The wire the network speaks: `provisio` (Provisio's connector API, when absent) or `mdes`
+            /// (Mastercard MDES's Customer Service API).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkSettingsRequest/dialect`.
+            public var dialect: Components.Schemas.NetworkSettingsRequest.DialectPayload?
+            /// Dialect `mdes` (required there, refused otherwise): the Customer Service API's base URL,
+            /// such as `https://api.mastercard.com/mdes/csapi`, without query or fragment; the same
+            /// outbound policy as `url`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkSettingsRequest/customer_service_url`.
+            public var customerServiceUrl: Swift.String?
+            /// Dialect `mdes` (required there, refused otherwise): the consumer key Mastercard issued,
+            /// 1 to 256 visible ASCII characters (no spaces).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkSettingsRequest/oauth_consumer_key`.
+            public var oauthConsumerKey: Swift.String?
+            /// Dialect `mdes` (required there, refused otherwise): the RSA private key (PEM, PKCS#8 or
+            /// PKCS#1, 2048 bits or more) whose public half is registered with Mastercard. Sealed in the
+            /// vault like a PAN and never returned.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkSettingsRequest/oauth_signing_key_pem`.
+            public var oauthSigningKeyPem: Swift.String?
             /// Creates a new `NetworkSettingsRequest`.
             ///
             /// - Parameters:
-            ///   - url: The connector's http or https URL, without query or fragment; the same outbound policy
-            ///   - apiKey: 8 to 256 visible ASCII characters (no spaces).
+            ///   - url: Dialect `provisio` (required there, refused with `mdes`): the connector's http or https
+            ///   - apiKey: Dialect `provisio` (required there, refused with `mdes`): 8 to 256 visible ASCII
+            ///   - dialect: The wire the network speaks: `provisio` (Provisio's connector API, when absent) or `mdes`
+            ///   - customerServiceUrl: Dialect `mdes` (required there, refused otherwise): the Customer Service API's base URL,
+            ///   - oauthConsumerKey: Dialect `mdes` (required there, refused otherwise): the consumer key Mastercard issued,
+            ///   - oauthSigningKeyPem: Dialect `mdes` (required there, refused otherwise): the RSA private key (PEM, PKCS#8 or
             public init(
-                url: Swift.String,
-                apiKey: Swift.String
+                url: Swift.String? = nil,
+                apiKey: Swift.String? = nil,
+                dialect: Components.Schemas.NetworkSettingsRequest.DialectPayload? = nil,
+                customerServiceUrl: Swift.String? = nil,
+                oauthConsumerKey: Swift.String? = nil,
+                oauthSigningKeyPem: Swift.String? = nil
             ) {
                 self.url = url
                 self.apiKey = apiKey
+                self.dialect = dialect
+                self.customerServiceUrl = customerServiceUrl
+                self.oauthConsumerKey = oauthConsumerKey
+                self.oauthSigningKeyPem = oauthSigningKeyPem
             }
             public enum CodingKeys: String, CodingKey {
                 case url
                 case apiKey = "api_key"
+                case dialect
+                case customerServiceUrl = "customer_service_url"
+                case oauthConsumerKey = "oauth_consumer_key"
+                case oauthSigningKeyPem = "oauth_signing_key_pem"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.url = try container.decode(
+                self.url = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .url
                 )
-                self.apiKey = try container.decode(
+                self.apiKey = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .apiKey
                 )
+                self.dialect = try container.decodeIfPresent(
+                    Components.Schemas.NetworkSettingsRequest.DialectPayload.self,
+                    forKey: .dialect
+                )
+                self.customerServiceUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .customerServiceUrl
+                )
+                self.oauthConsumerKey = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .oauthConsumerKey
+                )
+                self.oauthSigningKeyPem = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .oauthSigningKeyPem
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "url",
-                    "api_key"
+                    "api_key",
+                    "dialect",
+                    "customer_service_url",
+                    "oauth_consumer_key",
+                    "oauth_signing_key_pem"
                 ])
             }
         }

@@ -11528,7 +11528,10 @@ public enum Operations {
     /// Issuer-initiated changes (suspend, resume, delete, customer-service activation) go to the
     /// card network's connector API first and are recorded only once the network made them.
     /// `source` says which connection is in force: the tenant's own (`tenant`), the server's
-    /// `--network-url` (`server`), or `none`. The API key is never returned.
+    /// `--network-url` (`server`), or `none`; `dialect` which wire it speaks (`provisio`, or
+    /// `mdes`: Mastercard MDES's Customer Service API, OAuth 1.0a signed). The API key and the
+    /// OAuth signing key are never returned: only whether a signing key is set and its public
+    /// key's fingerprint.
     ///
     ///
     /// - Remark: HTTP `GET /v1/settings/network`.
@@ -11791,7 +11794,12 @@ public enum Operations {
     }
     /// Set the tenant's own card network connection
     ///
-    /// The API key is sealed in the vault like a PAN.
+    /// `dialect` `provisio` (the default) takes `url` and `api_key`; `dialect` `mdes` takes
+    /// `customer_service_url`, `oauth_consumer_key` and `oauth_signing_key_pem`, and Provisio then
+    /// calls MDES's Customer Service API (`POST {customer_service_url}/v2/token/…`), each request
+    /// signed with OAuth 1.0a RSA-SHA256 and a body hash. The API key and the signing key are
+    /// sealed in the vault like a PAN.
+    ///
     ///
     /// - Remark: HTTP `PUT /v1/settings/network`.
     /// - Remark: Generated from `#/paths//v1/settings/network/put(setNetworkSettings)`.
@@ -11910,9 +11918,12 @@ public enum Operations {
             /// absolute http or https URL of at most 2048 characters with a valid host and no fragment),
             /// `outbound_url_has_credentials`, `outbound_https_required` (a production server takes https
             /// only), `outbound_address_refused` (an address or a name such as `localhost` that outbound calls
-            /// may not reach), `invalid_parameter` (a url with a query, or an api_key that is not 8 to 256
-            /// visible ASCII characters), `card_number_in_text` (the url holds a card number) or
-            /// `malformed_request`.
+            /// may not reach), `invalid_parameter` (a url with a query, an api_key that is not 8 to 256
+            /// visible ASCII characters, an oauth_consumer_key that is not 1 to 256 visible ASCII
+            /// characters, or a field missing for the dialect or given for the other one),
+            /// `oauth_signing_key_invalid` (oauth_signing_key_pem is not a PEM RSA private key of 2048
+            /// bits or more), `card_number_in_text` (a URL holds a card number) or `malformed_request`.
+            /// Each URL check applies to `url` and `customer_service_url` alike.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/settings/network/put(setNetworkSettings)/responses/400`.

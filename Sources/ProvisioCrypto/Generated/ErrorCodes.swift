@@ -67,4 +67,6 @@ extension ProvisioError.Code {
     public static let oauthBodyHashMismatch = Self("oauth_body_hash_mismatch")
     public static let oauthSignatureInvalid = Self("oauth_signature_invalid")
     public static let oauthNonceReplayed = Self("oauth_nonce_replayed")
+    /// An OAuth 1.0a signing key that is not a PEM RSA private key of 2048 bits or more (the key is never echoed).
+    public static let oauthSigningKeyInvalid = Self("oauth_signing_key_invalid")
 }

@@ -104,6 +104,7 @@ extension ProvisioError.Code {
         "oauth_body_hash_mismatch": .unauthorized,
         "oauth_signature_invalid": .unauthorized,
         "oauth_nonce_replayed": .unauthorized,
+        "oauth_signing_key_invalid": .badRequest,
         "invalid_json": .badRequest,
         "duplicate_json_key": .badRequest,
         "add_deadline_exceeded": .badRequest,
