@@ -169,7 +169,8 @@ let package = Package(
             ],
             exclude: [
                 "Provisio/network-connector-openapi.yaml",
-                // Provisio's own description of the MDES APIs (docs/mdes.md); generated code comes with issue 23.
+                // Provisio's own description of the MDES APIs (docs/mdes.md), from which Tools/generate-wire.sh
+                // generates ProvisioMDESIssuerAPI, ProvisioMDESCustomerServiceAPI and their sandbox twins.
                 "MDES/mdes-issuer-outbound-openapi.yaml", "MDES/mdes-customer-service-openapi.yaml",
             ]
         ),
@@ -295,6 +296,46 @@ let package = Package(
         // The same document's types and server protocol, which the sandbox's network serves.
         .target(
             name: "ProvisioSandboxConnectorAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["openapi-generator-config.yaml"]
+        ),
+        // Mastercard MDES's Issuer Outbound API, generated from Provisio's description of it
+        // (ProvisioNetworkConnector/MDES/mdes-issuer-outbound-openapi.yaml) by Tools/generate-wire.sh:
+        // types and server protocol, for Provisio's MDES listener.
+        .target(
+            name: "ProvisioMDESIssuerAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["openapi-generator-config.yaml"]
+        ),
+        // The same document's types and client, with which the sandbox's MDES calls the issuer.
+        .target(
+            name: "ProvisioSandboxMDESIssuerAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["openapi-generator-config.yaml"]
+        ),
+        // Mastercard MDES's Customer Service API, generated from Provisio's description of it
+        // (ProvisioNetworkConnector/MDES/mdes-customer-service-openapi.yaml): types and client, for
+        // the MDES dialect's connector.
+        .target(
+            name: "ProvisioMDESCustomerServiceAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["openapi-generator-config.yaml"]
+        ),
+        // The same document's types and server protocol, which the sandbox's MDES serves.
+        .target(
+            name: "ProvisioSandboxMDESCustomerServiceAPI",
             dependencies: [
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

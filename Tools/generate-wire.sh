@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Generates the Swift wire code (types, server stubs, clients) from the OpenAPI documents,
-# which are the single contract of Provisio's, the sandbox's and the network connector's HTTP APIs.
+# which are the single contract of Provisio's, the sandbox's and the network connector's HTTP APIs
+# (the Provisio dialect's and Mastercard MDES's, as Provisio describes them).
 #
 #   Tools/generate-wire.sh           regenerate into Sources/*/Generated
 #   Tools/generate-wire.sh --check   fail if regenerating would change any committed file (CI)
@@ -26,6 +27,10 @@ targets=(
     "ProvisioSandboxAPI Sources/ProvisioSandboxServer/Resources/sandbox-openapi.yaml"
     "ProvisioConnectorAPI Sources/ProvisioNetworkConnector/Provisio/network-connector-openapi.yaml"
     "ProvisioSandboxConnectorAPI Sources/ProvisioNetworkConnector/Provisio/network-connector-openapi.yaml"
+    "ProvisioMDESIssuerAPI Sources/ProvisioNetworkConnector/MDES/mdes-issuer-outbound-openapi.yaml"
+    "ProvisioSandboxMDESIssuerAPI Sources/ProvisioNetworkConnector/MDES/mdes-issuer-outbound-openapi.yaml"
+    "ProvisioMDESCustomerServiceAPI Sources/ProvisioNetworkConnector/MDES/mdes-customer-service-openapi.yaml"
+    "ProvisioSandboxMDESCustomerServiceAPI Sources/ProvisioNetworkConnector/MDES/mdes-customer-service-openapi.yaml"
 )
 
 out="$(mktemp -d)"
