@@ -58,6 +58,8 @@ extension ProvisioError.Code {
     public static let mdesPayloadUndecryptable = Self("mdes_payload_undecryptable")
     /// An MDES issuer key that is not an RSA private key of 2048 bits or more.
     public static let mdesKeyInvalid = Self("mdes_key_invalid")
+    /// An MDES issuer key size Provisio does not generate (it makes 2048- and 3072-bit keys).
+    public static let mdesKeySizeUnsupported = Self("mdes_key_size_unsupported")
     /// A request OAuth 1.0a cannot sign: a URL without scheme or host, or with broken percent-encoding.
     public static let oauthRequestInvalid = Self("oauth_request_invalid")
     /// An Authorization header that is not one OAuth 1.0a RSA-SHA256 header with every parameter once.

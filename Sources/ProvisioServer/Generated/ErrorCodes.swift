@@ -49,6 +49,12 @@ extension ProvisioError.Code {
     /// The schema could not be brought up to date (a command line or server start; never on the wire).
     public static let databaseMigrationFailed = Self("database_migration_failed")
     public static let invalidCursor = Self("invalid_cursor")
+    /// The tenant has no live MDES issuer key with this fingerprint (`provisio tenants mdes-key --retire`).
+    public static let mdesKeyNotFound = Self("mdes_key_not_found")
+    /// Retiring this MDES issuer key would leave the tenant none that decrypts; rotate first.
+    public static let mdesKeyLastLive = Self("mdes_key_last_live")
+    /// The tenant already has an MDES issuer key of another size than the one asked for; add --rotate to replace it.
+    public static let mdesKeyExists = Self("mdes_key_exists")
     public static let otpRelayNotConfigured = Self("otp_relay_not_configured")
     public static let otpRelayFailed = Self("otp_relay_failed")
     public static let invalidOTP = Self("invalid_otp")
