@@ -16,9 +16,15 @@ import _CryptoExtras
 /// because issuers have reported MDES sending SHA-1 fingerprints (Mastercard/client-encryption-
 /// python issue 9). A fingerprint only picks the key: a wrong pick cannot decrypt.
 public struct MDESIssuerKey: Sendable {
-    /// RSA 3072: about 128-bit strength, what NIST SP 800-57 asks of keys used past 2030. The
-    /// cost is the private-key operation on every `authorizeService` (the issue's bench figure).
-    public static let generatedKeySize = 3072
+    /// The RSA sizes Provisio generates MDES keys in.
+    public static let generatedKeySizes = [2048, 3072]
+    /// 2048 bits. Mastercard's Issuer Outbound document (2.0.33) bounds `encryptedKey` at 512 hex
+    /// characters, the length of an RSA 2048 block: a 3072-bit key's is 768, longer than that
+    /// published maximum, so MDES may refuse to register it or to wrap for it (docs/mdes.md).
+    /// 3072 (about 128-bit strength, what NIST SP 800-57 asks of keys used past 2030) is there
+    /// for an issuer whom Mastercard confirms it at onboarding; it also costs about three times
+    /// the private-key operation that every `authorizeService` makes.
+    public static let defaultGeneratedKeySize = 2048
 
     /// PKCS#8 DER; swift-crypto's RSA encryption keys are not `Sendable`, so the key keeps bytes
     /// (as `RSAV2Opener` does) and each decryption parses them.
@@ -32,15 +38,26 @@ public struct MDESIssuerKey: Sendable {
     /// The modulus length in bytes, which every `encryptedKey` for this key has.
     let modulusByteCount: Int
 
-    /// A fresh RSA 3072 key.
-    public static func generate() throws -> MDESIssuerKey {
+    /// A fresh RSA key of `keySizeInBits`, one of `generatedKeySizes`.
+    public static func generate(keySizeInBits: Int = defaultGeneratedKeySize) throws -> MDESIssuerKey {
+        try checkGeneratedKeySize(keySizeInBits)
         let key: _RSA.Encryption.PrivateKey
         do {
-            key = try _RSA.Encryption.PrivateKey(keySize: .bits3072)
+            key = try _RSA.Encryption.PrivateKey(keySize: .init(bitCount: keySizeInBits))
         } catch {
-            throw ProvisioError(.mdesKeyInvalid, "Could not generate an RSA \(generatedKeySize) key.")
+            throw ProvisioError(.mdesKeyInvalid, "Could not generate an RSA \(keySizeInBits) key.")
         }
         return try MDESIssuerKey(key)
+    }
+
+    /// Refuses a size `generate` does not make (`mdes_key_size_unsupported`), so a caller can
+    /// check it before any other work.
+    public static func checkGeneratedKeySize(_ bits: Int) throws {
+        guard generatedKeySizes.contains(bits) else {
+            throw ProvisioError(
+                .mdesKeySizeUnsupported,
+                "MDES issuer keys are generated with \(generatedKeySizes.map(String.init).joined(separator: " or ")) bits.")
+        }
     }
 
     /// A key from PEM (PKCS#8 "PRIVATE KEY" or PKCS#1 "RSA PRIVATE KEY"), 2048 bits or more.
@@ -78,6 +95,9 @@ public struct MDESIssuerKey: Sendable {
         ]
         self.modulusByteCount = key.keySizeInBits / 8
     }
+
+    /// The modulus length in bits.
+    public var keySizeInBits: Int { modulusByteCount * 8 }
 
     /// The private key as PKCS#8 PEM, for the caller to seal like the other key material.
     public var privateKeyPEM: String {

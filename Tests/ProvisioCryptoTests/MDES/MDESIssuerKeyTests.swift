@@ -21,10 +21,10 @@ import _CryptoExtras
         #expect(key.modulusByteCount * 8 == record.bits)
     }
 
-    @Test func generatesAnRSA3072KeyAndExportsItsPublicHalf() throws {
-        let key = try MDESIssuerKey.generate()
+    @Test(arguments: [2048, 3072]) func generatesAnRSAKeyAndExportsItsPublicHalf(_ bits: Int) throws {
+        let key = try MDESIssuerKey.generate(keySizeInBits: bits)
         let publicKey = try _RSA.Encryption.PublicKey(pemRepresentation: try key.publicKeyPEM)
-        #expect(publicKey.keySizeInBits == 3072)
+        #expect(publicKey.keySizeInBits == bits && key.keySizeInBits == bits)
         #expect(try key.publicKeyPEM.hasPrefix("-----BEGIN PUBLIC KEY-----"))
         #expect(key.publicKeyFingerprint == BinaryText.lowercaseHex(SHA256.hash(data: publicKey.derRepresentation)))
         // The private half survives a PEM round trip as the same key.
@@ -33,6 +33,14 @@ import _CryptoExtras
         #expect(try MDESIssuerKey(privateKeyPEM: pem).publicKeyFingerprint == key.publicKeyFingerprint)
         // Two generations are two keys.
         #expect(try MDESIssuerKey.generate().publicKeyFingerprint != key.publicKeyFingerprint)
+    }
+
+    @Test func generatesRSA2048ByDefaultAndNoOtherSizeThan2048Or3072() throws {
+        // 2048: Mastercard's published encryptedKey holds at most a 2048-bit block (docs/mdes.md).
+        #expect(try MDESIssuerKey.generate().keySizeInBits == 2048)
+        for bits in [1024, 2047, 4096, 0, -8] {
+            #expect(MDESVectors.code { try MDESIssuerKey.generate(keySizeInBits: bits) } == "mdes_key_size_unsupported")
+        }
     }
 
     @Test func refusesWhatIsNotAnRSAKeyOf2048BitsOrMore() throws {
