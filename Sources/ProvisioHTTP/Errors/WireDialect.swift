@@ -39,6 +39,9 @@ public struct WireDialect: Sendable {
     /// Codes of status 500 and above that name a state the operator set up (a connector not
     /// configured), not a fault: logged as a warning, never as a failed request.
     public var expectedStates: Set<ProvisioError.Code>
+    /// Top-level text fields whose value may span lines (line feeds and carriage returns, no
+    /// other control character): a PEM key is the one such text.
+    public var multilineFields: Set<String>
 
     public init(
         invalidJSON: ProvisioError.Code, duplicateKey: ProvisioError.Code, invalidRequest: ProvisioError.Code,
@@ -47,7 +50,7 @@ public struct WireDialect: Sendable {
         missingCredentials: ProvisioError.Code, internalError: ProvisioError.Code, closesUnreadConnections: Bool,
         valueRefusal: @escaping @Sendable (_ field: String) -> ProvisioError?,
         parameterRefusal: @escaping @Sendable (ServerError, DecodingError) -> ProvisioError?,
-        expectedStates: Set<ProvisioError.Code> = []
+        expectedStates: Set<ProvisioError.Code> = [], multilineFields: Set<String> = []
     ) {
         self.invalidJSON = invalidJSON
         self.duplicateKey = duplicateKey
@@ -64,6 +67,7 @@ public struct WireDialect: Sendable {
         self.valueRefusal = valueRefusal
         self.parameterRefusal = parameterRefusal
         self.expectedStates = expectedStates
+        self.multilineFields = multilineFields
     }
 
     /// How an error answer is logged: a refusal of the request (4xx) at info, an expected

@@ -27,8 +27,15 @@ public enum RequestJSON {
     /// its key is shaped like the documents' field names (lowercase words and underscores): such a
     /// key cannot quote a card number or a secret the caller put there. Other messages name none,
     /// the caller's keys not being checked against the declared ones yet.
+    /// A field of `dialect.multilineFields` may hold line breaks, and only those.
     public static func checkText(_ object: JSONObject, dialect: WireDialect) throws {
-        if let member = object.members.first(where: { containsControlCharacter($0.value) }) {
+        let offending = object.members.first { member in
+            guard dialect.multilineFields.contains(member.key), case .string(let text) = member.value else {
+                return containsControlCharacter(member.value)
+            }
+            return containsControlCharacter(.string(text.replacingOccurrences(of: "\r\n", with: "").filter { $0 != "\n" }))
+        }
+        if let member = offending {
             throw ProvisioError(
                 dialect.invalidRequest,
                 isPlainFieldName(member.key)
