@@ -165,7 +165,11 @@ let package = Package(
                 "ProvisioOutbound",
                 "ProvisioWireClient",
                 "ProvisioConnectorAPI",
+                // The MDES dialect: its generated client and the OAuth 1.0a signer.
+                "ProvisioCrypto",
+                "ProvisioMDESCustomerServiceAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: [
                 "Provisio/network-connector-openapi.yaml",
@@ -476,6 +480,7 @@ let package = Package(
                 "ProvisioSandboxAPI",
                 "ProvisioNetworkAPI",
                 "ProvisioConnectorAPI",
+                "ProvisioNetworkConnector",
                 "ProvisioServer",
                 "ProvisioAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -483,6 +488,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: serverOnly),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
+                // The MDES stand-in verifies OAuth signatures with an RSA public key.
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: serverOnly),
                 .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: serverOnly),
                 .product(name: "SQLKit", package: "sql-kit", condition: serverOnly),

@@ -5,4 +5,7 @@ public enum NetworkDialect: String, Sendable, CaseIterable {
     /// Provisio's own connector API (`Provisio/network-connector-openapi.yaml`), which the
     /// sandbox's network serves.
     case provisio
+    /// Mastercard MDES's Customer Service API (`MDES/mdes-customer-service-openapi.yaml`),
+    /// every request signed with OAuth 1.0a.
+    case mdes
 }

@@ -1,5 +1,7 @@
 import ProvisioAPI
 import ProvisioCore
+import ProvisioCrypto
+import ProvisioNetworkConnector
 
 /// The tenant's settings for the issuer's backend: decisioning and the card network.
 extension ProvisioAPIHandler {
@@ -42,11 +44,41 @@ extension ProvisioAPIHandler {
         -> Operations.SetNetworkSettings.Output
     {
         guard case .json(let body) = input.body else { throw Self.unreadableBody() }
-        // The outbound policy speaks first: its codes say what is wrong with the address.
-        try services.settings.validateNetworkURL(body.url)
-        try await services.settings.setNetwork(
-            try NetworkEndpoint(url: body.url, apiKey: body.apiKey), tenantID: try Self.tenantID())
+        try await services.settings.setNetwork(try Self.networkEndpoint(body, services.settings), tenantID: try Self.tenantID())
         return .ok(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(try await networkSettings())))
+    }
+
+    /// The request as an endpoint of its dialect: each dialect's fields present, the other's
+    /// absent. The outbound policy speaks first: its codes say what is wrong with the address.
+    static func networkEndpoint(_ body: Components.Schemas.NetworkSettingsRequest, _ settings: SettingsService) throws
+        -> NetworkEndpoint
+    {
+        switch body.dialect ?? .provisio {
+        case .provisio:
+            guard body.customerServiceUrl == nil, body.oauthConsumerKey == nil, body.oauthSigningKeyPem == nil else {
+                throw ProvisioError(
+                    .invalidParameter,
+                    "customer_service_url, oauth_consumer_key and oauth_signing_key_pem belong to the mdes dialect.")
+            }
+            guard let url = body.url, let apiKey = body.apiKey else {
+                throw ProvisioError(.invalidParameter, "The provisio dialect needs url and api_key.")
+            }
+            try settings.validateNetworkURL(url)
+            return try NetworkEndpoint(url: url, apiKey: apiKey)
+        case .mdes:
+            guard body.url == nil, body.apiKey == nil else {
+                throw ProvisioError(.invalidParameter, "url and api_key belong to the provisio dialect.")
+            }
+            guard let url = body.customerServiceUrl, let consumerKey = body.oauthConsumerKey, let pem = body.oauthSigningKeyPem
+            else {
+                throw ProvisioError(
+                    .invalidParameter,
+                    "The mdes dialect needs customer_service_url, oauth_consumer_key and oauth_signing_key_pem.")
+            }
+            try settings.validateNetworkURL(url, field: "customer_service_url")
+            return try NetworkEndpoint(
+                mdesCustomerServiceURL: url, consumerKey: consumerKey, signingKey: try OAuth1SigningKey(pem: pem))
+        }
     }
 
     func clearNetworkSettings(_ input: Operations.ClearNetworkSettings.Input) async throws
@@ -56,11 +88,20 @@ extension ProvisioAPIHandler {
         return .ok(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(try await networkSettings())))
     }
 
-    /// The connection in force; the API key never comes back.
+    /// The connection in force; neither the API key nor the signing key ever comes back, only
+    /// whether a signing key is set and its public key's fingerprint.
     private func networkSettings() async throws -> Components.Schemas.NetworkSettings {
-        let current = try await services.settings.network(tenantID: try Self.tenantID())
-        let source = current.flatMap { Components.Schemas.NetworkSettings.SourcePayload(rawValue: $0.source) } ?? .none
-        return Components.Schemas.NetworkSettings(url: current?.url, source: source)
+        guard let (endpoint, source) = try await services.settings.network(tenantID: try Self.tenantID()) else {
+            return Components.Schemas.NetworkSettings(source: .none)
+        }
+        let origin = Components.Schemas.NetworkSettings.SourcePayload(rawValue: source) ?? .none
+        guard endpoint.dialect == .mdes else {
+            return Components.Schemas.NetworkSettings(url: endpoint.url, source: origin, dialect: .provisio)
+        }
+        return Components.Schemas.NetworkSettings(
+            source: origin, dialect: .mdes, customerServiceUrl: endpoint.url, oauthConsumerKey: endpoint.oauth?.consumerKey,
+            oauthSigningKeySet: endpoint.oauth != nil, oauthSigningKeyFingerprint: endpoint.oauth?.signingKey.publicKeyFingerprint
+        )
     }
 }
 

@@ -67,7 +67,8 @@ public struct ServerServices: Sendable {
         self.webhooks = WebhookService(store: store, vault: vault, publisher: publisher, outbound: outbound, clock: clock)
         self.webhookSender = webhookSender
         self.otpRelay = OTPRelay(store: store, vault: vault, sender: webhookSender, clock: clock)
-        let connectors = NetworkConnectorResolver(store: store, vault: vault, serverDefault: network, outbound: outbound)
+        let connectors = NetworkConnectorResolver(
+            store: store, vault: vault, serverDefault: network, outbound: outbound, clock: clock)
         let settings = SettingsService(store: store, vault: vault, connectors: connectors, clock: clock)
         self.settings = settings
         self.tokens = TokenService(

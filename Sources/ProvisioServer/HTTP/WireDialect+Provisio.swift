@@ -20,7 +20,9 @@ extension WireDialect {
             valueCodes[field].map { ProvisioError($0, "The field '\(field)' has a value this endpoint does not accept.") }
         },
         parameterRefusal: { error, decodingError in queryParameterError(decodingError, request: error.request) },
-        expectedStates: [.networkConnectorNotConfigured, .otpRelayNotConfigured])
+        expectedStates: [.networkConnectorNotConfigured, .otpRelayNotConfigured],
+        // PUT /v1/settings/network: MDES's OAuth signing key, in PEM.
+        multilineFields: ["oauth_signing_key_pem"])
 
     /// The field's own code for a value outside its documented set (`device_type` →
     /// `invalid_device_type`); other fields get `invalid_request`.

@@ -18,6 +18,7 @@ public struct NetworkConnectorResolver: Sendable {
 
     public init(
         store: any SettingsStore, vault: PANVault, serverDefault: NetworkEndpoint?, outbound: OutboundHTTPClient,
+        clock: any TimeSource = SystemTimeSource(),
         makeConnector: (@Sendable (NetworkEndpoint, _ operatorConfigured: Bool, _ tenantID: String) -> any NetworkConnector)? =
             nil
     ) {
@@ -31,15 +32,25 @@ public struct NetworkConnectorResolver: Sendable {
                 // The operator's connector is one host for every tenant; a tenant's own counts
                 // against its share of the outbound pool.
                 Self.connector(
-                    for: endpoint, client: operatorConfigured ? operatorClient : outbound.owned(by: tenantID))
+                    for: endpoint, client: operatorConfigured ? operatorClient : outbound.owned(by: tenantID), clock: clock,
+                    auditInfo: Self.auditInfo(AuditContext.current.actor, tenantID: tenantID))
             }
     }
 
     /// The endpoint's dialect decides the connector; every dialect's calls go through the
     /// guarded outbound client.
-    static func connector(for endpoint: NetworkEndpoint, client: OutboundHTTPClient) -> any NetworkConnector {
-        switch endpoint.dialect {
-        case .provisio:
+    static func connector(
+        for endpoint: NetworkEndpoint, client: OutboundHTTPClient, clock: any TimeSource, auditInfo: MDESAuditInfo
+    ) -> any NetworkConnector {
+        switch (endpoint.dialect, endpoint.oauth) {
+        case (.mdes, let oauth?):
+            return MDESDialectConnector(
+                customerServiceURL: endpoint.url, signer: oauth.signingKey.signer(consumerKey: oauth.consumerKey),
+                auditInfo: auditInfo,
+                transport: OutboundTransport(
+                    client: client, timeout: .seconds(10), maximumAnswerBytes: MDESDialectConnector.maximumAnswerBytes),
+                clock: clock)
+        case (.provisio, _), (.mdes, nil):
             let maximumAnswerBytes = ProvisioDialectConnector.maximumAnswerBytes
             return ProvisioDialectConnector(
                 baseURL: endpoint.url, apiKey: endpoint.apiKey,
@@ -47,11 +58,39 @@ public struct NetworkConnectorResolver: Sendable {
         }
     }
 
+    /// MDES's `AuditInfo` for whoever acts in this request: the operator or API key by id, and
+    /// the tenant. Never a secret: ids only.
+    static func auditInfo(_ actor: AuditActor, tenantID: String) -> MDESAuditInfo {
+        let name: String
+        switch actor.kind {
+        case .apiKey: name = "Provisio API key"
+        case .operator: name = "Provisio console operator"
+        case .commandLine: name = "Provisio command line"
+        case .network, .mobileSession, .provisionToken, .system: name = "Provisio"
+        }
+        return MDESAuditInfo(userID: actor.id ?? actor.kind.rawValue, userName: name, organization: "Provisio tenant \(tenantID)")
+    }
+
     /// Which endpoint applies and where it came from (`tenant` or `server`).
     public func endpoint(tenantID: String) async throws -> (NetworkEndpoint, source: String)? {
         if let own = try await store.networkConnection(tenantID: tenantID) {
+            if own.dialect == NetworkDialect.mdes.rawValue {
+                guard let consumerKey = own.oauthConsumerKey, let sealed = own.oauthSigningKeyVaultRecord else {
+                    throw ProvisioError(
+                        .networkConnectorNotConfigured, "The tenant's MDES connection lacks its OAuth credentials.")
+                }
+                let pem = try vault.openSecret(
+                    VaultRecord(serialized: sealed), context: NetworkConnectionRecord.signingKeyVaultContext(tenantID: tenantID))
+                let endpoint = try NetworkEndpoint(
+                    mdesCustomerServiceURL: own.url, consumerKey: consumerKey,
+                    signingKey: try OAuth1SigningKey(pem: String(decoding: pem, as: UTF8.self)))
+                return (endpoint, "tenant")
+            }
+            guard let sealed = own.apiKeyVaultRecord else {
+                throw ProvisioError(.networkConnectorNotConfigured, "The tenant's network connection lacks its API key.")
+            }
             let key = try vault.openSecret(
-                VaultRecord(serialized: own.apiKeyVaultRecord), context: NetworkConnectionRecord.vaultContext(tenantID: tenantID))
+                VaultRecord(serialized: sealed), context: NetworkConnectionRecord.vaultContext(tenantID: tenantID))
             return (try NetworkEndpoint(url: own.url, apiKey: String(decoding: key, as: UTF8.self)), "tenant")
         }
         return serverDefault.map { ($0, "server") }

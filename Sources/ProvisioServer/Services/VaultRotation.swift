@@ -3,8 +3,8 @@ import ProvisioCore
 import ProvisioCrypto
 import SQLKit
 
-/// Moves every sealed record (card PANs, webhook signing secrets, network API keys, stored
-/// idempotent answers) under the keyring's active
+/// Moves every sealed record (card PANs, webhook signing secrets, network API keys and MDES signing keys,
+/// stored idempotent answers) under the keyring's active
 /// key-encryption key, so the previous key can be retired. Only data keys are re-wrapped; no
 /// PAN is decrypted. Safe to run while servers are up (each row is one conditional update).
 public struct VaultRotation: Sendable {
@@ -27,7 +27,8 @@ public struct VaultRotation: Sendable {
     static let sealedColumns = [
         ("cards", "pan_vault_record"), ("webhook_endpoints", "secret_vault_record"),
         ("webhook_endpoints", "previous_secret_vault_record"),
-        ("tenant_settings", "network_api_key_vault_record"), ("idempotency_keys", "response_body"),
+        ("tenant_settings", "network_api_key_vault_record"), ("tenant_settings", "network_oauth_signing_key_vault_record"),
+        ("idempotency_keys", "response_body"),
     ]
 
     public func rewrapAll() async throws -> Report {
@@ -36,8 +37,9 @@ public struct VaultRotation: Sendable {
         report.webhookSecrets =
             try await rewrap(table: "webhook_endpoints", keyColumns: ["id"], recordColumn: "secret_vault_record")
             + rewrap(table: "webhook_endpoints", keyColumns: ["id"], recordColumn: "previous_secret_vault_record")
-        report.networkKeys = try await rewrap(
-            table: "tenant_settings", keyColumns: ["tenant_id"], recordColumn: "network_api_key_vault_record")
+        report.networkKeys =
+            try await rewrap(table: "tenant_settings", keyColumns: ["tenant_id"], recordColumn: "network_api_key_vault_record")
+            + rewrap(table: "tenant_settings", keyColumns: ["tenant_id"], recordColumn: "network_oauth_signing_key_vault_record")
         report.idempotentAnswers = try await rewrap(
             table: "idempotency_keys", keyColumns: ["scope", "idempotency_key"], recordColumn: "response_body")
         return report

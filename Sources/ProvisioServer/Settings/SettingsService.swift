@@ -34,27 +34,38 @@ public struct SettingsService: Sendable {
     }
 
     /// The network connection in force and where it comes from (`tenant`, `server`), or nil.
-    public func network(tenantID: String) async throws -> (url: String, source: String)? {
-        try await connectors.endpoint(tenantID: tenantID).map { ($0.0.url, $0.source) }
+    public func network(tenantID: String) async throws -> (NetworkEndpoint, source: String)? {
+        try await connectors.endpoint(tenantID: tenantID)
     }
 
     /// Checks a connector URL a tenant wants to set against the outbound policy.
-    public func validateNetworkURL(_ url: String) throws {
+    public func validateNetworkURL(_ url: String, field: String = "url") throws {
         _ = try connectors.outbound.validate(url)
         // Stored in clear and shown back: never a card number.
-        try CardService.refuseCardNumber(in: url, field: "url")
+        try CardService.refuseCardNumber(in: url, field: field)
     }
 
     /// Sets the tenant's own network connection (nil returns to the server's). The URL must
-    /// pass the outbound policy now; its address is checked again on every call.
+    /// pass the outbound policy now; its address is checked again on every call. Secrets (the
+    /// API key, MDES's signing key) are sealed, each under its own context.
     public func setNetwork(_ endpoint: NetworkEndpoint?, tenantID: String) async throws {
         if let endpoint { try validateNetworkURL(endpoint.url) }
-        let record = try endpoint.map {
-            NetworkConnectionRecord(
-                url: $0.url,
-                apiKeyVaultRecord: try vault.seal(
-                    secret: Data($0.apiKey.utf8), context: NetworkConnectionRecord.vaultContext(tenantID: tenantID)
-                ).serialized)
+        let record = try endpoint.map { endpoint in
+            guard let oauth = endpoint.oauth else {
+                return NetworkConnectionRecord(
+                    url: endpoint.url,
+                    apiKeyVaultRecord: try vault.seal(
+                        secret: Data(endpoint.apiKey.utf8), context: NetworkConnectionRecord.vaultContext(tenantID: tenantID)
+                    ).serialized, dialect: endpoint.dialect.rawValue)
+            }
+            return NetworkConnectionRecord(
+                url: endpoint.url, apiKeyVaultRecord: nil, dialect: endpoint.dialect.rawValue,
+                oauthConsumerKey: oauth.consumerKey,
+                oauthSigningKeyVaultRecord: try vault.seal(
+                    secret: Data(oauth.signingKey.pemRepresentation.utf8),
+                    context: NetworkConnectionRecord.signingKeyVaultContext(tenantID: tenantID)
+                ).serialized,
+                oauthSigningKeyFingerprint: oauth.signingKey.publicKeyFingerprint)
         }
         try await store.saveNetworkConnection(record, tenantID: tenantID, at: clock.now())
     }

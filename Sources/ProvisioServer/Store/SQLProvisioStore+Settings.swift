@@ -35,24 +35,42 @@ extension SQLProvisioStore: SettingsStore {
         try await handle.read { database in
             guard
                 let row = try await database.raw(
-                    "SELECT network_url, network_api_key_vault_record FROM tenant_settings WHERE tenant_id = \(bind: tenantID)"
+                    """
+                    SELECT network_url, network_api_key_vault_record, network_dialect, network_oauth_consumer_key,
+                        network_oauth_signing_key_vault_record, network_oauth_signing_key_fingerprint
+                    FROM tenant_settings WHERE tenant_id = \(bind: tenantID)
+                    """
                 ).first(),
-                let url = try row.decode(column: "network_url", as: String?.self),
-                let key = try row.decode(column: "network_api_key_vault_record", as: String?.self)
+                let url = try row.decode(column: "network_url", as: String?.self)
             else { return nil }
-            return NetworkConnectionRecord(url: url, apiKeyVaultRecord: key)
+            return NetworkConnectionRecord(
+                url: url, apiKeyVaultRecord: try row.decode(column: "network_api_key_vault_record", as: String?.self),
+                dialect: try row.decode(column: "network_dialect", as: String?.self),
+                oauthConsumerKey: try row.decode(column: "network_oauth_consumer_key", as: String?.self),
+                oauthSigningKeyVaultRecord: try row.decode(column: "network_oauth_signing_key_vault_record", as: String?.self),
+                oauthSigningKeyFingerprint: try row.decode(column: "network_oauth_signing_key_fingerprint", as: String?.self))
         }
     }
 
     public func saveNetworkConnection(_ connection: NetworkConnectionRecord?, tenantID: String, at time: Date) async throws {
         try await handle.transaction { database in
+            // Every column of the connection at once: a change of dialect leaves nothing of the other.
             try await database.raw(
                 """
-                INSERT INTO tenant_settings (tenant_id, network_url, network_api_key_vault_record, updated_at)
+                INSERT INTO tenant_settings (tenant_id, network_url, network_api_key_vault_record, network_dialect,
+                    network_oauth_consumer_key, network_oauth_signing_key_vault_record, network_oauth_signing_key_fingerprint,
+                    updated_at)
                 VALUES (\(bind: tenantID), \(bind: connection?.url), \(bind: connection?.apiKeyVaultRecord),
+                    \(bind: connection?.dialect), \(bind: connection?.oauthConsumerKey),
+                    \(bind: connection?.oauthSigningKeyVaultRecord), \(bind: connection?.oauthSigningKeyFingerprint),
                     \(bind: time.epochMilliseconds))
                 ON CONFLICT (tenant_id) DO UPDATE SET network_url = excluded.network_url,
-                    network_api_key_vault_record = excluded.network_api_key_vault_record, updated_at = excluded.updated_at
+                    network_api_key_vault_record = excluded.network_api_key_vault_record,
+                    network_dialect = excluded.network_dialect,
+                    network_oauth_consumer_key = excluded.network_oauth_consumer_key,
+                    network_oauth_signing_key_vault_record = excluded.network_oauth_signing_key_vault_record,
+                    network_oauth_signing_key_fingerprint = excluded.network_oauth_signing_key_fingerprint,
+                    updated_at = excluded.updated_at
                 """
             ).run()
             let action = connection == nil ? "settings.network.cleared" : "settings.network.updated"

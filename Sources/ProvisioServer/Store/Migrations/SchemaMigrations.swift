@@ -431,5 +431,17 @@ enum SchemaMigrations {
                 ],
             ]
         ),
+        Migration(
+            version: 12, name: "tenant_settings_network_dialect",
+            // A tenant's network may speak MDES (issue 23): its dialect, and MDES's OAuth consumer
+            // key, sealed signing key and that key's public fingerprint. A NULL dialect is the
+            // Provisio dialect, so existing rows keep working.
+            statements: [
+                "ALTER TABLE tenant_settings ADD COLUMN network_dialect TEXT",
+                "ALTER TABLE tenant_settings ADD COLUMN network_oauth_consumer_key TEXT",
+                "ALTER TABLE tenant_settings ADD COLUMN network_oauth_signing_key_vault_record TEXT",
+                "ALTER TABLE tenant_settings ADD COLUMN network_oauth_signing_key_fingerprint TEXT",
+            ]
+        ),
     ]
 }

@@ -35,8 +35,32 @@ public struct DecisioningSettings: Sendable, Equatable, Codable {
 /// Where a tenant's card network listens for lifecycle commands; the API key is sealed in the
 /// vault like every other secret.
 public struct NetworkConnectionRecord: Sendable, Equatable {
+    /// The Provisio dialect's connector URL, or MDES's Customer Service URL.
     public var url: String
-    public var apiKeyVaultRecord: String
+    /// The Provisio dialect's API key, sealed; nil for MDES.
+    public var apiKeyVaultRecord: String?
+    /// `NetworkDialect`'s raw value; nil (rows from before the column) is the Provisio dialect.
+    public var dialect: String?
+    /// MDES: the OAuth consumer key (an identifier Mastercard issues, not a secret).
+    public var oauthConsumerKey: String?
+    /// MDES: the OAuth signing key's PEM, sealed.
+    public var oauthSigningKeyVaultRecord: String?
+    /// MDES: SHA-256 of the signing key's public half, shown instead of the key.
+    public var oauthSigningKeyFingerprint: String?
+
+    public init(
+        url: String, apiKeyVaultRecord: String?, dialect: String? = nil, oauthConsumerKey: String? = nil,
+        oauthSigningKeyVaultRecord: String? = nil, oauthSigningKeyFingerprint: String? = nil
+    ) {
+        self.url = url
+        self.apiKeyVaultRecord = apiKeyVaultRecord
+        self.dialect = dialect
+        self.oauthConsumerKey = oauthConsumerKey
+        self.oauthSigningKeyVaultRecord = oauthSigningKeyVaultRecord
+        self.oauthSigningKeyFingerprint = oauthSigningKeyFingerprint
+    }
 
     static func vaultContext(tenantID: String) -> String { "tenant/\(tenantID)/network-api-key" }
+    /// Its own context: a sealed API key can never be opened as a signing key, nor the reverse.
+    static func signingKeyVaultContext(tenantID: String) -> String { "tenant/\(tenantID)/network-oauth-signing-key" }
 }

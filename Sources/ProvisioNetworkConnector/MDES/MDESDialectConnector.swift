@@ -1,0 +1,168 @@
+import Foundation
+import OpenAPIRuntime
+import ProvisioCore
+import ProvisioCrypto
+import ProvisioMDESCustomerServiceAPI
+import ProvisioOutbound
+
+/// `NetworkConnector` in the MDES dialect: Mastercard MDES's Customer Service API as
+/// `mdes-customer-service-openapi.yaml` describes it (`POST {customer_service_url}/v2/token/…`),
+/// through the client generated from it, every request signed with OAuth 1.0a RSA-SHA256 and a
+/// body hash (`MDESRequestSigning`), over the transport the caller gives (the server's guarded
+/// outbound client: checked address, no redirects).
+///
+/// Suspend, resume, delete and customer-service activation map to MDES operations. A reissued
+/// card's new details do not yet: `/v2/token/update` encrypts them for Mastercard's public key,
+/// which the tenant's settings do not hold, so that command is refused (`network_refused`).
+/// MDES's own words never reach Provisio's caller: only its status and `ReasonCode`.
+public struct MDESDialectConnector: NetworkConnector {
+    public let customerServiceURL: String
+    private let client: Client?
+    private let auditInfo: MDESAuditInfo
+
+    public var dialect: NetworkDialect { .mdes }
+
+    /// The most an answer may hold; the transport should stop reading there too.
+    public static let maximumAnswerBytes = 64 * 1024
+
+    /// `auditInfo` names who acted, for this command's `AuditInfo`; `clock` and `makeNonce` feed
+    /// the signature's timestamp and nonce.
+    public init(
+        customerServiceURL: String, signer: OAuth1Signer, auditInfo: MDESAuditInfo, transport: any ClientTransport,
+        clock: any TimeSource, makeNonce: @escaping @Sendable () -> String = OAuth1Signer.makeNonce
+    ) {
+        self.customerServiceURL = customerServiceURL.hasSuffix("/") ? String(customerServiceURL.dropLast()) : customerServiceURL
+        self.auditInfo = auditInfo
+        self.client = URL(string: self.customerServiceURL).map { url in
+            Client(
+                serverURL: url, transport: transport,
+                middlewares: [
+                    MDESRequestSigning(
+                        signer: signer, clock: clock, makeNonce: makeNonce, maximumAnswerBytes: Self.maximumAnswerBytes)
+                ])
+        }
+    }
+
+    public func send(_ command: NetworkCommand, networkTokenRef: String, reasonCode: String?) async throws
+        -> NetworkCommandAnswer
+    {
+        guard let client else { throw ProvisioError(.networkUnavailable, "The card network's URL is not a URL.") }
+        let audit = Components.Schemas.AuditInfo(
+            userId: auditInfo.userID, userName: auditInfo.userName, organization: auditInfo.organization)
+        let comment = Self.comment(command, reasonCode: reasonCode)
+        let (changed, state): (String?, String) = try await Self.perform("the \(command.action) command") {
+            switch command {
+            case .suspend:
+                let answer = try await client.suspendToken(
+                    body: .json(
+                        .init(
+                            tokenSuspendRequest: .init(
+                                tokenUniqueReference: networkTokenRef, reasonCode: MDESReasonCodes.suspend(reasonCode),
+                                commentText: comment, auditInfo: audit)))
+                ).ok.body.json
+                return (answer.tokenSuspendResponse?.token?.tokenUniqueReference, "suspended")
+            case .resume:
+                let answer = try await client.unsuspendToken(
+                    body: .json(
+                        .init(
+                            tokenUnsuspendRequest: .init(
+                                tokenUniqueReference: networkTokenRef, reasonCode: MDESReasonCodes.unsuspend(reasonCode),
+                                commentText: comment, auditInfo: audit)))
+                ).ok.body.json
+                return (answer.tokenUnsuspendResponse?.token?.tokenUniqueReference, "active")
+            case .delete:
+                let answer = try await client.deleteToken(
+                    body: .json(
+                        .init(
+                            tokenDeleteRequest: .init(
+                                tokenUniqueReference: networkTokenRef, reasonCode: MDESReasonCodes.delete(reasonCode),
+                                commentText: comment, deleteFromConsumerApp: .init(value1: ._false), auditInfo: audit)))
+                ).ok.body.json
+                return (answer.tokenDeleteResponse?.token?.tokenUniqueReference, "deleted")
+            case .activate(let method):
+                // MDES's `C`: the cardholder proved who they are to an agent; Provisio asks for
+                // no other activation at the network.
+                guard method == "customer_service" else {
+                    throw ProvisioError(.networkRefused, "The MDES dialect activates a token only after customer service.")
+                }
+                let answer = try await client.activateToken(
+                    body: .json(
+                        .init(
+                            tokenActivateRequest: .init(
+                                tokenUniqueReference: networkTokenRef, reasonCode: .c, commentText: comment, auditInfo: audit)))
+                ).ok.body.json
+                return (answer.tokenActivateResponse?.token?.tokenUniqueReference, "active")
+            case .updateCardDetails:
+                throw ProvisioError(
+                    .networkRefused,
+                    "A reissued card's details are not available in the MDES dialect yet: MDES's token update needs "
+                        + "Mastercard's encryption key, which the network settings do not hold.")
+            }
+        }
+        // MDES names the token it changed; an answer about another one is not this command's.
+        guard changed == nil || changed == networkTokenRef else {
+            throw ProvisioError(.networkAnswerMalformed, "The card network's answer is not about the token it was asked about.")
+        }
+        return NetworkCommandAnswer(networkTokenRef: networkTokenRef, state: state)
+    }
+
+    /// What MDES keeps with the change: the command and Provisio's reason, which the server
+    /// checked (visible ASCII, no card number).
+    static func comment(_ command: NetworkCommand, reasonCode: String?) -> String {
+        "Provisio: \(command.action)" + (reasonCode.map { " (\($0))" } ?? "")
+    }
+
+    /// Runs a call of the generated client and throws only `network_*` codes: the generated code
+    /// wraps failures in a `ClientError` that describes the operation's input, so none escapes.
+    static func perform<Answer: Sendable>(_ what: String, _ call: () async throws -> Answer) async throws -> Answer {
+        do {
+            return try await call()
+        } catch let error as ClientError {
+            switch error.underlyingError {
+            case MDESAnswer.refused(let status, let reasonCode, let source):
+                throw refusal(what, status: status, reasonCode: reasonCode, source: source)
+            case MDESAnswer.malformed, is DecodingError:
+                throw ProvisioError(.networkAnswerMalformed, "The card network's answer to \(what) is not MDES's.")
+            case let refused as ProvisioError
+            where refused.code == .outboundAddressRefused || refused.code == .outboundHTTPSRequired:
+                throw ProvisioError(.networkUnavailable, "The card network's address is not allowed: \(refused.message)")
+            case _ where error.response == nil:
+                throw ProvisioError(.networkUnavailable, "The card network could not be reached.")
+            default:
+                throw ProvisioError(.networkAnswerMalformed, "The card network's answer to \(what) is not MDES's.")
+            }
+        } catch let error as ProvisioError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // A documented answer other than the one expected (the `default` error shape on 2xx).
+            throw ProvisioError(.networkAnswerMalformed, "The card network's answer to \(what) is not MDES's.")
+        }
+    }
+
+    /// MDES's refusal as Provisio's code: a refused signature or consumer key (401, 403) is the
+    /// credentials; 5xx, 408 and 429 are the network being unavailable; anything else is a
+    /// refusal, with MDES's reason code when it is a well-formed one.
+    static func refusal(_ what: String, status: Int, reasonCode: String?, source: String?) -> ProvisioError {
+        switch status {
+        case 401, 403:
+            return ProvisioError(
+                .networkCredentialsRejected, "MDES refused Provisio's OAuth signature or consumer key (HTTP \(status)).")
+        case 408, 429, 500...:
+            return ProvisioError(.networkUnavailable, "MDES failed \(what) with HTTP \(status).")
+        default:
+            let code = reasonCode.flatMap { wellFormed($0) }.map { "\($0) (HTTP \(status))." } ?? "HTTP \(status)."
+            return ProvisioError(.networkRefused, "MDES refused \(what): \(code)")
+        }
+    }
+
+    /// MDES's reason codes are upper-case words (`INVALID_TOKEN`); anything else it wrote is
+    /// not repeated.
+    static func wellFormed(_ code: String) -> String? {
+        guard (1...64).contains(code.utf8.count),
+            code.utf8.allSatisfy({ (0x41...0x5A).contains($0) || $0 == 0x5F || (0x30...0x39).contains($0) })
+        else { return nil }
+        return code
+    }
+}
