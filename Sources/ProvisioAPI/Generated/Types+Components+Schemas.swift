@@ -4105,8 +4105,9 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/NetworkSettingsRequest/oauth_consumer_key`.
             public var oauthConsumerKey: Swift.String?
             /// Dialect `mdes` (required there, refused otherwise): the RSA private key (PEM, PKCS#8 or
-            /// PKCS#1, 2048 bits or more) whose public half is registered with Mastercard. Sealed in the
-            /// vault like a PAN and never returned.
+            /// PKCS#1, 2048 bits or more) whose public half is registered with Mastercard. Its line
+            /// breaks (LF or CRLF) are the one control character a text of this API may hold. Sealed in
+            /// the vault like a PAN and never returned.
             ///
             ///
             /// - Remark: Generated from `#/components/schemas/NetworkSettingsRequest/oauth_signing_key_pem`.

@@ -58,7 +58,8 @@ import HTTPTypes
 /// objects: a key given twice in one object, at any depth, is 400 `duplicate_json_key`; a field
 /// that the endpoint does not know, at the top or inside a nested object (`risk`,
 /// `user_address`), is 400 `unknown_field`; a control character (U+0000 to U+001F, U+007F to
-/// U+009F) in any text is 400 `invalid_request`. Free text that the server stores
+/// U+009F) in any text is 400 `invalid_request` (but for the line breaks of a PEM key,
+/// `oauth_signing_key_pem`). Free text that the server stores
 /// (`customer_ref`, `account_ref`, `product_title`) must not hold a card number (400
 /// `card_number_in_text`). Lists are paginated with an opaque `next_cursor`, present only when
 /// another page exists. Every response carries an `X-Request-Id` header.
