@@ -55,7 +55,8 @@ import Testing
         let rewrap = try await CLIRunner.run(["keys", "rewrap", "--dir", keysDir, "--database", database])
         #expect(rewrap.status == 0, "\(rewrap.stderr)")
         #expect(
-            rewrap.stdout.contains("Re-wrapped 1 cards, 1 webhook secrets, 0 network API keys and 1 stored idempotent answers"))
+            rewrap.stdout.contains(
+                "Re-wrapped 1 cards, 1 webhook secrets, 0 network API keys, 0 MDES issuer keys and 1 stored idempotent answers"))
         let retire = try await CLIRunner.run(["keys", "retire", "--dir", keysDir, "--key-id", oldKey, "--database", database])
         #expect(retire.status == 0, "\(retire.stderr)")
 

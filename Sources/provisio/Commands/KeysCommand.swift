@@ -56,7 +56,8 @@ struct KeysCommand: AsyncParsableCommand {
 
     struct Rewrap: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Re-wrap every stored card, secret and idempotent answer under the active vault key (no PAN is decrypted).")
+            abstract:
+                "Re-wrap every stored card, secret, key and idempotent answer under the active vault key (no PAN is decrypted).")
 
         @Option(name: .long, help: "The key directory.") var dir: String
         @Option(
@@ -69,7 +70,7 @@ struct KeysCommand: AsyncParsableCommand {
                 try await withDatabase(database) { handle in
                     let report = try await VaultRotation(handle: handle, vault: PANVault(keyring: keys.keyring)).rewrapAll()
                     print(
-                        "Re-wrapped \(report.cards) cards, \(report.webhookSecrets) webhook secrets, \(report.networkKeys) network API keys and \(report.idempotentAnswers) stored idempotent answers under \(keys.keyring.active.id)."
+                        "Re-wrapped \(report.cards) cards, \(report.webhookSecrets) webhook secrets, \(report.networkKeys) network API keys, \(report.mdesIssuerKeys) MDES issuer keys and \(report.idempotentAnswers) stored idempotent answers under \(keys.keyring.active.id)."
                     )
                     // A server still on an older key keeps writing records under it.
                     let behind = try await SQLProvisioStore(handle: handle).liveServers(at: Date())

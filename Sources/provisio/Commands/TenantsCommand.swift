@@ -7,7 +7,7 @@ import ProvisioServer
 struct TenantsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tenants", abstract: "Manage tenants (issuers) and their API keys.",
-        subcommands: [Create.self, NetworkKey.self])
+        subcommands: [Create.self, NetworkKey.self, MDESKey.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

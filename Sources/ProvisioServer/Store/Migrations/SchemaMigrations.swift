@@ -443,5 +443,26 @@ enum SchemaMigrations {
                 "ALTER TABLE tenant_settings ADD COLUMN network_oauth_signing_key_fingerprint TEXT",
             ]
         ),
+        Migration(
+            version: 13, name: "mdes_issuer_keys",
+            // A tenant's RSA keys for MDES's encrypted payloads (issue 23), named by fingerprint as
+            // MDES names them: the private half sealed by the vault, the public half kept to be
+            // printed again. Several are live during a rotation. A retired key keeps its row, for
+            // the record, and loses its sealed private half.
+            statements: [
+                """
+                CREATE TABLE mdes_issuer_keys (
+                    tenant_id TEXT NOT NULL REFERENCES tenants(id),
+                    fingerprint TEXT NOT NULL,
+                    key_size INTEGER NOT NULL,
+                    public_key_pem TEXT NOT NULL,
+                    private_key_vault_record TEXT,
+                    created_at BIGINT NOT NULL,
+                    retired_at BIGINT,
+                    PRIMARY KEY (tenant_id, fingerprint)
+                )
+                """
+            ]
+        ),
     ]
 }
