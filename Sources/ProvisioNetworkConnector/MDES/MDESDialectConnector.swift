@@ -69,7 +69,10 @@ public struct MDESDialectConnector: NetworkConnector {
                                 tokenUniqueReference: networkTokenRef, reasonCode: MDESReasonCodes.unsuspend(reasonCode),
                                 commentText: comment, auditInfo: audit)))
                 ).ok.body.json
-                return (answer.tokenUnsuspendResponse?.token?.tokenUniqueReference, "active")
+                return (
+                    answer.tokenUnsuspendResponse?.token?.tokenUniqueReference,
+                    await Self.stateAfterUnsuspend(client, networkTokenRef: networkTokenRef, audit: audit)
+                )
             case .delete:
                 let answer = try await client.deleteToken(
                     body: .json(
@@ -104,6 +107,27 @@ public struct MDESDialectConnector: NetworkConnector {
             throw ProvisioError(.networkAnswerMalformed, "The card network's answer is not about the token it was asked about.")
         }
         return NetworkCommandAnswer(networkTokenRef: networkTokenRef, state: state)
+    }
+
+    /// Each party lifts only its own suspension, so after the issuer's the token may still be
+    /// suspended by the cardholder or the wallet: MDES's search says which. The unsuspend is made
+    /// whatever the search answers, so a search that fails reports the token active.
+    static func stateAfterUnsuspend(_ client: Client, networkTokenRef: String, audit: Components.Schemas.AuditInfo) async
+        -> String
+    {
+        let request = Components.Schemas.SearchRequest(
+            tokenUniqueReference: networkTokenRef, excludeDeletedIndicator: .init(value1: ._false), auditInfo: audit)
+        guard let found = try? await client.searchTokens(body: .json(.init(searchRequest: request))).ok.body.json,
+            let token = found.searchResponse?.accounts?.account?.flatMap({ $0.tokens?.token ?? [] })
+                .first(where: { $0.tokenUniqueReference == networkTokenRef }),
+            let status = token.currentStatusCode.flatMap({ $0.value2 ?? $0.value1?.rawValue })
+        else { return "active" }
+        switch status {
+        case "S": return "suspended"
+        case "D": return "deleted"
+        case "U": return "pending_activation"
+        default: return "active"
+        }
     }
 
     /// What MDES keeps with the change: the command and Provisio's reason, which the server

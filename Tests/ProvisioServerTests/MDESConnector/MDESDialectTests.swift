@@ -190,7 +190,10 @@ import _CryptoExtras
 
                 let requests = mdes.requests
                 #expect(
-                    requests.map(\.path) == ["suspend", "unsuspend", "delete", "activate"].map { "/mdes/csapi/v2/token/\($0)" })
+                    requests.map(\.path)
+                        == ["token/suspend", "token/unsuspend", "search", "token/delete", "token/activate"].map {
+                            "/mdes/csapi/v2/\($0)"
+                        })
                 for request in requests {
                     #expect(request.problems.isEmpty, "\(request.path): \(request.problems)")
                     #expect(request.verifiedConsumerKey == Self.consumerKey)
@@ -202,10 +205,10 @@ import _CryptoExtras
                 #expect(field(0, "TokenSuspendRequest", "ReasonCode") == "L")
                 #expect(field(0, "TokenSuspendRequest", "CommentText") == "Provisio: suspend (device_lost)")
                 #expect(field(1, "TokenUnsuspendRequest", "ReasonCode") == "F")
-                #expect(field(2, "TokenDeleteRequest", "ReasonCode") == "D")
-                #expect(field(2, "TokenDeleteRequest", "DeleteFromConsumerApp") == "false")
-                #expect(field(3, "TokenActivateRequest", "TokenUniqueReference") == yellow)
-                #expect(field(3, "TokenActivateRequest", "ReasonCode") == "C")
+                #expect(field(3, "TokenDeleteRequest", "ReasonCode") == "D")
+                #expect(field(3, "TokenDeleteRequest", "DeleteFromConsumerApp") == "false")
+                #expect(field(4, "TokenActivateRequest", "TokenUniqueReference") == yellow)
+                #expect(field(4, "TokenActivateRequest", "ReasonCode") == "C")
                 // AuditInfo names the API key that acted and the tenant.
                 let audit = try #require(requests[0].body["TokenSuspendRequest"]?["AuditInfo"])
                 #expect(audit["UserName"]?.stringValue == "Provisio API key")
@@ -274,6 +277,15 @@ import _CryptoExtras
             #expect(audit?["UserId"]?.stringValue == "op__" && audit?["UserName"]?.stringValue == "Jo__")
             #expect(mdes.requests.allSatisfy { $0.problems.isEmpty }, "\(mdes.requests.map(\.problems))")
 
+            // After the issuer's unsuspend, MDES's search says whether another party's suspension
+            // remains.
+            #expect(try await connector.send(.resume, networkTokenRef: ref, reasonCode: nil).state == "active")
+            #expect(mdes.requests.last?.body["SearchRequest"]?["ExcludeDeletedIndicator"]?.stringValue == "false")
+            mdes.setSearchStatus("S", suspenders: ["C"])
+            #expect(try await connector.send(.resume, networkTokenRef: ref, reasonCode: nil).state == "suspended")
+            mdes.setSearchStatus("A")
+            #expect(mdes.requests.allSatisfy { $0.problems.isEmpty }, "\(mdes.requests.map(\.problems))")
+
             let kinds: [(MDESStandIn.Answer, ProvisioError.Code)] = [
                 (
                     .raw(status: 401, body: #"{"Errors":{"Error":[{"Source":"Gateway","ReasonCode":"X"}]}}"#),
@@ -318,9 +330,9 @@ import _CryptoExtras
                         == .networkCredentialsRejected)
             }
             let fixedNonce = Self.connector(mdes.url, nonce: { "the-same-nonce" })
-            #expect(await Self.code { try await fixedNonce.send(.resume, networkTokenRef: ref, reasonCode: nil) } == nil)
+            #expect(await Self.code { try await fixedNonce.send(.delete, networkTokenRef: ref, reasonCode: nil) } == nil)
             #expect(
-                await Self.code { try await fixedNonce.send(.resume, networkTokenRef: ref, reasonCode: nil) }
+                await Self.code { try await fixedNonce.send(.delete, networkTokenRef: ref, reasonCode: nil) }
                     == .networkCredentialsRejected)
             let refusals = mdes.requests.suffix(5).map(\.problems)
             #expect(

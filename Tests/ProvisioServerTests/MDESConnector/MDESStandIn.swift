@@ -31,6 +31,9 @@ final class MDESStandIn: Sendable {
     private struct State {
         var received: [Received] = []
         var answer: Answer = .changed
+        /// `CurrentStatusCode` a search answers, and the suspenders it lists.
+        var searchStatus = "A"
+        var suspenders: [String] = []
         var task: Task<Void, any Error>?
         var port = 0
     }
@@ -48,6 +51,12 @@ final class MDESStandIn: Sendable {
     var url: String { "http://127.0.0.1:\(port)\(Self.basePath)" }
     var requests: [Received] { state.withLock { $0.received } }
     func setAnswer(_ answer: Answer) { state.withLock { $0.answer = answer } }
+    func setSearchStatus(_ status: String, suspenders: [String] = []) {
+        state.withLock {
+            $0.searchStatus = status
+            $0.suspenders = suspenders
+        }
+    }
 
     func start() async throws {
         let router = Router()
@@ -72,15 +81,23 @@ final class MDESStandIn: Sendable {
                     post: String(path.dropFirst(Self.basePath.count)), body: json)
             }
             let verifiedRequest = consumer != nil
-            let answer = state.withLock { state in
+            let (answer, status, suspenders) = state.withLock { state in
                 state.received.append(Received(path: path, body: json, problems: problems, verifiedConsumerKey: consumer))
-                return state.answer
+                return (state.answer, state.searchStatus, state.suspenders)
             }
             guard verifiedRequest else {
                 return Self.json(
                     401, #"{"Errors":{"Error":[{"Source":"Gateway","ReasonCode":"AUTHENTICATION_FAILED","Description":"x"}]}}"#)
             }
             switch answer {
+            case .changed where path.hasSuffix("/v2/search"):
+                let reference = json["SearchRequest"]?["TokenUniqueReference"]?.stringValue ?? ""
+                let listed = suspenders.map { "\"\($0)\"" }.joined(separator: ",")
+                return Self.json(
+                    200,
+                    #"{"SearchResponse":{"Accounts":{"Account":[{"AccountPanSuffix":"1111","Tokens":{"Token":[{"#
+                        + #""TokenUniqueReference":"\#(reference)","CurrentStatusCode":"\#(status)","#
+                        + #""Suspenders":{"Suspender":[\#(listed)]}}]}}]}}}"#)
             case .changed:
                 // {"TokenSuspendRequest": {...}} is answered {"TokenSuspendResponse": {"Token": {...}}}.
                 guard let (name, inner) = json.objectValue?.first, name.hasSuffix("Request"),
