@@ -22,6 +22,7 @@ import Testing
         #expect(RecordCoding.column("last4") == "last4")
         #expect(RecordCoding.column("panVaultRecord") == "pan_vault_record")
         #expect(RecordCoding.column("primaryAccountIdentifier") == "primary_account_identifier")
+        #expect(RecordCoding.column("aB2C") == "a_b2_c")
         #expect(RecordCoding.column("urlPath") == "url_path")
         #expect(RecordCoding.column("URLPath") == "url_path")
     }
