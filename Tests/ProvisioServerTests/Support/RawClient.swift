@@ -40,8 +40,19 @@ struct RawClient: Sendable {
                 // Nothing was sent: the idle connection was gone. Once more on a new one.
                 replacement.noteClose(true)
                 return try await once(method, path, headers, body)
+            } catch let error as IOError where Self.isReset(error) && (method == .get || method == .head) {
+                // The server closed the idle connection while the request was on its way (the
+                // close and the write crossed): a GET changes nothing, so it goes again on a new
+                // connection, as an HTTP client retries an idempotent request.
+                replacement.noteClose(true)
+                return try await once(method, path, headers, body)
             }
         }
+    }
+
+    /// A connection the peer reset or closed under a write.
+    static func isReset(_ error: IOError) -> Bool {
+        error.errnoCode == ECONNRESET || error.errnoCode == EPIPE
     }
 
     /// Over a connection of its own (for requests that must really run in parallel).
