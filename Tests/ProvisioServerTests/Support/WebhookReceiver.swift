@@ -75,17 +75,10 @@ final class WebhookReceiver: Sendable {
             }
             return Response(status: .noContent)
         }
-        let (stream, continuation) = AsyncStream<Int>.makeStream()
-        var logger = Logger(label: "receiver")
-        logger.logLevel = .error
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
-        let task = Task { try await app.run() }
-        state.withLock { $0.task = task }
-        for await port in stream {
-            state.withLock { $0.port = port }
-            break
+        let started = await LoopbackApplication.start(router, label: "receiver")
+        state.withLock {
+            $0.task = started.task
+            $0.port = started.port
         }
     }
 
