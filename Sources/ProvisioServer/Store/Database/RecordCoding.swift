@@ -24,10 +24,10 @@ enum RecordCoding {
     /// bytes Swift property names are made of (Character by Character, with Unicode case tables,
     /// it cost that endpoint about 4 % of its requests per second).
     static func column(_ property: String) -> String {
-        let bytes = Array(property.utf8)
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return unicodeColumn(property) }
+        // Bytes outside A-Z (digits, `_`, any non-ASCII) pass through unchanged.
         func isUpper(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) }
         func isLower(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte) }
+        let bytes = Array(property.utf8)
         var column: [UInt8] = []
         column.reserveCapacity(bytes.count + 4)
         for (index, byte) in bytes.enumerated() {
@@ -39,21 +39,6 @@ enum RecordCoding {
             column.append(isUpper(byte) ? byte + 0x20 : byte)
         }
         return String(decoding: column, as: UTF8.self)
-    }
-
-    /// The same rule over Characters, for a name that is not ASCII (none is today).
-    private static func unicodeColumn(_ property: String) -> String {
-        var column = ""
-        let characters = Array(property)
-        for (index, character) in characters.enumerated() {
-            if character.isUppercase, index > 0 {
-                let previous = characters[index - 1]
-                let next = index + 1 < characters.count ? characters[index + 1] : nil
-                if !previous.isUppercase || next?.isLowercase == true { column.append("_") }
-            }
-            column.append(contentsOf: character.lowercased())
-        }
-        return column
     }
 
     /// The record's columns and bound values, in the order of its properties.
