@@ -45,4 +45,14 @@ extension ProvisioError.Code {
     public static let sandboxOTPExpired = Self("sandbox_otp_expired")
     public static let sandboxOTPLocked = Self("sandbox_otp_locked")
     public static let sandboxTokenBINInvalid = Self("sandbox_token_bin_invalid")
+    /// A key, certificate or CA given to the sandbox's MDES is unreadable or of the wrong kind.
+    public static let sandboxMdesKeyInvalid = Self("sandbox_mdes_key_invalid")
+    /// The sandbox's MDES could not encrypt a payload for the issuer's public key.
+    public static let sandboxMdesEncryptionFailed = Self("sandbox_mdes_encryption_failed")
+    /// The issuer answered an MDES Issuer Outbound call with an MDES error (its errorCode is named).
+    public static let sandboxMdesIssuerRefused = Self("sandbox_mdes_issuer_refused")
+    /// A Customer Service request to the sandbox's MDES is not the documented JSON or names no live token.
+    public static let sandboxMdesRequestInvalid = Self("sandbox_mdes_request_invalid")
+    /// A Customer Service request's OAuth 1.0a header, body hash or RSA-SHA256 signature does not verify.
+    public static let sandboxOauthSignatureInvalid = Self("sandbox_oauth_signature_invalid")
 }
