@@ -14,6 +14,7 @@ import json
 import os
 import secrets
 import shutil
+import socket
 import ssl
 import sys
 import tempfile
@@ -213,14 +214,46 @@ def authorize(c, card, tur=None, wpdi=None, **kw):
 
 
 def tls_refused(c, cert, key, label):
-    client = MDESClient(c.server.mdes_port, c.tenant_id, c.pki["ca.pem"], cert, key)
-    try:
-        st, ans = client.post("authorizeService", {"requestId": "1"}, timeout=10)
-    except ssl.SSLError as e:
-        return "%s: refused (%s)" % (label, e.reason or type(e).__name__)
-    except (ConnectionError, OSError) as e:
-        return "%s: connection closed (%s)" % (label, type(e).__name__)
-    expect(False, "%s: the listener answered HTTP %d" % (label, st))
+    """No HTTP answer may come back. With TLS 1.2 the refusal must come in the handshake
+    itself; with TLS 1.3 the client's handshake completes before the server has checked the
+    client's certificate, so the server's alert shows on the first read."""
+    results = []
+    for version in (ssl.TLSVersion.TLSv1_2, ssl.TLSVersion.TLSv1_3):
+        ctx = ssl.create_default_context(ssl.Purpose.SERVER_AUTH, cafile=c.pki["ca.pem"])
+        ctx.minimum_version = ctx.maximum_version = version
+        if cert:
+            ctx.load_cert_chain(cert, key)
+        raw = socket.create_connection(("127.0.0.1", c.server.mdes_port), timeout=10)
+        name = version.name.replace("v", " ").replace("_", ".")
+        try:
+            tls = ctx.wrap_socket(raw, server_hostname="127.0.0.1", do_handshake_on_connect=False)
+            try:
+                tls.do_handshake()
+            except (ssl.SSLError, ConnectionError, OSError) as e:
+                results.append("%s: refused in the handshake (%s)" % (name, getattr(e, "reason", None) or type(e).__name__))
+                continue
+            expect(version == ssl.TLSVersion.TLSv1_3,
+                   "%s: the TLS 1.2 handshake completed without a valid client certificate" % label)
+            try:
+                tls.sendall(("POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                             "Content-Length: 2\r\nConnection: close\r\n\r\n{}" % c.mdes.path("authorizeService")).encode())
+                data = tls.recv(4096)
+            except (ssl.SSLError, ConnectionError, OSError) as e:
+                results.append("%s: alert on first read (%s)" % (name, getattr(e, "reason", None) or type(e).__name__))
+                continue
+            expect(not data, "%s: the listener answered: %r" % (name, data[:60]))
+            results.append("%s: closed without an answer" % name)
+        finally:
+            raw.close()
+    return "; ".join(results)
+
+
+def tls_accepted(c):
+    ctx = ssl.create_default_context(ssl.Purpose.SERVER_AUTH, cafile=c.pki["ca.pem"])
+    ctx.load_cert_chain(c.pki["client.pem"], c.pki["client-key.pem"])
+    with socket.create_connection(("127.0.0.1", c.server.mdes_port), timeout=10) as raw:
+        with ctx.wrap_socket(raw, server_hostname="127.0.0.1") as tls:
+            return "%s, %s; server certificate verified against the test CA" % (tls.version(), tls.cipher()[0])
 
 
 def check_variants(c, r):
@@ -705,6 +738,7 @@ def main():
                 r.check("mdes-key fingerprint computation", fingerprint_rule, c)
                 c.mdes = MDESClient(c.server.mdes_port, c.tenant_id, c.pki["ca.pem"],
                                     c.pki["client.pem"], c.pki["client-key.pem"])
+                r.check("mTLS: client certificate from the trusted CA -> accepted", tls_accepted, c)
                 r.check("mTLS: no client certificate -> refused", tls_refused, c, None, None, "no client certificate")
                 r.check("mTLS: client certificate from another CA -> refused", tls_refused, c,
                         c.pki["rogue.pem"], c.pki["rogue-key.pem"], "untrusted client certificate")
