@@ -189,6 +189,8 @@ let package = Package(
                 "ProvisioHTTP",
                 // The card network's connector port and its dialects.
                 "ProvisioNetworkConnector",
+                // The MDES Issuer Outbound listener's generated server types.
+                "ProvisioMDESIssuerAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird", condition: serverOnly),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

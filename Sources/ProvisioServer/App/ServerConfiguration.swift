@@ -30,6 +30,13 @@ public struct ServerConfiguration: Sendable {
     /// PEM certificate chain and private key: with both, `serve` speaks HTTPS (reloaded on SIGHUP).
     public var tlsCertificateFile: String?
     public var tlsKeyFile: String?
+    /// The MDES Issuer Outbound listener (issue 23): a second port, always mutually
+    /// authenticated TLS, with its own certificate and the CA whose client certificates it takes.
+    /// Set by `--mdes-port`/`PROVISIO_MDES_PORT` and its three files; `mdesListener()` checks them.
+    public var mdesPort: Int?
+    public var mdesTLSCertificateFile: String?
+    public var mdesTLSKeyFile: String?
+    public var mdesClientCAFile: String?
     /// The operator says a TLS-terminating proxy sits in front: production may then listen on
     /// a non-loopback address in plain HTTP.
     public var behindTLSProxy = false
@@ -66,6 +73,7 @@ public struct ServerConfiguration: Sendable {
         guard (tlsCertificateFile == nil) == (tlsKeyFile == nil) else {
             throw ProvisioError(.invalidParameter, "--tls-cert and --tls-key go together.")
         }
+        _ = try mdesListener()
         let loopback = listensOnLoopbackOnly
         if production, tlsCertificateFile == nil, !loopback, !behindTLSProxy {
             throw ProvisioError(
@@ -98,7 +106,8 @@ public struct ServerConfiguration: Sendable {
     /// `PROVISIO_KEYS_DIR`, `PROVISIO_NETWORK_KEY`, `PROVISIO_NETWORK_URL`,
     /// `PROVISIO_NETWORK_API_KEY`, `PROVISIO_OUTBOUND_ALLOW` (comma-separated CIDRs),
     /// `PROVISIO_TLS_CERT`, `PROVISIO_TLS_KEY`, `PROVISIO_BEHIND_TLS_PROXY=true`,
-    /// `PROVISIO_IDEMPOTENCY_LEASE_SECONDS`, `PROVISIO_ENV=production` and the three
+    /// `PROVISIO_IDEMPOTENCY_LEASE_SECONDS`, `PROVISIO_MDES_PORT`, `PROVISIO_MDES_TLS_CERT`,
+    /// `PROVISIO_MDES_TLS_KEY`, `PROVISIO_MDES_CLIENT_CA`, `PROVISIO_ENV=production` and the three
     /// `PROVISIO_ALLOW_TEST_TRUST_ANCHORS`, `PROVISIO_ALLOW_PLAINTEXT_DATABASE`,
     /// `PROVISIO_ALLOW_DEVELOPMENT_NETWORK` (each `=true`).
     public mutating func apply(environment: [String: String]) throws {
@@ -123,6 +132,35 @@ public struct ServerConfiguration: Sendable {
         if environment["PROVISIO_ALLOW_TEST_TRUST_ANCHORS"] == "true" { allowTestTrustAnchors = true }
         if environment["PROVISIO_ALLOW_PLAINTEXT_DATABASE"] == "true" { allowPlaintextDatabase = true }
         if environment["PROVISIO_ALLOW_DEVELOPMENT_NETWORK"] == "true" { allowDevelopmentNetwork = true }
+        if let port = environment["PROVISIO_MDES_PORT"], !port.isEmpty {
+            guard let value = Int(port) else {
+                throw ProvisioError(.invalidParameter, "PROVISIO_MDES_PORT must be a port number.")
+            }
+            mdesPort = value
+        }
+        if let file = environment["PROVISIO_MDES_TLS_CERT"], !file.isEmpty { mdesTLSCertificateFile = file }
+        if let file = environment["PROVISIO_MDES_TLS_KEY"], !file.isEmpty { mdesTLSKeyFile = file }
+        if let file = environment["PROVISIO_MDES_CLIENT_CA"], !file.isEmpty { mdesClientCAFile = file }
+    }
+
+    /// The MDES listener: nil without a port; with one, all three files, since it never runs
+    /// without mutual TLS. Files without a port are a mistake too.
+    public func mdesListener() throws -> MDESListenerConfiguration? {
+        let files = [mdesTLSCertificateFile, mdesTLSKeyFile, mdesClientCAFile]
+        guard let port = mdesPort else {
+            guard files.allSatisfy({ $0 == nil }) else {
+                throw ProvisioError(.invalidParameter, "--mdes-tls-cert, --mdes-tls-key and --mdes-client-ca need --mdes-port.")
+            }
+            return nil
+        }
+        guard (0...65535).contains(port) else { throw ProvisioError(.invalidParameter, "--mdes-port must be 0 to 65535.") }
+        guard let certificate = mdesTLSCertificateFile, let key = mdesTLSKeyFile, let clientCA = mdesClientCAFile else {
+            throw ProvisioError(
+                .invalidParameter,
+                "--mdes-port needs --mdes-tls-cert, --mdes-tls-key and --mdes-client-ca: the MDES listener speaks mutual TLS only."
+            )
+        }
+        return MDESListenerConfiguration(port: port, certificateFile: certificate, keyFile: key, clientCAFile: clientCA)
     }
 
     /// The server-wide network connection: both URL and key, or neither. In development a key

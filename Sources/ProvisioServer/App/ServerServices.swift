@@ -34,6 +34,8 @@ public struct ServerServices: Sendable {
     public let settings: SettingsService
     /// Keys the digest of idempotent requests (their bodies may hold a PAN).
     public let requestDigester: KeyedDigester
+    /// Keys the MDES listener's digests (request ids, bodies, activation codes).
+    public var mdesDigester: KeyedDigester
     /// The guarded client for every call to an address a tenant chose.
     public let outbound: OutboundHTTPClient
     /// Signs and sends webhooks through `outbound` (the outbox worker, the decision hook, the OTP relay).
@@ -61,6 +63,7 @@ public struct ServerServices: Sendable {
         let webhookSender = HTTPWebhookSender(client: outbound)
         self.vault = vault
         self.requestDigester = keys.requestDigester
+        self.mdesDigester = keys.panFingerprinter.derivedDigester(purpose: "mdes-issuer-outbound")
         self.webhookStore = store
         self.webhookPublisher = publisher
         self.outbound = outbound

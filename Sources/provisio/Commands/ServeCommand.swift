@@ -14,7 +14,8 @@ struct ServeCommand: AsyncParsableCommand {
             Environment: PROVISIO_DATABASE_URL, PROVISIO_TRUST_ANCHORS (comma-separated PEM paths), PROVISIO_KEYS_DIR,
             PROVISIO_NETWORK_KEY, PROVISIO_NETWORK_URL,
             PROVISIO_NETWORK_API_KEY, PROVISIO_OUTBOUND_ALLOW, PROVISIO_TLS_CERT, PROVISIO_TLS_KEY,
-            PROVISIO_BEHIND_TLS_PROXY=true, PROVISIO_IDEMPOTENCY_LEASE_SECONDS, PROVISIO_ENV=production,
+            PROVISIO_BEHIND_TLS_PROXY=true, PROVISIO_IDEMPOTENCY_LEASE_SECONDS, PROVISIO_MDES_PORT, PROVISIO_MDES_TLS_CERT,
+            PROVISIO_MDES_TLS_KEY, PROVISIO_MDES_CLIENT_CA, PROVISIO_ENV=production,
             PROVISIO_ALLOW_TEST_TRUST_ANCHORS=true, PROVISIO_ALLOW_PLAINTEXT_DATABASE=true,
             PROVISIO_ALLOW_DEVELOPMENT_NETWORK=true.
             Flags win over the environment. Stops gracefully on SIGTERM and SIGINT; SIGHUP reloads the
@@ -38,6 +39,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("tls-cert"), help: "PEM certificate chain: serve HTTPS (reloaded on SIGHUP).")
     var tlsCertificate: String?
     @Option(name: .customLong("tls-key"), help: "PEM private key of --tls-cert (mode 0600).") var tlsKey: String?
+    @Option(name: .customLong("mdes-port"), help: "Serve MDES's Issuer Outbound API on this port (mutual TLS only).")
+    var mdesPort: Int?
+    @Option(name: .customLong("mdes-tls-cert"), help: "PEM certificate chain of the MDES listener.")
+    var mdesTLSCertificate: String?
+    @Option(name: .customLong("mdes-tls-key"), help: "PEM private key of --mdes-tls-cert (mode 0600).")
+    var mdesTLSKey: String?
+    @Option(name: .customLong("mdes-client-ca"), help: "PEM of the CA whose client certificates the MDES listener takes.")
+    var mdesClientCA: String?
     @Flag(name: .customLong("behind-tls-proxy"), help: "A TLS-terminating proxy is in front (production, plain HTTP).")
     var behindTLSProxy = false
     @Option(
@@ -79,6 +88,10 @@ struct ServeCommand: AsyncParsableCommand {
             if let tlsCertificate { configuration.tlsCertificateFile = tlsCertificate }
             if let tlsKey { configuration.tlsKeyFile = tlsKey }
             if behindTLSProxy { configuration.behindTLSProxy = true }
+            if let mdesPort { configuration.mdesPort = mdesPort }
+            if let mdesTLSCertificate { configuration.mdesTLSCertificateFile = mdesTLSCertificate }
+            if let mdesTLSKey { configuration.mdesTLSKeyFile = mdesTLSKey }
+            if let mdesClientCA { configuration.mdesClientCAFile = mdesClientCA }
             if allowTestTrustAnchors { configuration.allowTestTrustAnchors = true }
             if allowPlaintextDatabase { configuration.allowPlaintextDatabase = true }
             if allowDevelopmentNetwork { configuration.allowDevelopmentNetwork = true }
@@ -106,6 +119,16 @@ struct ServeCommand: AsyncParsableCommand {
                 .init(service: services.webhookWorker(logger: logger)),
             ]
             if let tls { members.append(.init(service: TLSReloadService(credentials: tls, logger: logger))) }
+            if let mdes = try configuration.mdesListener() {
+                // MDES's own listener: mutual TLS always, its certificate reloaded on SIGHUP too.
+                let mdesTLS = try mdes.credentials()
+                let mdesApp = MDESHTTPApplication.make(
+                    services: services, host: host, port: mdes.port, tls: mdesTLS, limits: configuration.httpLimits,
+                    logger: logger,
+                    onListening: { bound in announcer.info("MDES Issuer Outbound API on https://\(host):\(bound) (mutual TLS)") })
+                members.append(.init(service: mdesApp))
+                members.append(.init(service: TLSReloadService(credentials: mdesTLS, logger: logger)))
+            }
             members.append(
                 .init(
                     service: await VaultKeysWatch.service(

@@ -464,5 +464,40 @@ enum SchemaMigrations {
                 """
             ]
         ),
+        Migration(
+            version: 14, name: "mdes_exchanges_and_activation_codes",
+            // The MDES listener (issue 23). Every request MDES sends is remembered per tenant under
+            // a keyed digest of its requestId, with a keyed digest of its body and, once answered,
+            // the answer without its responseId: a retry with the same body gets the same answer,
+            // another body under the same requestId is refused, on any server of the database.
+            // Activation codes are kept only as keyed digests, with their expiry and misses.
+            statements: [
+                """
+                CREATE TABLE mdes_exchanges (
+                    tenant_id TEXT NOT NULL REFERENCES tenants(id),
+                    request_key TEXT NOT NULL,
+                    operation TEXT NOT NULL,
+                    body_digest TEXT NOT NULL,
+                    claim_id TEXT NOT NULL,
+                    status INTEGER,
+                    answer TEXT,
+                    claimed_at BIGINT NOT NULL,
+                    PRIMARY KEY (tenant_id, request_key)
+                )
+                """,
+                """
+                CREATE TABLE mdes_activation_codes (
+                    tenant_id TEXT NOT NULL REFERENCES tenants(id),
+                    token_unique_reference TEXT NOT NULL,
+                    code_digest TEXT NOT NULL,
+                    expires_at BIGINT NOT NULL,
+                    failures INTEGER NOT NULL,
+                    state TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY (tenant_id, token_unique_reference)
+                )
+                """,
+            ]
+        ),
     ]
 }

@@ -1,0 +1,52 @@
+import Foundation
+import ProvisioMDESIssuerAPI
+
+/// The decrypted `encryptedData`: the card, the token or the cardholder, and until when MDES
+/// allows it to be used. Holds a PAN: its description shows none, and nothing stores it.
+struct MDESPlaintext: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    struct CardAccount: Sendable {
+        var accountNumber: String
+        var expiryMonth: String?
+        var expiryYear: String?
+    }
+
+    var validUntil: Date?
+    var cardAccount: CardAccount?
+    var tokenExpiry: (month: String, year: String)?
+    var phoneNumber: String?
+    var email: String?
+
+    /// JSON of `FundingAccountPlaintext`; anything else is indistinguishable from a payload that
+    /// did not decrypt (`CRYPTOGRAPHY_ERROR`).
+    init(decoding plaintext: Data) throws {
+        let decoded: Components.Schemas.FundingAccountPlaintext
+        do {
+            decoded = try JSONDecoder().decode(Components.Schemas.FundingAccountPlaintext.self, from: plaintext)
+        } catch {
+            throw MDESRefusal.cryptography
+        }
+        if let text = decoded.dataValidUntilTimestamp {
+            guard let date = MDESTimestamp.parse(text) else { throw MDESRefusal.format("dataValidUntilTimestamp") }
+            validUntil = date
+        }
+        cardAccount = decoded.cardAccountData.map {
+            CardAccount(accountNumber: $0.accountNumber, expiryMonth: $0.expiryMonth, expiryYear: $0.expiryYear)
+        }
+        tokenExpiry = decoded.tokenData.map { ($0.expiryMonth, $0.expiryYear) }
+        phoneNumber = decoded.accountHolderData?.accountHolderMobilePhoneNumber?.phoneNumber
+        email = decoded.accountHolderData?.accountHolderEmailAddress
+    }
+
+    /// Past `dataValidUntilTimestamp` "all systems must reject" it ([PD]); more than 30 days
+    /// ahead is beyond what the document allows.
+    func checkValidity(now: Date) throws {
+        guard let validUntil else { return }
+        guard validUntil > now, validUntil <= now.addingTimeInterval(30 * 24 * 3600) else {
+            throw MDESRefusal.value("dataValidUntilTimestamp")
+        }
+    }
+
+    var description: String { "MDESPlaintext(card: \(cardAccount == nil ? "none" : "••••"))" }
+    var debugDescription: String { description }
+    var customMirror: Mirror { Mirror(self, children: ["description": description]) }
+}
