@@ -20,7 +20,7 @@ OPERATIONS = {
     "token/suspend": ("TokenSuspendRequest", "TokenSuspendResponse", set("LSTZ")),
     "token/unsuspend": ("TokenUnsuspendRequest", "TokenUnsuspendResponse", set("FTZ")),
     "token/delete": ("TokenDeleteRequest", "TokenDeleteResponse", set("LSFTCDZ")),
-    "token/activate": ("TokenActivateRequest", "TokenActivateResponse", None),
+    "token/activate": ("TokenActivateRequest", "TokenActivateResponse", set("AC")),
     "search": ("SearchRequest", "SearchResponse", None),
 }
 

@@ -157,6 +157,19 @@ class MDESClient:
         return self.post_raw(operation, json.dumps(body).encode("utf-8"), timeout)
 
 
+def standard_webhook_valid(secret, headers, raw):
+    """Standard Webhooks (named by Provisio's openapi.yaml): v1 = base64 HMAC-SHA256 over
+    "{webhook-id}.{webhook-timestamp}.{body}" keyed with the base64 part of whsec_…"""
+    import base64
+    import hashlib
+    import hmac
+    key = base64.b64decode(secret.split("_", 1)[1])
+    msg = ("%s.%s." % (headers.get("webhook-id"), headers.get("webhook-timestamp"))).encode() + raw
+    want = base64.b64encode(hmac.new(key, msg, hashlib.sha256).digest()).decode()
+    sigs = [p.split(",", 1)[1] for p in (headers.get("webhook-signature") or "").split() if p.startswith("v1,")]
+    return any(hmac.compare_digest(want, s) for s in sigs)
+
+
 class WebhookReceiver:
     """Receives Provisio's token.otp_requested webhooks and answers the channels it "sent" to."""
 
@@ -178,6 +191,9 @@ class WebhookReceiver:
                     event = json.loads(raw)
                 except ValueError:
                     event = None
+                if isinstance(event, dict):
+                    event["_headers"] = {k.lower(): v for k, v in self.headers.items()}
+                    event["_raw"] = raw
                 with receiver.lock:
                     receiver.events.append(event)
                 answer = json.dumps({"channels": [{"type": "sms", "masked": "***-***-1234"}]}).encode()

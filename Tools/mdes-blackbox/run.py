@@ -12,6 +12,7 @@ import argparse
 import datetime
 import json
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -30,7 +31,7 @@ import cs_standin  # noqa: E402
 import mdes_crypto  # noqa: E402
 import pki  # noqa: E402
 import selftest  # noqa: E402
-from provisio_harness import MDESClient, ProvisioServer, WebhookReceiver, run_cli  # noqa: E402
+from provisio_harness import MDESClient, ProvisioServer, WebhookReceiver, run_cli, standard_webhook_valid  # noqa: E402
 from report import Reporter, expect  # noqa: E402
 
 # The activation-method types and decline reasons the Issuer Outbound document 2.0.33 lists.
@@ -57,9 +58,47 @@ def luhn_pan(prefix="5", length=16):
     return digits + str((10 - total % 10) % 10)
 
 
+def luhn_ok(digits):
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2 == 1:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def has_card_like_digits(text):
+    """True when some 13-19 digit run inside `text` passes the Luhn check."""
+    for run in re.findall(r"[0-9]{13,}", text):
+        for length in range(13, min(19, len(run)) + 1):
+            for i in range(len(run) - length + 1):
+                if luhn_ok(run[i:i + length]):
+                    return True
+    return False
+
+
+# A 48-character reference of the form MDES uses, whose digits happen to hold a Luhn-valid
+# 13-digit window (seen refused by Provisio); the document makes it an opaque string.
+TUR_WITH_LUHN_DIGITS = "DWSPMC0000000000790837033840a14a013015c9f263ea39"
+
+
+def hex_id(nchars):
+    """Random hex of `nchars` characters without a card-like digit run (see new_tur)."""
+    while True:
+        v = secrets.token_hex((nchars + 1) // 2)[:nchars]
+        if not has_card_like_digits(v):
+            return v
+
+
 def new_tur():
     # 48 characters, the length Customer Service 2.2.2 requires of a TokenUniqueReference.
-    return "DWSPMC000000000" + secrets.token_hex(17)[:33]
+    # References whose digits could pass for a card number are avoided here so that the run
+    # is deterministic; one such reference is checked on its own (TUR_WITH_LUHN_DIGITS).
+    while True:
+        tur = "DWSPMC000000000" + secrets.token_hex(17)[:33]
+        if not has_card_like_digits(tur):
+            return tur
 
 
 def new_request_id():
@@ -103,15 +142,15 @@ def authorize_body(tur, payload, wpdi=None, correlation=None, request_id=None):
             "correlationId": correlation or ("D" + new_request_id()[:11]),
             "tokenRequestorId": "50110030273",
             "walletId": "216",
-            "paymentAppInstanceId": secrets.token_hex(24),
-            "accountIdHash": secrets.token_hex(32),
+            "paymentAppInstanceId": hex_id(48),
+            "accountIdHash": hex_id(64),
             "mobileNumberSuffix": "1234",
             "activeTokenCount": "0",
             "deviceInfo": dict(DEVICE),
             "walletProviderDecisioningInfo": wpdi or decisioning(),
             "tokenType": "CLOUD",
             "fundingAccountInfo": {"tokenUniqueReference": tur,
-                                   "panUniqueReference": "FWSPMC000000000" + secrets.token_hex(17)[:33],
+                                   "panUniqueReference": "FWSPMC000000000" + hex_id(33),
                                    "encryptedPayload": payload}}
 
 
@@ -198,6 +237,7 @@ def create_cards(c):
                             {"url": "http://127.0.0.1:%d/hook" % c.webhooks.port, "events": ["token.otp_requested"]},
                             key)
     expect(st in (200, 201), "webhook endpoint answered %d: %s" % (st, body))
+    c.webhook_secret = body.get("secret")
     return "4 cards (one closed), otp webhook on :%d" % c.webhooks.port
 
 
@@ -263,7 +303,8 @@ def check_variants(c, r):
 
         def one():
             tur, body, st, ans = authorize(c, c.cards["good"], mode=mode, wrap=wrap, bits=bits)
-            expect(is_decision(st, ans), "HTTP %d %s" % (st, json.dumps(ans)[:240]))
+            expect(is_decision(st, ans), "HTTP %d %s (tokenUniqueReference %s, requestId %s)" % (
+                st, json.dumps(ans)[:240], tur, body["requestId"]))
             expect(ans["decision"] == "APPROVED", "decision %s (%s)" % (ans["decision"], json.dumps(ans)[:200]))
             expect(isinstance(ans.get("responseId"), str) and 1 <= len(ans["responseId"]) <= 64, "no responseId")
             expect(set(ans.get("services", [])) <= {"DIGITIZATION"}, "services %r" % ans.get("services"))
@@ -330,7 +371,33 @@ def check_doc_options(c, r):
         expect(is_decision(st, ans), "HTTP %d %s" % (st, json.dumps(ans)[:240]))
         return "decision %s" % ans["decision"]
 
+    def timestamp_forms():
+        out = []
+        for label, ts in (("+01:00 offset, no fraction",
+                           (now_utc() + datetime.timedelta(minutes=30)).astimezone(
+                               datetime.timezone(datetime.timedelta(hours=1))).strftime("%Y-%m-%dT%H:%M:%S+01:00")),
+                          ("-07:00 offset, 1-digit fraction",
+                           (now_utc() + datetime.timedelta(minutes=30)).astimezone(
+                               datetime.timezone(datetime.timedelta(hours=-7))).strftime("%Y-%m-%dT%H:%M:%S.5-07:00")),
+                          ("Z, no fraction", (now_utc() + datetime.timedelta(minutes=30)).strftime("%Y-%m-%dT%H:%M:%SZ"))):
+            card = c.cards["good"]
+            pt = funding_plaintext(card["pan"], card["month"], card["year"])
+            pt["dataValidUntilTimestamp"] = ts
+            p = mdes_crypto.encrypt_payload(pt, c.mdes_public, c.fingerprint, "GCM", "SHA256", 128)
+            st, ans = c.mdes.post("authorizeService", authorize_body(new_tur(), p))
+            expect(is_decision(st, ans), "%s (%s): HTTP %d %s" % (label, ts, st, json.dumps(ans)[:200]))
+            out.append(label)
+        return "accepted: " + "; ".join(out)
+
+    def luhn_digits_tur():
+        assert has_card_like_digits(TUR_WITH_LUHN_DIGITS)
+        tur, body, st, ans = authorize(c, c.cards["good"], tur=TUR_WITH_LUHN_DIGITS)
+        expect(is_decision(st, ans), "HTTP %d %s for %s" % (st, json.dumps(ans)[:200], TUR_WITH_LUHN_DIGITS))
+        return "decision %s" % ans["decision"]
+
     r.check("authorizeService CBC without iv (zero IV)", cbc_no_iv)
+    r.check("authorizeService a tokenUniqueReference whose digits pass a Luhn check", luhn_digits_tur)
+    r.check("authorizeService dataValidUntilTimestamp in each ISO 8601 form the document allows", timestamp_forms)
     r.check("authorizeService upper-case hex and unknown fields accepted", upper_hex_and_unknown_fields)
 
 
@@ -377,7 +444,43 @@ def check_bad_input(c, r):
         st2, a2 = c.mdes.post("authorizeService", authorize_body(new_tur(), payload_for(c, good), request_id=rid))
         return expect_error_shape(st2, a2, "reused requestId")
 
+    def far_future():
+        p = payload_for(c, good, valid_for=datetime.timedelta(days=31))
+        st, ans = c.mdes.post("authorizeService", authorize_body(new_tur(), p))
+        return expect_error_shape(st, ans, "dataValidUntilTimestamp 31 days ahead")
+
+    def sha1_oaep():
+        pt = funding_plaintext(good["pan"], good["month"], good["year"])
+        p = mdes_crypto.encrypt_payload(pt, c.mdes_public, c.fingerprint, "GCM", "SHA256", 128)
+        p["oaepHashingAlgorithm"] = "SHA1XX"
+        st, ans = c.mdes.post("authorizeService", authorize_body(new_tur(), p))
+        return expect_error_shape(st, ans, "oaepHashingAlgorithm outside SHA256/SHA512")
+
+    def no_padding_oracle():
+        gcm = payload_for(c, good, "GCM", "SHA256", 128)
+        gcm["tag"] = ("%02x" % (int(gcm["tag"][:2], 16) ^ 0x01)) + gcm["tag"][2:]
+        st1, a1 = c.mdes.post("authorizeService", authorize_body(new_tur(), gcm))
+        cbc = payload_for(c, good, "CBC", "SHA256", 128)
+        data = bytearray(bytes.fromhex(cbc["encryptedData"]))
+        data[-17] ^= 0x01  # flips a bit of the last plaintext byte: the padding breaks
+        cbc["encryptedData"] = bytes(data).hex()
+        st2, a2 = c.mdes.post("authorizeService", authorize_body(new_tur(), cbc))
+        expect_error_shape(st2, a2, "CBC with broken padding")
+        expect((st1, a1.get("errorCode"), a1.get("errorDescription")) == (st2, a2.get("errorCode"), a2.get("errorDescription")),
+               "a bad tag and bad padding are told apart: %s / %s" % (json.dumps(a1)[:120], json.dumps(a2)[:120]))
+        return "same status, errorCode and errorDescription (%s)" % a2["errorCode"]
+
+    def unknown_tenant():
+        other = MDESClient(c.server.mdes_port, "ten_" + secrets.token_hex(10), c.pki["ca.pem"],
+                           c.pki["client.pem"], c.pki["client-key.pem"])
+        st, ans = other.post("authorizeService", authorize_body(new_tur(), payload_for(c, good)))
+        return expect_error_shape(st, ans, "unknown tenant in the path")
+
     r.check("bad input: tampered GCM tag -> error shape, no decision", tampered_tag)
+    r.check("bad input: dataValidUntilTimestamp > 30 days ahead -> error shape", far_future)
+    r.check("bad input: unknown oaepHashingAlgorithm -> error shape", sha1_oaep)
+    r.check("bad input: broken CBC padding answers like a bad GCM tag (no padding oracle)", no_padding_oracle)
+    r.check("bad input: unknown tenant in the path -> error shape", unknown_tenant)
     r.check("bad input: tampered GCM aad -> error shape, no decision", tampered_aad)
     r.check("bad input: unknown publicKeyFingerprint -> error shape", unknown_fingerprint)
     r.check("bad input: expired dataValidUntilTimestamp -> error shape", expired)
@@ -411,9 +514,22 @@ def check_yellow(c, r):
             expect(m.get("type") in ACTIVATION_TYPES, "activation method type %r not in the document" % m.get("type"))
             expect(isinstance(m.get("value"), str) and 1 <= len(m["value"]) <= 64, "method value %r" % m.get("value"))
         state.update(tur=tur, correlation=body["correlationId"], methods=methods)
-        return "methods: " + ", ".join(m["type"] for m in methods)
+        return "methods: " + ", ".join("%s=%r" % (m["type"], m["value"][:24]) for m in methods)
 
     ok, _ = r.check("yellow: authorizeService low device score -> REQUIRE_ADDITIONAL_AUTHENTICATION", authorize_yellow)
+
+    def phone_values():
+        # [PD] activationMethod: for the *_NUMBER types the value is the (masked) phone number
+        # to text or the number for the cardholder to call (example "1-800-BANK-NUMBER").
+        numbered = [m for m in state["methods"] if m["type"].endswith("_NUMBER")]
+        if not numbered:
+            return "no *_NUMBER method offered"
+        bad = [m for m in numbered if len(re.findall(r"[0-9]", m["value"])) < 4]
+        expect(not bad, "; ".join("%s has value %r, not a phone number" % (m["type"], m["value"]) for m in bad))
+        return ", ".join("%s=%r" % (m["type"], m["value"]) for m in numbered)
+
+    if ok:
+        r.check("yellow: *_NUMBER activation methods carry a phone number", phone_values)
     if not ok:
         r.skip("yellow: requestActivationMethods / deliver / validate", "no yellow token")
         return
@@ -470,7 +586,12 @@ def check_yellow(c, r):
         expect(events, "no token.otp_requested webhook for the token")
         got = (events[-1].get("data") or {}).get("code")
         expect(got == code, "the webhook carried code %r, MDES sent %r" % (got, code))
-        return "relayed to the issuer's otp webhook unchanged"
+        signed = "no webhook secret to check its signature with"
+        if getattr(c, "webhook_secret", None):
+            expect(standard_webhook_valid(c.webhook_secret, events[-1]["_headers"], events[-1]["_raw"]),
+                   "the otp webhook's Standard Webhooks signature does not verify")
+            signed = "signature verified"
+        return "relayed to the issuer's otp webhook unchanged, %s" % signed
 
     def validate_wrong_then_right():
         wrong = "000000" if code != "000000" else "111111"
@@ -539,7 +660,19 @@ def check_yellow(c, r):
         expect(st == 200 and ans.get("result") == "SUCCESS", "HTTP %d %s" % (st, json.dumps(ans)[:200]))
         return "issuer-generated code of %d characters validated" % len(gen)
 
+    def alphanumeric_code():
+        tur, corr, methods = second_yellow()
+        code8 = "A1B2C3D4"  # the document's example form: 1-32 characters, not only digits
+        st, ans = deliver(tur, corr, code8, pick_method(methods))
+        expect(st == 200 and "errorCode" not in ans, "deliver: HTTP %d %s" % (st, json.dumps(ans)[:200]))
+        events = c.webhooks.wait_otp(tur)
+        expect(events and (events[-1].get("data") or {}).get("code") == code8, "the webhook did not carry %s" % code8)
+        st, ans = validate(tur, corr, code8)
+        expect(st == 200 and ans.get("result") == "SUCCESS", "HTTP %d %s" % (st, json.dumps(ans)[:200]))
+        return "relayed and validated"
+
     r.check("yellow: 3 wrong codes -> INCORRECT_CODE_RETRIES_EXCEEDED", retries_exceeded)
+    r.check("yellow: an alphanumeric activationCode (A1B2C3D4)", alphanumeric_code)
     r.check("yellow: deliverActivationCode without a code -> issuer generates, validates", issuer_generated)
 
 
@@ -575,23 +708,36 @@ def check_recorded(c, r):
         s2 = token_by_ref(c, c.cards["good"]["id"], tur)["state"]
         expect((s1, s2) == ("suspended", "active"), "states after SUSPENDED, ACTIVE: %s, %s" % (s1, s2))
         return "SUSPENDED -> suspended, ACTIVE -> active"
-    if len(c.approved) >= 2:
+    def ntu_deactivated():
+        tur = c.approved[2]
+        body = {"requestId": new_request_id(), "reasonCode": "STATUS_UPDATE",
+                "tokens": [{"tokenUniqueReference": tur, "status": "DEACTIVATED"}]}
+        st, ans = c.mdes.post("notifyTokenUpdated", body)
+        expect(st == 200 and "errorCode" not in ans and ans.get("responseId"), "HTTP %d %s" % (st, json.dumps(ans)[:200]))
+        s1 = token_by_ref(c, c.cards["good"]["id"], tur)["state"]
+        expect(s1 == "deleted", "state after DEACTIVATED: %s" % s1)
+        return "DEACTIVATED -> deleted"
+
+    if len(c.approved) >= 3:
         r.check("notifyTokenUpdated STATUS_UPDATE suspend/activate", ntu)
+        r.check("notifyTokenUpdated STATUS_UPDATE DEACTIVATED", ntu_deactivated)
 
 
-def network_token_fallback(c):
+def network_token_fallback(c, recommendation="approve"):
     """Without the MDES listener, a token for the Customer Service check comes through
     Provisio's own network API (openapi.yaml: /v1/network/token-requests)."""
-    st, body = c.server.api("POST", "/v1/network-keys", {}, c.api_key)
-    expect(st in (200, 201), "POST /v1/network-keys answered %d: %s" % (st, body))
-    nk = body["network_key"]
+    if not getattr(c, "network_key", None):
+        st, body = c.server.api("POST", "/v1/network-keys", {}, c.api_key)
+        expect(st in (200, 201), "POST /v1/network-keys answered %d: %s" % (st, body))
+        c.network_key = body["network_key"]
+    nk = c.network_key
     card = c.cards["cs"]
     tur = new_tur()
     st, body = c.server.api("POST", "/v1/network/token-requests",
                             {"pan": card["pan"], "expiry_month": card["month"], "expiry_year": card["year"],
                              "wallet": "google_pay", "network_token_ref": tur,
-                             "risk": {"device_score": 5, "account_score": 5, "wallet_recommendation": "approve"}}, nk)
-    expect(st == 200 and body.get("state") == "active", "token request answered %d: %s" % (st, body))
+                             "risk": {"device_score": 5, "account_score": 5, "wallet_recommendation": recommendation}}, nk)
+    expect(st == 200 and body.get("state") in ("active", "pending_verification"), "token request answered %d: %s" % (st, body))
     return tur
 
 
@@ -652,6 +798,31 @@ def check_customer_service(c, r, via_mdes):
             standin.base_path, operation, inner.get("ReasonCode"),
             "/".join(inner["AuditInfo"].get(k, "?")[:20] for k in ("UserId", "UserName")))
 
+    def activate():
+        card = c.cards["cs"]
+        if via_mdes:
+            wpdi = decisioning("REQUIRE_ADDITIONAL_AUTHENTICATION", device="2")
+            ytur, body, st, ans = authorize(c, card, wpdi=wpdi, mode="GCM", wrap=None, bits=128)
+            expect(is_decision(st, ans) and ans["decision"] == "REQUIRE_ADDITIONAL_AUTHENTICATION",
+                   "HTTP %d %s" % (st, json.dumps(ans)[:200]))
+        else:
+            ytur = network_token_fallback(c, "require_verification")
+        tok = token_by_ref(c, card["id"], ytur)
+        expect(tok and tok["state"] == "pending_verification", "token %s" % (tok or {}).get("state"))
+        before = len(standin.records_for("token/activate"))
+        st, body = c.server.api("POST", "/v1/tokens/%s/activation" % tok["id"],
+                                {"mode": "customer_service", "reason_code": "agent_verified"}, c.api_key)
+        recs = standin.records_for("token/activate")[before:]
+        expect(recs, "no POST /v2/token/activate reached the stand-in (Provisio answered %d: %s)" % (st, json.dumps(body)[:200]))
+        expect(recs[0].verified, "OAuth verification failed: " + recs[0].reason)
+        expect(not recs[0].shape_problems, "body: " + "; ".join(recs[0].shape_problems))
+        inner = recs[0].body["TokenActivateRequest"]
+        expect(inner["TokenUniqueReference"] == ytur, "TokenUniqueReference %r" % inner["TokenUniqueReference"])
+        expect(inner["ReasonCode"] == "C", "ReasonCode %r for an agent's activation" % inner["ReasonCode"])
+        expect(st == 200 and body.get("state") == "active", "Provisio answered %d: %s" % (st, json.dumps(body)[:200]))
+        return "POST %s/v2/token/activate verified, ReasonCode C, token active" % standin.base_path
+
+    r.check("customer service: agent activation -> /v2/token/activate, OAuth verified", activate)
     r.check("customer service: suspend -> /v2/token/suspend, OAuth verified",
             transition, "suspend", "device_lost", "token/suspend", "L", "suspended")
     r.check("customer service: resume -> /v2/token/unsuspend, OAuth verified",
@@ -686,6 +857,45 @@ def check_customer_service(c, r, via_mdes):
             transition, "delete", "customer_request", "token/delete", "D", "deleted")
 
 
+def check_tenants_apart(c, r, args):
+    def other_tenant():
+        out = run_cli(args.provisio, ["tenants", "create", "--name", "Other Bank", "--database", c.server.database])
+        t = json.loads(out)
+        pan = luhn_pan("5")
+        c.all_pans.append(pan)
+        st, card = c.server.api("POST", "/v1/cards", {"customer_ref": "other", "pan": pan, "expiry_month": 12,
+                                                      "expiry_year": 2030, "cardholder_name": "Other"}, t["api_key"])
+        expect(st in (200, 201), "other tenant's card: %d %s" % (st, card))
+        k = json.loads(run_cli(args.provisio, ["tenants", "mdes-key", "--tenant-id", t["tenant_id"],
+                                               "--database", c.server.database, "--keys", c.server.keys]))
+        expect(k["public_key_fingerprint"] != c.fingerprint, "two tenants share a key")
+        # The other tenant's card, sent to this tenant: no such card here.
+        p = mdes_crypto.encrypt_payload(funding_plaintext(pan, 12, 2030), c.mdes_public, c.fingerprint, "GCM", "SHA256", 128)
+        st, ans = c.mdes.post("authorizeService", authorize_body(new_tur(), p))
+        expect(is_decision(st, ans) and ans["decision"] == "DECLINED", "HTTP %d %s" % (st, json.dumps(ans)[:200]))
+        # A payload wrapped for the other tenant's key, sent to this tenant: not this tenant's key.
+        other_pub = serialization.load_pem_public_key(k["public_key_pem"].encode())
+        p = mdes_crypto.encrypt_payload(funding_plaintext(c.cards["good"]["pan"], 12, 2030), other_pub,
+                                        k["public_key_fingerprint"], "GCM", "SHA256", 128)
+        st, ans = c.mdes.post("authorizeService", authorize_body(new_tur(), p))
+        expect_error_shape(st, ans, "a payload for another tenant's key")
+        return "the other tenant's card is DECLINED here; its key's payload is refused (%s)" % ans["errorCode"]
+    r.check("tenants apart: another tenant's card and key", other_tenant)
+
+
+def check_database(c, r):
+    def no_pan_in_db():
+        blobs = b""
+        for name in os.listdir(c.tmp):
+            if name.startswith("provisio.sqlite"):
+                with open(os.path.join(c.tmp, name), "rb") as f:
+                    blobs += f.read()
+        leaked = [p[-4:] for p in c.all_pans if p.encode() in blobs]
+        expect(not leaked, "PANs ending %s are in the SQLite files in clear" % ", ".join(leaked))
+        return "%d PANs, none in %d bytes of SQLite files" % (len(c.all_pans), len(blobs))
+    r.check("no PAN in clear in the database files", no_pan_in_db)
+
+
 def check_logs(c, r):
     def no_pan():
         text = c.server.log_text()
@@ -716,6 +926,15 @@ def main():
     c.webhooks = None
     c.standin = None
     try:
+        def snapshot():
+            # A private copy: a rebuild of the shared .build cannot replace the binary mid-run.
+            path = os.path.join(c.tmp, "provisio")
+            shutil.copy2(args.provisio, path)
+            args.provisio = path
+            return "%s (%d MB)" % (os.path.basename(args.provisio), os.path.getsize(path) // 1000000)
+        ok, _ = r.check("setup: a private copy of the provisio binary", snapshot)
+        if not ok:
+            raise _Abort()
         ok, _ = r.check("setup: PKI and tenant", setup, c, r, args)
         if not ok:
             raise _Abort()
@@ -752,8 +971,11 @@ def main():
                 with_mdes = False
         else:
             r.skip("Issuer Outbound checks", "no MDES listener")
+        if with_mdes:
+            check_tenants_apart(c, r, args)
         check_customer_service(c, r, via_mdes=with_mdes)
         check_logs(c, r)
+        check_database(c, r)
     except _Abort:
         pass
     finally:
