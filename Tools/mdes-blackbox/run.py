@@ -395,7 +395,18 @@ def check_doc_options(c, r):
         expect(is_decision(st, ans), "HTTP %d %s for %s" % (st, json.dumps(ans)[:200], TUR_WITH_LUHN_DIGITS))
         return "decision %s" % ans["decision"]
 
+    def sha1_fingerprint():
+        fp1 = mdes_crypto.fingerprint_sha1(c.mdes_public)
+        card = c.cards["good"]
+        p = mdes_crypto.encrypt_payload(funding_plaintext(card["pan"], card["month"], card["year"]),
+                                        c.mdes_public, fp1, "CBC", "SHA512", 256)
+        st, ans = c.mdes.post("authorizeService", authorize_body(new_tur(), p))
+        expect(is_decision(st, ans), "HTTP %d %s" % (st, json.dumps(ans)[:200]))
+        return "decision %s for the 40-character SHA-1 fingerprint" % ans["decision"]
+
     r.check("authorizeService CBC without iv (zero IV)", cbc_no_iv)
+    r.check("authorizeService publicKeyFingerprint as SHA-1 of the key (the document's 40-character form)",
+            sha1_fingerprint)
     r.check("authorizeService a tokenUniqueReference whose digits pass a Luhn check", luhn_digits_tur)
     r.check("authorizeService dataValidUntilTimestamp in each ISO 8601 form the document allows", timestamp_forms)
     r.check("authorizeService upper-case hex and unknown fields accepted", upper_hex_and_unknown_fields)
@@ -486,7 +497,19 @@ def check_bad_input(c, r):
     r.check("bad input: expired dataValidUntilTimestamp -> error shape", expired)
     r.check("bad input: malformed JSON -> error shape", malformed_json)
     r.check("bad input: missing encryptedPayload -> error shape", missing_payload)
+    def long_request_id():
+        body = authorize_body(new_tur(), payload_for(c, good), request_id="1" * 65)
+        st, ans = c.mdes.post("authorizeService", body)
+        return expect_error_shape(st, ans, "a 65-character requestId")
+
+    def unknown_token_validate():
+        st, ans = c.mdes.post("validateActivationCode", {"requestId": new_request_id(), "tokenUniqueReference": new_tur(),
+                                                         "correlationId": "D12345678901", "activationCode": "123456"})
+        return expect_error_shape(st, ans, "validateActivationCode for an unknown token")
+
     r.check("bad input: reused requestId -> error shape (issue 23)", duplicate_request_id)
+    r.check("bad input: requestId over 64 characters -> error shape", long_request_id)
+    r.check("bad input: validateActivationCode for an unknown token -> error shape", unknown_token_validate)
     st, ans = c.mdes.post("getAccountInformation", {"requestId": new_request_id()})
     r.check("getAccountInformation (transit only) -> error shape",
             lambda: expect_error_shape(st, ans, "getAccountInformation"))
@@ -561,7 +584,20 @@ def check_yellow(c, r):
         expect(ans.get("activationMethods") == [], "activationMethods %r, the document asks for []" % ans.get("activationMethods"))
         return "empty list"
 
+    def watch_methods():
+        wpdi = decisioning("REQUIRE_ADDITIONAL_AUTHENTICATION", device="2")
+        tur = new_tur()
+        body = authorize_body(tur, payload_for(c, card), wpdi)
+        body["deviceInfo"]["formFactor"] = "WATCH"
+        st, ans = c.mdes.post("authorizeService", body)
+        expect(is_decision(st, ans) and ans["decision"] == "REQUIRE_ADDITIONAL_AUTHENTICATION",
+               "HTTP %d %s" % (st, json.dumps(ans)[:200]))
+        types = [m["type"] for m in ans.get("activationMethods") or []]
+        expect("CARDHOLDER_TO_USE_MOBILE_APP" not in types, "a watch was offered the mobile app: %s" % types)
+        return "methods: " + ", ".join(types)
+
     r.check("yellow: requestActivationMethods -> methods", ram)
+    r.check("yellow: a WATCH is not offered the mobile app (issue 23)", watch_methods)
     r.check("yellow: requestActivationMethods unknown card -> []", ram_unknown)
 
     def deliver(tur, correlation, code, method):
@@ -787,6 +823,8 @@ def check_customer_service(c, r, via_mdes):
         expect(recs, "no POST /v2/%s reached the stand-in (Provisio answered %d: %s)" % (operation, st, json.dumps(body)[:200]))
         rec = recs[0]
         expect(rec.verified, "OAuth verification failed: " + rec.reason)
+        ctype = {k.lower(): v for k, v in rec.headers.items()}.get("content-type", "")
+        expect(ctype.split(";")[0].strip().lower() == "application/json", "Content-Type %r, [CS] says application/json" % ctype)
         expect(not rec.shape_problems, "body: " + "; ".join(rec.shape_problems))
         inner = rec.body[cs_standin.OPERATIONS[operation][0]]
         expect(inner["TokenUniqueReference"] == tur, "TokenUniqueReference %r" % inner["TokenUniqueReference"])
