@@ -98,10 +98,14 @@ let package = Package(
                 "ProvisioSandboxAPI",
                 "ProvisioNetworkAPI",
                 "ProvisioWireClient",
+                // The sandbox's MDES calls the issuer with the client generated from the MDES document,
+                // over mutual TLS (NIOSSL's configuration for AsyncHTTPClient).
+                "ProvisioSandboxMDESIssuerAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: serverOnly),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: serverOnly),
                 .product(name: "NIOCore", package: "swift-nio", condition: serverOnly),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: serverOnly),
                 .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: serverOnly),
                 .product(name: "X509", package: "swift-certificates", condition: serverOnly),
@@ -117,6 +121,8 @@ let package = Package(
                 "ProvisioSandbox",
                 "ProvisioSandboxAPI",
                 "ProvisioSandboxConnectorAPI",
+                // The MDES Customer Service API the sandbox's MDES serves.
+                "ProvisioSandboxMDESCustomerServiceAPI",
                 "ProvisioHTTP",
                 "ProvisioJSON",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

@@ -19,7 +19,7 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     public static let otpActivationMethod = "otp_sms"
 
     public nonisolated let wallet: SandboxWallet
-    public nonisolated let issuer: IssuerConnection
+    public nonisolated let issuer: any IssuerLink
     private let tavVerifier: TAVVerifier
     private let clock: any TimeSource
     private let tokenBIN: String
@@ -32,6 +32,8 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     /// Tokens that used up their OTP attempts; only another method can activate them now.
     private var otpLocked: Set<String> = []
     private var otpRelay: (@Sendable (SandboxOTP) async throws -> [IssuerConnection.OTPChannel])?
+    /// Codes go to the issuer through `issuer.relayOTP` (always, when the issuer checks them).
+    private var relaysThroughIssuer = false
     private var otpChannelsByRef: [String: [IssuerConnection.OTPChannel]] = [:]
     /// Tokens with a lifecycle change in flight (see `change`).
     private var changing: Set<String> = []
@@ -43,12 +45,13 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
 
     /// - Parameters:
     ///   - wallet: the wallet whose devices receive the passes.
-    ///   - issuer: the issuer's Provisio, reached with the network key.
+    ///   - issuer: the issuer's Provisio, in Provisio's network dialect (reached with the network
+    ///     key) or in MDES's.
     ///   - issuerTAVPublicKey: the issuer's TAV key, shared with the network out of band.
     ///   - clock: judges TAV and OTP validity; the wallet's clock unless given.
     ///   - defaultRisk: what the network and Wallet say about a request unless overridden.
     public init(
-        wallet: SandboxWallet, issuer: IssuerConnection, issuerTAVPublicKey: P256.Signing.PublicKey,
+        wallet: SandboxWallet, issuer: any IssuerLink, issuerTAVPublicKey: P256.Signing.PublicKey,
         clock: (any TimeSource)? = nil,
         defaultRisk: RiskAssessment = RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: .approve),
         tokenBIN: String = SandboxTokenPAN.defaultBIN
@@ -83,10 +86,10 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
         otpRelay = relay
     }
 
-    /// Relays one-time codes through the issuer connection (Provisio's signed webhook).
+    /// Relays one-time codes through the issuer connection (Provisio's signed webhook, or MDES's
+    /// `deliverActivationCode`).
     public func relayOTPsThroughIssuer() {
-        let issuer = self.issuer
-        otpRelay = { otp in try await issuer.relayOTP(otp) }
+        relaysThroughIssuer = true
     }
 
     /// Where the issuer said it sent the last code for this token (masked), if it was relayed.
@@ -127,7 +130,7 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
         let risk = risk ?? self.risk(for: submission.primaryAccountNumber)
         try risk.validate()
         let tokenPAN = try SandboxTokenPAN.generate(bin: tokenBIN)
-        let ref = SandboxRandom.identifier(prefix: "sbx_ntr_")
+        let ref = issuer.makeTokenReference()
         let deviceAccountIdentifier = SandboxRandom.identifier(prefix: "", byteCount: 16).uppercased()
         let decision = try await issuer.requestDecision(
             IssuerDecisionRequest(
@@ -163,7 +166,7 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
                 // Wallet would not take the pass: the token must not live on at the issuer.
                 token.state = .deleted
                 tokens[ref] = token
-                try? await issuer.report(event: .deleted, reasonCode: "wallet_refused_pass", networkTokenRef: ref)
+                try? await issuer.report(event: .deleted, reasonCode: "wallet_refused_pass", token: token)
                 throw error
             }
             token.passSerialNumber = pass?.serialNumber
@@ -187,7 +190,7 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
         try tavVerifier.verify(
             activationData: activationData, pan: token.fundingPrimaryAccountNumber, expiry: token.fundingExpiry,
             at: clock.now())
-        try await issuer.report(event: .activated, reasonCode: "tav_verified", networkTokenRef: networkTokenRef)
+        try await issuer.report(event: .activated, reasonCode: "tav_verified", token: token)
         return try await activate(networkTokenRef)
     }
 
@@ -204,7 +207,11 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
         let otp = SandboxOTP.generate(networkTokenRef: networkTokenRef, at: clock.now())
         challenges[networkTokenRef] = OTPChallenge(otp: otp)
         // Hook for flow 3b: relay the code through Provisio to the issuer's webhook.
-        if let otpRelay { otpChannelsByRef[networkTokenRef] = try await otpRelay(otp) }
+        if relaysThroughIssuer || issuer.checksActivationCodes {
+            otpChannelsByRef[networkTokenRef] = try await issuer.relayOTP(otp, token: token)
+        } else if let otpRelay {
+            otpChannelsByRef[networkTokenRef] = try await otpRelay(otp)
+        }
         return otp
     }
 
@@ -212,11 +219,12 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     /// expired code needs a new one. Success reports `otp_verified` and activates the pass.
     @discardableResult
     public func verifyOTP(networkTokenRef: String, code: String) async throws -> NetworkToken {
-        _ = try pendingToken(networkTokenRef)
+        let token = try pendingToken(networkTokenRef)
         guard !otpLocked.contains(networkTokenRef) else { throw Self.otpLockedError() }
         guard var challenge = challenges[networkTokenRef] else {
             throw ProvisioError(.sandboxOTPNotRequested, "No one-time code was issued for this token.")
         }
+        if issuer.checksActivationCodes { return try await verifyOTPWithIssuer(token, code: code) }
         guard !challenge.otp.isExpired(at: clock.now()) else {
             throw ProvisioError(.sandboxOTPExpired, "The one-time code expired; request a new one.")
         }
@@ -236,12 +244,39 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
         // Used up before the await, so a concurrent second submission of the code cannot pass.
         challenges[networkTokenRef] = nil
         do {
-            try await issuer.report(event: .otpVerified, reasonCode: "otp_verified", networkTokenRef: networkTokenRef)
+            try await issuer.report(event: .otpVerified, reasonCode: "otp_verified", token: token)
         } catch {
             if challenges[networkTokenRef] == nil { challenges[networkTokenRef] = challenge }
             throw error
         }
         return try await activate(networkTokenRef)
+    }
+
+    /// MDES's way: the issuer checks the code (`validateActivationCode`) and keeps the count of
+    /// attempts; the network acts on its verdict.
+    private func verifyOTPWithIssuer(_ token: NetworkToken, code: String) async throws
+        -> NetworkToken
+    {
+        let ref = token.networkTokenRef
+        guard changing.insert(ref).inserted else {
+            throw ProvisioError(.sandboxNetworkTokenStateInvalid, "Another change to this token is under way; try again.")
+        }
+        defer { changing.remove(ref) }
+        switch try await issuer.checkActivationCode(code, token: token) {
+        case .correct:
+            challenges[ref] = nil
+            try await issuer.report(event: .otpVerified, reasonCode: "otp_verified", token: token)
+            return try await activate(ref)
+        case .incorrect:
+            throw ProvisioError(.sandboxOTPInvalid, "The one-time code is wrong; the issuer counts the attempts left.")
+        case .attemptsExhausted:
+            otpLocked.insert(ref)
+            challenges[ref] = nil
+            throw Self.otpLockedError()
+        case .expired:
+            challenges[ref] = nil
+            throw ProvisioError(.sandboxOTPExpired, "The one-time code expired; request a new one.")
+        }
     }
 
     // MARK: - Network-originated lifecycle
@@ -392,7 +427,7 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
             throw ProvisioError(.sandboxNetworkTokenStateInvalid, "Another change to this token is under way; try again.")
         }
         defer { changing.remove(ref) }
-        if let event { try await issuer.report(event: event, reasonCode: event.rawValue, networkTokenRef: ref) }
+        if let event { try await issuer.report(event: event, reasonCode: event.rawValue, token: token) }
         _ = try await update(token)
         var updated = try existingToken(ref)
         updated.state = target

@@ -17,8 +17,11 @@ import ProvisioSandboxAPI
 ///   (`network-connector-openapi.yaml`), which `SandboxConnectorHandler` implements.
 /// - `/sandbox/v1/…`: the control API, what a test or the demo does as the cardholder and
 ///   their devices (`SandboxClient` speaks it).
+/// - `/mdes/csapi/v2/…`, with `oauthVerifier` only (`--network mdes`): MDES's Customer Service
+///   API, what Provisio calls in the MDES dialect (`SandboxMDESCustomerServiceHandler`).
 ///
-/// Every operation needs `Authorization: Bearer <apiKey>`, except the CA root and the document.
+/// Every operation needs `Authorization: Bearer <apiKey>`, except the CA root and the document,
+/// and the Customer Service API, which authenticates the issuer by its OAuth 1.0a signature.
 public enum SandboxHTTPService {
     /// Requests are small JSON objects; the largest is an add-card submission.
     public static let maximumBodyBytes = PlainRequestContext.maximumBodyBytes
@@ -30,7 +33,9 @@ public enum SandboxHTTPService {
     /// The query parameters each operation takes; every other takes none.
     static let queryParameters: [String: Set<String>] = ["/sandbox/v1/passes": ["device", "primary_account_identifier"]]
 
-    static func router(world: SandboxHTTPWorld, apiKey: String, logger: Logger) -> Router<PlainRequestContext> {
+    static func router(
+        world: SandboxHTTPWorld, apiKey: String, oauthVerifier: SandboxOAuthVerifier? = nil, logger: Logger
+    ) -> Router<PlainRequestContext> {
         precondition(!apiKey.isEmpty, "The sandbox service needs a non-empty API key.")
         let router = Router(context: PlainRequestContext.self)
         router.add(middleware: WireErrorMiddleware(dialect: .sandbox))
@@ -42,13 +47,20 @@ public enum SandboxHTTPService {
         let keyed = router.group().add(middleware: BearerAuthenticationMiddleware(sandboxKey: apiKey))
             .add(middleware: StrictQueryMiddleware(parameters: queryParameters, dialect: .sandbox))
             .add(middleware: StrictBodyMiddleware(dialect: .sandbox))
+        let mdes = oauthVerifier.map { verifier in
+            router.group().add(
+                middleware: SandboxMDESGatewayMiddleware(
+                    verifier: verifier, nonces: OAuthNonceLedger(), clock: world.wallet.clock, logger: logger))
+        }
         let transport = RoutedTransport<PlainRequestContext> { _, path in
-            (publicPaths.contains(path) ? open : keyed, path)
+            if let mdes, path.hasPrefix(SandboxMDESCustomerServiceHandler.basePath + "/") { return (mdes, path) }
+            return (publicPaths.contains(path) ? open : keyed, path)
         }
         do {
             try SandboxAPIHandler(world: world, logger: logger).registerHandlers(
                 on: transport, configuration: WireCoding.openAPIConfiguration)
             try SandboxConnectorHandler.register(world: world, logger: logger, on: transport)
+            if mdes != nil { try SandboxMDESCustomerServiceHandler.register(world: world, logger: logger, on: transport) }
         } catch {
             // Registering only adds routes; it throws for a document the generator could not
             // have produced.
@@ -61,13 +73,14 @@ public enum SandboxHTTPService {
     }
 
     /// The application, listening on `host:port`; `onListening` receives the bound port (useful
-    /// with port 0).
+    /// with port 0). `oauthVerifier` (the issuer's OAuth public key) turns on MDES's Customer
+    /// Service API.
     public static func make(
-        world: SandboxHTTPWorld, host: String, port: Int, apiKey: String, logger: Logger,
-        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+        world: SandboxHTTPWorld, host: String, port: Int, apiKey: String, oauthVerifier: SandboxOAuthVerifier? = nil,
+        logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         Application(
-            router: router(world: world, apiKey: apiKey, logger: logger),
+            router: router(world: world, apiKey: apiKey, oauthVerifier: oauthVerifier, logger: logger),
             configuration: .init(address: .hostname(host, port: port), serverName: "Provisio-Sandbox"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
             logger: logger)

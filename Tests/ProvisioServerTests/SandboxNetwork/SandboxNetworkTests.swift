@@ -236,7 +236,7 @@ import Testing
                 #expect(unknownCard?.code == .cardNotFound)
                 #expect(unknownCard.map { !$0.message.contains("5555555555554444") } == true)
                 let unknownRef = await networkError {
-                    try await h.network.issuer.report(event: .suspended, networkTokenRef: "sbx_ntr_nope")
+                    try await (h.network.issuer as! IssuerConnection).report(event: .suspended, networkTokenRef: "sbx_ntr_nope")
                 }
                 #expect(unknownRef?.code == .tokenNotFound)
                 let wrongKey = IssuerConnection(baseURL: "http://127.0.0.1:\(port)", networkKey: h.apiKey)

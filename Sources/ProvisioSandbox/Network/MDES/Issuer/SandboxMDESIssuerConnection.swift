@@ -1,0 +1,185 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+import ProvisioCore
+import ProvisioSandboxMDESIssuerAPI
+
+/// The card network's line to the issuer in Mastercard MDES's dialect: the Issuer Outbound
+/// ("Pre-Digitization") API, through the client generated from the document
+/// (`ProvisioSandboxMDESIssuerAPI`), over mutually authenticated TLS (`MDESTLSIdentity`).
+///
+/// | the network | MDES call |
+/// |---|---|
+/// | asks for a decision | `authorizeService`, the card in `encryptedPayload` |
+/// | relays a one-time code | `deliverActivationCode` with the network's code |
+/// | checks a typed code | `validateActivationCode` (the issuer counts attempts) |
+/// | activated a token (TAV, code) | `notifyServiceActivated`, the token in `encryptedPayload` |
+/// | suspended, resumed, deleted a token | `notifyTokenUpdated` `STATUS_UPDATE` |
+///
+/// MDES never learns the issuer's id of a token: the two share `tokenUniqueReference`, so the
+/// decision's `tokenID` is that reference.
+public struct SandboxMDESIssuerConnection: IssuerLink {
+    /// Apple Pay's token requestor id at MDES, and the values the sandbox sends with it.
+    static let tokenRequestorID = "50110030273"
+    static let walletID = "103"
+
+    public let endpoint: MDESIssuerEndpoint
+    private let client: Client
+    private let httpClient: HTTPClient
+    let encryptor: MDESPayloadEncryptor
+    private let ledger = MDESTokenLedger()
+    private let clock: any TimeSource
+    private let random: any MDESRandomSource
+
+    /// - Parameters:
+    ///   - endpoint: the issuer's base URL, registered with Mastercard.
+    ///   - identity: the client certificate MDES presents and the CA it trusts for the issuer.
+    ///   - encryptor: seals card and token data for the issuer's public key.
+    public init(
+        endpoint: MDESIssuerEndpoint, identity: MDESTLSIdentity, encryptor: MDESPayloadEncryptor,
+        clock: any TimeSource = SystemTimeSource(), random: any MDESRandomSource = SystemMDESRandomSource(),
+        timeout: Duration = .seconds(10)
+    ) throws {
+        self.endpoint = endpoint
+        self.httpClient = try identity.makeHTTPClient()
+        self.client = Client(
+            serverURL: endpoint.serverURL,
+            transport: AsyncHTTPClientTransport(configuration: .init(client: httpClient, timeout: TimeAmount(timeout))))
+        self.encryptor = encryptor
+        self.clock = clock
+        self.random = random
+    }
+
+    /// Closes the connections; the sandbox calls it once it stops.
+    public func shutdown() async {
+        try? await httpClient.shutdown()
+    }
+
+    /// MDES's form: 48 characters, `D` + a three-letter source + `MC` + hex, like the references
+    /// MDES issues (`DWSPMC…`); the `SBX` source marks the sandbox's.
+    public func makeTokenReference() -> String {
+        "DSBXMC" + BinaryText.lowercaseHex(random.bytes(21))
+    }
+
+    public var checksActivationCodes: Bool { true }
+
+    var tenant: Components.Parameters.TenantId { endpoint.tenantID }
+
+    func requestID() -> String { "sbx" + BinaryText.lowercaseHex(random.bytes(12)) }
+
+    func correlationID() -> String { BinaryText.lowercaseHex(random.bytes(7)) }
+
+    // MARK: - Decision
+
+    public func requestDecision(_ request: IssuerDecisionRequest) async throws -> IssuerDecision {
+        let now = clock.now()
+        let record = MDESTokenRecord(
+            correlationID: correlationID(), formFactor: request.deviceType == .watch ? "WATCH" : "PHONE",
+            requestedAt: MDESTimestamp.string(now))
+        let body = try authorizeServiceRequest(request, record: record, now: now)
+        let answer = try await call("authorizeService") {
+            switch try await client.authorizeService(path: .init(tenantId: tenant), body: .json(body)) {
+            case .ok(let ok): return try ok.body.json
+            case .badRequest(let refused): throw Self.refusal("authorizeService", 400, try? refused.body.json)
+            case .default(let status, let failure): throw Self.refusal("authorizeService", status, try? failure.body.json)
+            }
+        }
+        var stored = record
+        stored.methods = (answer.activationMethods ?? []).map { .init(type: $0._type.rawValue, value: $0.value) }
+        await ledger.record(stored, for: request.networkTokenRef)
+        return IssuerDecision(answer, reference: request.networkTokenRef)
+    }
+
+    // MARK: - One-time codes
+
+    public func relayOTP(_ otp: SandboxOTP, token: NetworkToken) async throws -> [IssuerConnection.OTPChannel] {
+        guard let record = await ledger.record(for: token.networkTokenRef),
+            let method = MDESActivationMethodWords.codeDelivering.lazy.compactMap({ type in
+                record.methods.first { $0.type == type }
+            }).first
+        else {
+            throw ProvisioError(.sandboxOTPUnavailable, "The issuer offered no activation method that carries a code.")
+        }
+        let body = Components.Schemas.DeliverActivationCodeRequest(
+            requestId: requestID(), tokenUniqueReference: token.networkTokenRef, correlationId: record.correlationID,
+            activationMethod: .init(_type: .init(value2: method.type), value: method.value), activationCode: otp.code,
+            expirationDateTime: .init(value1: MDESTimestamp.string(otp.expiresAt)), deviceInfo: Self.deviceInfo(record))
+        _ = try await call("deliverActivationCode") {
+            switch try await client.deliverActivationCode(path: .init(tenantId: tenant), body: .json(body)) {
+            case .ok(let ok): return try ok.body.json
+            case .badRequest(let refused): throw Self.refusal("deliverActivationCode", 400, try? refused.body.json)
+            case .default(let status, let failure): throw Self.refusal("deliverActivationCode", status, try? failure.body.json)
+            }
+        }
+        return [.init(type: MDESActivationMethodWords.channel(for: method.type), masked: method.value)]
+    }
+
+    public func checkActivationCode(_ code: String, token: NetworkToken) async throws -> ActivationCodeVerdict {
+        let record = await ledger.record(for: token.networkTokenRef)
+        let body = Components.Schemas.ValidateActivationCodeRequest(
+            requestId: requestID(), tokenUniqueReference: token.networkTokenRef,
+            correlationId: record?.correlationID ?? correlationID(), activationCode: code)
+        let answer = try await call("validateActivationCode") {
+            switch try await client.validateActivationCode(path: .init(tenantId: tenant), body: .json(body)) {
+            case .ok(let ok): return try ok.body.json
+            case .badRequest(let refused): throw Self.refusal("validateActivationCode", 400, try? refused.body.json)
+            case .default(let status, let failure):
+                throw Self.refusal("validateActivationCode", status, try? failure.body.json)
+            }
+        }
+        switch answer.result {
+        case .success: return .correct
+        case .incorrectCode: return .incorrect
+        case .incorrectCodeRetriesExceeded: return .attemptsExhausted
+        case .expiredCode: return .expired
+        }
+    }
+
+    // MARK: - Reports
+
+    public func report(event: NetworkTokenEvent, reasonCode: String?, token: NetworkToken) async throws {
+        switch event {
+        case .activated, .otpVerified:
+            try await notifyServiceActivated(token)
+        case .suspended, .deviceLost:
+            // Find My and the wallet suspend as the token requestor.
+            try await notifyTokenUpdated(token, status: "SUSPENDED", suspendedBy: ["TOKEN_REQUESTOR"])
+        case .resumed:
+            try await notifyTokenUpdated(token, status: "ACTIVE", suspendedBy: nil)
+        case .deleted, .removedFromWallet, .tokenExpired:
+            try await notifyTokenUpdated(token, status: "DEACTIVATED", suspendedBy: nil)
+        }
+    }
+
+    private func notifyServiceActivated(_ token: NetworkToken) async throws {
+        let record = await ledger.record(for: token.networkTokenRef)
+        let body = try notifyServiceActivatedRequest(token, record: record, now: clock.now())
+        _ = try await call("notifyServiceActivated") {
+            switch try await client.notifyServiceActivated(path: .init(tenantId: tenant), body: .json(body)) {
+            case .ok(let ok): return try ok.body.json
+            case .badRequest(let refused): throw Self.refusal("notifyServiceActivated", 400, try? refused.body.json)
+            case .default(let status, let failure):
+                throw Self.refusal("notifyServiceActivated", status, try? failure.body.json)
+            }
+        }
+    }
+
+    private func notifyTokenUpdated(_ token: NetworkToken, status: String, suspendedBy: [String]?) async throws {
+        let body = Components.Schemas.NotifyTokenUpdatedRequest(
+            requestId: requestID(), reasonCode: .init(value2: "STATUS_UPDATE"),
+            tokens: [
+                .init(
+                    tokenUniqueReference: token.networkTokenRef, status: .init(value1: .init(value2: status)),
+                    suspendedBy: suspendedBy?.map { .init(value2: $0) }, tokenExpiry: Self.mmyy(token.fundingExpiry))
+            ])
+        _ = try await call("notifyTokenUpdated") {
+            switch try await client.notifyTokenUpdated(path: .init(tenantId: tenant), body: .json(body)) {
+            case .ok(let ok): return try ok.body.json
+            case .badRequest(let refused): throw Self.refusal("notifyTokenUpdated", 400, try? refused.body.json)
+            case .default(let status, let failure): throw Self.refusal("notifyTokenUpdated", status, try? failure.body.json)
+            }
+        }
+    }
+}

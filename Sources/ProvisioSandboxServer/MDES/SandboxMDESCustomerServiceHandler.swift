@@ -1,0 +1,104 @@
+import Foundation
+import Logging
+import OpenAPIRuntime
+import ProvisioCore
+import ProvisioHTTP
+import ProvisioSandbox
+import ProvisioSandboxMDESCustomerServiceAPI
+
+/// The sandbox's MDES Customer Service API (`mdes-customer-service-openapi.yaml`), what the
+/// issuer's Provisio calls in the MDES dialect: suspend, unsuspend, delete and activate a token,
+/// and search one. Each request was already checked by `SandboxMDESGatewayMiddleware` (OAuth
+/// 1.0a signature and body hash). The change goes to the network token and Wallet's pass, as in
+/// the Provisio dialect; nothing is reported back through `notifyTokenUpdated`, since the issuer
+/// made the change itself and MDES tells the issuer only of changes others made.
+struct SandboxMDESCustomerServiceHandler: APIProtocol {
+    /// Where the issuer finds this API: its `customer_service_url` is the sandbox's URL and this.
+    static let basePath = "/mdes/csapi"
+
+    let world: SandboxHTTPWorld
+    let logger: Logger
+
+    static func register(world: SandboxHTTPWorld, logger: Logger, on transport: some ServerTransport) throws {
+        try Self(world: world, logger: logger).registerHandlers(
+            on: transport, serverURL: URL(string: basePath)!, configuration: WireCoding.openAPIConfiguration)
+    }
+
+    func suspendToken(_ input: Operations.SuspendToken.Input) async throws -> Operations.SuspendToken.Output {
+        guard case .json(let body) = input.body else { throw Self.unreadable() }
+        let request = body.tokenSuspendRequest
+        try await change(.suspend, request.tokenUniqueReference, reason: request.reasonCode.rawValue)
+        return .ok(.init(body: .json(.init(tokenSuspendResponse: changed(request.tokenUniqueReference)))))
+    }
+
+    func unsuspendToken(_ input: Operations.UnsuspendToken.Input) async throws -> Operations.UnsuspendToken.Output {
+        guard case .json(let body) = input.body else { throw Self.unreadable() }
+        let request = body.tokenUnsuspendRequest
+        try await change(.resume, request.tokenUniqueReference, reason: request.reasonCode.rawValue)
+        return .ok(.init(body: .json(.init(tokenUnsuspendResponse: changed(request.tokenUniqueReference)))))
+    }
+
+    func deleteToken(_ input: Operations.DeleteToken.Input) async throws -> Operations.DeleteToken.Output {
+        guard case .json(let body) = input.body else { throw Self.unreadable() }
+        let request = body.tokenDeleteRequest
+        try await change(.delete, request.tokenUniqueReference, reason: request.reasonCode.rawValue)
+        return .ok(.init(body: .json(.init(tokenDeleteResponse: changed(request.tokenUniqueReference)))))
+    }
+
+    func activateToken(_ input: Operations.ActivateToken.Input) async throws -> Operations.ActivateToken.Output {
+        guard case .json(let body) = input.body else { throw Self.unreadable() }
+        let request = body.tokenActivateRequest
+        let reference = request.tokenUniqueReference
+        logger.info("MDES activate", metadata: ["ref": "\(reference)", "reason_code": "\(request.reasonCode.rawValue)"])
+        _ = try await world.network.activateByCustomerService(networkTokenRef: try existing(reference).networkTokenRef)
+        return .ok(.init(body: .json(.init(tokenActivateResponse: changed(reference)))))
+    }
+
+    func updateToken(_ input: Operations.UpdateToken.Input) async throws -> Operations.UpdateToken.Output {
+        // Its payload is encrypted for Mastercard's key, which the sandbox does not play yet.
+        throw ProvisioError(.sandboxMdesRequestInvalid, "The sandbox's MDES does not take /v2/token/update.")
+    }
+
+    func searchTokens(_ input: Operations.SearchTokens.Input) async throws -> Operations.SearchTokens.Output {
+        guard case .json(let body) = input.body else { throw Self.unreadable() }
+        let request = body.searchRequest
+        let excludeDeleted = request.excludeDeletedIndicator?.value1 == ._true
+        guard let token = await world.network.token(networkTokenRef: request.tokenUniqueReference),
+            !(excludeDeleted && token.state.isFinal)
+        else {
+            return .ok(.init(body: .json(.init(searchResponse: .init(accounts: .init(account: []))))))
+        }
+        let expiry = MDESSearchCodes.mmyy(token.fundingExpiry)
+        let found = Components.Schemas.FoundToken(
+            tokenUniqueReference: token.networkTokenRef, tokenSuffix: token.tokenPrimaryAccountNumber.last4,
+            expirationDate: expiry, currentStatusCode: .init(value2: MDESSearchCodes.status(token.state)),
+            suspenders: token.state == .suspended ? .init(suspender: [.init(value2: "I")]) : nil,
+            tokenRequestorId: "50110030273", walletId: "103")
+        let account = Components.Schemas.SearchResponseBody.SearchResponsePayload.AccountsPayload.AccountPayloadPayload(
+            accountPanSuffix: token.fundingPrimaryAccountNumber.last4, expirationDate: expiry, tokens: .init(token: [found]))
+        return .ok(.init(body: .json(.init(searchResponse: .init(accounts: .init(account: [account]))))))
+    }
+
+    // MARK: - Helpers
+
+    private func change(_ action: IssuerLifecycleAction, _ reference: String, reason: String) async throws {
+        logger.info(
+            "MDES issuer change", metadata: ["ref": "\(reference)", "action": "\(action.rawValue)", "reason_code": "\(reason)"])
+        _ = try await world.network.applyIssuerAction(action, networkTokenRef: try existing(reference).networkTokenRef)
+    }
+
+    private func existing(_ reference: String) async throws -> NetworkToken {
+        guard let token = await world.network.token(networkTokenRef: reference) else {
+            throw ProvisioError(.sandboxNetworkTokenUnknown, "MDES has no token with this TokenUniqueReference.")
+        }
+        return token
+    }
+
+    private func changed(_ reference: String) -> Components.Schemas.ChangedTokenWrapper {
+        .init(token: .init(tokenUniqueReference: reference, commentId: "sbx" + String(UUID().uuidString.prefix(8)).lowercased()))
+    }
+
+    private static func unreadable() -> ProvisioError {
+        ProvisioError(.sandboxMdesRequestInvalid, "The body is not the documented JSON.")
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import OpenAPIRuntime
+import ProvisioCore
+import ProvisioHTTP
+import ProvisioSandbox
+
+/// What Mastercard's API gateway does in front of the Customer Service API, in the sandbox: reads
+/// the body within the limits, verifies the OAuth 1.0a signature and body hash over the exact
+/// bytes and URL with the issuer's public key (`SandboxOAuthVerifier`), refuses a nonce seen
+/// before, and answers every refusal, its own or the operation's, in MDES's error shape
+/// (`{"Errors": {"Error": [{"Source", "ReasonCode", "Description", "Recoverable"}]}}`): `Gateway`
+/// for a request that does not authenticate, `INPUT` for one the application refuses.
+struct SandboxMDESGatewayMiddleware: RouterMiddleware {
+    typealias Context = PlainRequestContext
+
+    let verifier: SandboxOAuthVerifier
+    let nonces: OAuthNonceLedger
+    let clock: any TimeSource
+    let logger: Logger
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        var request = request
+        do {
+            let body = Data(try await RequestBodyReader.collect(&request, context: context, dialect: .sandbox).readableBytesView)
+            let url = "http://\(request.head.authority ?? "")\(request.uri.path)"
+            let now = clock.now()
+            let verified = try verifier.verify(
+                method: request.method.rawValue, url: url, authorization: request.headers[.authorization], body: body,
+                now: now)
+            guard await nonces.admit(verified, now: now) else {
+                throw ProvisioError(.sandboxOauthSignatureInvalid, "This oauth_nonce was used before.")
+            }
+        } catch let error as ProvisioError where error.code == .sandboxOauthSignatureInvalid {
+            logger.notice("MDES gateway refused a request", metadata: ["reason": "\(error.message)"])
+            return Self.errors(status: .unauthorized, source: "Gateway", reasonCode: "AUTHENTICATION_FAILED", error.message)
+        } catch let error as ProvisioError {
+            return Self.errors(
+                status: .badRequest, source: "INPUT", reasonCode: "INVALID_REQUEST", error.message)
+        }
+        do {
+            return try await next(request, context)
+        } catch let error as ProvisioError {
+            let (status, reason) = Self.refusal(error.code)
+            return Self.errors(status: status, source: "INPUT", reasonCode: reason, error.message)
+        } catch {
+            // The generated decoder refused the body: a missing, mistyped or unknown-valued field.
+            return Self.errors(
+                status: .badRequest, source: "INPUT", reasonCode: "INVALID_FIELD_VALUE",
+                "The body is not the documented JSON (a field is missing or has a value the document does not list).")
+        }
+    }
+
+    /// The sandbox network's refusals in MDES's words (the sandbox's reading: Mastercard's page
+    /// lists reason codes per operation, not this mapping).
+    static func refusal(_ code: ProvisioError.Code) -> (HTTPResponse.Status, String) {
+        switch code {
+        case .sandboxNetworkTokenUnknown: (.badRequest, "INVALID_TOKEN_UNIQUE_REFERENCE")
+        case .sandboxNetworkTokenStateInvalid: (.badRequest, "INVALID_TOKEN_STATUS")
+        case .sandboxMdesRequestInvalid: (.badRequest, "INVALID_REQUEST")
+        default: (.internalServerError, "SYSTEM_ERROR")
+        }
+    }
+
+    static func errors(status: HTTPResponse.Status, source: String, reasonCode: String, _ description: String) -> Response {
+        let error: [String: Any] = [
+            "Source": source, "ReasonCode": reasonCode, "Description": description, "Recoverable": false,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: ["Errors": ["Error": [error]]], options: [.sortedKeys])) ?? Data()
+        return Response(
+            status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
