@@ -265,6 +265,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: serverOnly),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: serverOnly),
                 .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
+                // `demo --network mdes` makes the issuer's OAuth signing key (RSA).
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: serverOnly),
                 .product(name: "NIOCore", package: "swift-nio", condition: serverOnly),
                 .product(name: "NIOPosix", package: "swift-nio", condition: serverOnly),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: serverOnly),

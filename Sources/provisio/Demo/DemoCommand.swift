@@ -26,6 +26,13 @@ struct DemoCommand: AsyncParsableCommand {
     var sandbox: String?
     @Option(name: .customLong("sandbox-key"), help: "The sandbox's API key (or PROVISIO_SANDBOX_API_KEY).")
     var sandboxKey: String?
+    @Option(
+        name: .long,
+        help: """
+            The card network's dialect: provisio (Provisio's network API) or mdes (Mastercard MDES over mutual TLS, \
+            Provisio's MDES listener and the sandbox's Customer Service API; embedded only).
+            """)
+    var network: NetworkDialectOption = .provisio
 
     /// Like every command: bad arguments are exit status 2 and one `error: <code>: <message>` line.
     func checkArguments() throws {
@@ -37,6 +44,10 @@ struct DemoCommand: AsyncParsableCommand {
         }
         if server == nil, apiKey != nil || sandbox != nil || sandboxKey != nil {
             throw ProvisioError(.invalidArgument, "--api-key, --sandbox and --sandbox-key go with --server.")
+        }
+        if server != nil, network == .mdes {
+            throw ProvisioError(
+                .invalidArgument, "--network mdes runs the embedded demo only (it makes the certificates and keys itself).")
         }
     }
 
@@ -67,8 +78,9 @@ struct DemoCommand: AsyncParsableCommand {
             }
         } else {
             transcript.emit(
-                "Provisio demo — embedded server, webhook receiver, sandbox Apple Wallet, Apple service and card network")
-            world = try await DemoWorld.startEmbedded(transcript: transcript)
+                "Provisio demo — embedded server, webhook receiver, sandbox Apple Wallet, Apple service and card network"
+                    + (network == .mdes ? " speaking Mastercard MDES" : ""))
+            world = try await DemoWorld.startEmbedded(transcript: transcript, network: network)
         }
         let scenarios = DemoScenarios(world: world, transcript: transcript)
         try await scenarios.registerWebhooks()

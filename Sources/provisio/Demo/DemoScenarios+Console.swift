@@ -21,6 +21,7 @@ extension DemoScenarios {
         await transcript.check(
             pass.activationState == .requiresActivation,
             "grace's card is in Wallet but needs verification; she calls the bank")
+        let tokenID = try await world.issuerTokenID(of: outcome, cardID: card.id)
 
         let signedIn = try await console.signIn()
         await transcript.check(
@@ -28,16 +29,16 @@ extension DemoScenarios {
             "the agent signs in to the console (\(console.access.url)/console) as \(console.access.email)")
         let found = try await console.get("/console/tokens?last4=\(card.last4)")
         await transcript.check(
-            found.html.contains(outcome.issuerTokenId) && found.html.contains("pending_verification"),
+            found.html.contains(tokenID) && found.html.contains("pending_verification"),
             "searching tokens by the last 4 digits \(card.last4) finds hers, pending verification")
-        let tokenPage = try await console.get("/console/tokens/\(outcome.issuerTokenId)")
+        let tokenPage = try await console.get("/console/tokens/\(tokenID)")
         let acted = try await console.post(
-            "/console/tokens/\(outcome.issuerTokenId)/actions",
+            "/console/tokens/\(tokenID)/actions",
             [
                 ("csrf", DemoConsole.csrf(in: tokenPage) ?? ""), ("action", "activate"),
                 ("reason", "Caller verified with date of birth and last payment"),
             ])
-        let after = try await console.get(acted.location ?? "/console/tokens/\(outcome.issuerTokenId)")
+        let after = try await console.get(acted.location ?? "/console/tokens/\(tokenID)")
         await transcript.check(
             acted.status == 303 && after.html.contains(#"id="token-state">active<"#),
             "the agent activates it by customer service with a reason; the page shows it active")
@@ -46,7 +47,7 @@ extension DemoScenarios {
             "the audit entry names the agent and their reason")
         let onDevice = try await world.pass(serialNumber: pass.serialNumber)
         await transcript.check(onDevice?.activationState == .activated, "the network activated the pass on the iPhone")
-        let event = await world.receiver.waitFor("token.activated", tokenID: outcome.issuerTokenId)
+        let event = await world.receiver.waitFor("token.activated", tokenID: tokenID)
         await transcript.check(event != nil, "webhook token.activated received")
         await transcript.note(
             "Console: \(console.access.url)/console — tenant \(console.access.tenantID), \(console.access.email) / "

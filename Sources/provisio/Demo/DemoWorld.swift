@@ -16,7 +16,8 @@ import ProvisioServer
 ///
 /// Embedded (no arguments): Provisio on SQLite in a temporary directory and the sandbox, both
 /// on loopback in this process. Remote (`--server`, `--sandbox`): a running Provisio and a
-/// running `provisio sandbox serve` already wired to it.
+/// running `provisio sandbox serve` already wired to it. With `--network mdes` (embedded only)
+/// the network and Provisio speak Mastercard MDES to each other (`DemoMDES`).
 final class DemoWorld: Sendable {
     let api: DemoAPI
     let apiKey: String
@@ -24,6 +25,8 @@ final class DemoWorld: Sendable {
     let receiver: DemoWebhookReceiver
     /// Tells this run's customers apart from earlier runs against the same server.
     let runID: String
+    /// The dialect the sandbox network and Provisio speak.
+    let network: NetworkDialectOption
     private let embedded: Embedded?
 
     /// What only the embedded world owns and must stop.
@@ -32,24 +35,30 @@ final class DemoWorld: Sendable {
         var handle: any DatabaseHandle
         var tasks: [Task<Void, any Error>]
         var console: DemoConsole
+        /// Its HTTP client holds connections until shut down.
+        var mdesLink: SandboxMDESIssuerConnection?
     }
 
     /// The support console, signed in as the embedded world's agent; nil against `--server`.
     var console: DemoConsole? { embedded?.console }
 
     private init(
-        api: DemoAPI, apiKey: String, sandbox: SandboxClient, receiver: DemoWebhookReceiver, runID: String, embedded: Embedded?
+        api: DemoAPI, apiKey: String, sandbox: SandboxClient, receiver: DemoWebhookReceiver, runID: String,
+        network: NetworkDialectOption, embedded: Embedded?
     ) {
         self.api = api
         self.apiKey = apiKey
         self.sandbox = sandbox
         self.receiver = receiver
         self.runID = runID
+        self.network = network
         self.embedded = embedded
     }
 
     /// Starts Provisio and the sandbox in this process.
-    static func startEmbedded(transcript: DemoTranscript) async throws -> DemoWorld {
+    static func startEmbedded(transcript: DemoTranscript, network dialect: NetworkDialectOption = .provisio) async throws
+        -> DemoWorld
+    {
         let directory = NSTemporaryDirectory() + "provisio-demo-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var logger = Logger(label: "provisio-demo")
@@ -89,26 +98,38 @@ final class DemoWorld: Sendable {
             access: DemoConsole.Access(
                 url: provisioURL, tenantID: tenant.id, email: agent.record.email, password: agent.password))
 
+        let mdes: DemoMDES? =
+            dialect == .mdes
+            ? try await DemoMDES.start(
+                services: services, tenantID: tenant.id, directory: directory, logger: logger, transcript: transcript)
+            : nil
         let wallet = SandboxWallet(certificateAuthority: ca, clock: SystemTimeSource())
         let network = SandboxNetworkTokenService(
-            wallet: wallet, issuer: IssuerConnection(baseURL: provisioURL, networkKey: networkKey),
+            wallet: wallet, issuer: mdes?.link ?? IssuerConnection(baseURL: provisioURL, networkKey: networkKey),
             issuerTAVPublicKey: keys.tavSigningKey.publicKey, clock: SystemTimeSource(),
             defaultRisk: RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: .approve))
         await network.relayOTPsThroughIssuer()
         let sandboxKey = "sbx_key_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let (sandboxPort, sandboxTask) = try await listen { onListening in
             SandboxHTTPService.make(
-                world: SandboxHTTPWorld(network: network), host: "127.0.0.1", port: 0, apiKey: sandboxKey, logger: logger,
-                onListening: onListening)
+                world: SandboxHTTPWorld(network: network), host: "127.0.0.1", port: 0, apiKey: sandboxKey,
+                oauthVerifier: mdes?.verifier, logger: logger, onListening: onListening)
         }
         let sandboxURL = "http://127.0.0.1:\(sandboxPort)"
         await transcript.note("Sandbox (iPhone + Watch, Apple, card network) listening on \(sandboxURL)")
         return try await connect(
             api: try DemoAPI(baseURL: provisioURL), apiKey: apiKey,
             sandbox: SandboxClient(baseURL: sandboxURL, apiKey: sandboxKey),
-            sandboxURL: sandboxURL, sandboxKey: sandboxKey, runID: "",
+            sandboxURL: sandboxURL, sandboxKey: sandboxKey, runID: "", network: dialect,
+            settings: mdes.map {
+                .init(
+                    dialect: .mdes, customerServiceUrl: sandboxURL + "/mdes/csapi", oauthConsumerKey: $0.consumerKey,
+                    oauthSigningKeyPem: $0.signingKeyPEM)
+            },
             embedded: Embedded(
-                directory: directory, handle: handle, tasks: [server, delivering, sandboxTask], console: console))
+                directory: directory, handle: handle,
+                tasks: [server, delivering, sandboxTask] + (mdes.map { [$0.listener] } ?? []), console: console,
+                mdesLink: mdes?.link))
     }
 
     /// Uses a running Provisio and a running `provisio sandbox serve` wired to it.
@@ -116,20 +137,23 @@ final class DemoWorld: Sendable {
         try await connect(
             api: try DemoAPI(baseURL: server.hasSuffix("/") ? String(server.dropLast()) : server), apiKey: apiKey,
             sandbox: SandboxClient(baseURL: sandboxURL, apiKey: sandboxKey), sandboxURL: sandboxURL, sandboxKey: sandboxKey,
-            runID: "-" + String(UUID().uuidString.prefix(6)).lowercased(), embedded: nil)
+            runID: "-" + String(UUID().uuidString.prefix(6)).lowercased(), network: .provisio, settings: nil, embedded: nil)
     }
 
     /// The issuer's part, the same in both modes: its webhook receiver, and the card network
-    /// its tokens live at.
+    /// its tokens live at (in Provisio's dialect unless `settings` say otherwise).
     private static func connect(
         api: DemoAPI, apiKey: String, sandbox: SandboxClient, sandboxURL: String, sandboxKey: String, runID: String,
-        embedded: Embedded?
+        network: NetworkDialectOption, settings: Components.Schemas.NetworkSettingsRequest?, embedded: Embedded?
     ) async throws -> DemoWorld {
         let receiver = DemoWebhookReceiver()
         try await receiver.start()
-        let world = DemoWorld(api: api, apiKey: apiKey, sandbox: sandbox, receiver: receiver, runID: runID, embedded: embedded)
+        let world = DemoWorld(
+            api: api, apiKey: apiKey, sandbox: sandbox, receiver: receiver, runID: runID, network: network,
+            embedded: embedded)
         do {
-            _ = try await api.client(apiKey).setNetworkSettings(body: .json(.init(url: sandboxURL, apiKey: sandboxKey))).ok
+            let settings = settings ?? .init(url: sandboxURL, apiKey: sandboxKey)
+            _ = try await api.client(apiKey).setNetworkSettings(body: .json(settings)).ok
         } catch {
             await world.shutdown()
             // A refusal is the server's answer; anything else means it could not be reached.
@@ -141,7 +165,7 @@ final class DemoWorld: Sendable {
     }
 
     /// Runs an HTTP application in a task and returns the port it bound.
-    private static func listen<App: ApplicationProtocol>(
+    static func listen<App: ApplicationProtocol>(
         _ make: (@escaping @Sendable (Int) async -> Void) -> App
     ) async throws -> (Int, Task<Void, any Error>) {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
@@ -162,6 +186,7 @@ final class DemoWorld: Sendable {
         // The servers and their background work (webhook worker, purge) must be gone before the
         // database closes: a query still running on a closed SQLite connection traps.
         for task in embedded.tasks { _ = await task.result }
+        await embedded.mdesLink?.shutdown()
         await embedded.handle.shutdown()
         try? FileManager.default.removeItem(atPath: embedded.directory)
     }
@@ -237,6 +262,12 @@ final class DemoWorld: Sendable {
     /// The issuer's view of a card's tokens.
     func tokens(cardID: String) async throws -> [Components.Schemas.Token] {
         try await issuer.listTokens(query: .init(cardId: cardID)).ok.body.json.data
+    }
+
+    /// Provisio's id of the token an add created. The network knows it in Provisio's dialect;
+    /// MDES shares only the token's reference with the issuer, so the issuer's own list is asked.
+    func issuerTokenID(of outcome: SandboxClient.Outcome, cardID: String) async throws -> String {
+        try await tokens(cardID: cardID).first { $0.networkTokenRef == outcome.networkTokenRef }?.id ?? outcome.issuerTokenId
     }
 
     /// The pass with this serial number on either device, nil when Wallet has none.

@@ -15,8 +15,20 @@ struct MDESFundingPlaintext: Encodable, Sendable {
         var expiryYear: String
     }
 
+    struct AccountHolderData: Encodable, Sendable {
+        struct PhoneNumber: Encodable, Sendable {
+            var countryDialInCode: String
+            var phoneNumber: String
+        }
+
+        var accountHolderEmailAddress: String?
+        var accountHolderMobilePhoneNumber: PhoneNumber?
+    }
+
     var dataValidUntilTimestamp: String
     var source: String?
     var cardAccountData: CardAccountData?
     var tokenData: TokenData?
+    /// What the wallet knows of the cardholder: the issuer offers codes to these.
+    var accountHolderData: AccountHolderData?
 }

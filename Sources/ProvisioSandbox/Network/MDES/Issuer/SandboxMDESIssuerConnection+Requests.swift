@@ -14,7 +14,11 @@ extension SandboxMDESIssuerConnection {
             source: "ACCOUNT_ADDED_VIA_APPLICATION",
             cardAccountData: .init(
                 accountNumber: request.primaryAccountNumber.unmaskedDigits, expiryMonth: Self.twoDigits(request.expiry.month),
-                expiryYear: Self.twoDigits(request.expiry.year)))
+                expiryYear: Self.twoDigits(request.expiry.year)),
+            accountHolderData: .init(
+                accountHolderEmailAddress: cardholder.email,
+                accountHolderMobilePhoneNumber: .init(
+                    countryDialInCode: cardholder.countryDialInCode, phoneNumber: cardholder.phoneNumber)))
         return Components.Schemas.AuthorizeServiceRequest(
             requestId: requestID(), services: [.init(value1: .digitization)],
             fundingAccountInfo: .init(

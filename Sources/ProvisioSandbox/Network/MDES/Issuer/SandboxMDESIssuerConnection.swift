@@ -29,6 +29,7 @@ public struct SandboxMDESIssuerConnection: IssuerLink {
     private let client: Client
     private let httpClient: HTTPClient
     let encryptor: MDESPayloadEncryptor
+    let cardholder: MDESCardholderContact
     private let ledger = MDESTokenLedger()
     private let clock: any TimeSource
     private let random: any MDESRandomSource
@@ -37,8 +38,10 @@ public struct SandboxMDESIssuerConnection: IssuerLink {
     ///   - endpoint: the issuer's base URL, registered with Mastercard.
     ///   - identity: the client certificate MDES presents and the CA it trusts for the issuer.
     ///   - encryptor: seals card and token data for the issuer's public key.
+    ///   - cardholder: the contact details the wallet passes on with a decision request.
     public init(
         endpoint: MDESIssuerEndpoint, identity: MDESTLSIdentity, encryptor: MDESPayloadEncryptor,
+        cardholder: MDESCardholderContact = .sandbox,
         clock: any TimeSource = SystemTimeSource(), random: any MDESRandomSource = SystemMDESRandomSource(),
         timeout: Duration = .seconds(10)
     ) throws {
@@ -48,6 +51,7 @@ public struct SandboxMDESIssuerConnection: IssuerLink {
             serverURL: endpoint.serverURL,
             transport: AsyncHTTPClientTransport(configuration: .init(client: httpClient, timeout: TimeAmount(timeout))))
         self.encryptor = encryptor
+        self.cardholder = cardholder
         self.clock = clock
         self.random = random
     }
