@@ -44,14 +44,17 @@ struct SandboxMDESGatewayMiddleware: RouterMiddleware {
         }
         do {
             return try await next(request, context)
-        } catch let error as ProvisioError {
-            let (status, reason) = Self.refusal(error.code)
-            return Self.errors(status: status, source: "INPUT", reasonCode: reason, error.message)
         } catch {
-            // The generated decoder refused the body: a missing, mistyped or unknown-valued field.
-            return Self.errors(
-                status: .badRequest, source: "INPUT", reasonCode: "INVALID_FIELD_VALUE",
-                "The body is not the documented JSON (a field is missing or has a value the document does not list).")
+            // The generated code wraps a handler's error; anything else is its decoder refusing
+            // the body (a missing, mistyped or unknown-valued field).
+            guard let refusal = (error as? ProvisioError) ?? ((error as? ServerError)?.underlyingError as? ProvisioError)
+            else {
+                return Self.errors(
+                    status: .badRequest, source: "INPUT", reasonCode: "INVALID_FIELD_VALUE",
+                    "The body is not the documented JSON (a field is missing or has a value the document does not list).")
+            }
+            let (status, reason) = Self.refusal(refusal.code)
+            return Self.errors(status: status, source: "INPUT", reasonCode: reason, refusal.message)
         }
     }
 

@@ -48,6 +48,12 @@ struct SandboxCommand: ParsableCommand {
                 GET /sandbox/v1/ca/root.pem. Environment: PROVISIO_SANDBOX_NETWORK_KEY, PROVISIO_SANDBOX_API_KEY;
                 flags win. Stops gracefully on SIGTERM and SIGINT. Bad flags: exit status 2 and one line
                 `error: <code>: <message>` on standard error.
+
+                --network mdes: the card network speaks Mastercard MDES instead. It calls the issuer's MDES
+                listener (--mdes-issuer-url) over mutual TLS (--mdes-client-cert, --mdes-client-key, --mdes-server-ca),
+                encrypting card data for the issuer's key (--mdes-issuer-public-key), and serves MDES's Customer
+                Service API under /mdes/csapi, checking each call's OAuth 1.0a signature (--mdes-oauth-public-key).
+                --issuer-url and --network-key are then not used.
                 """
         )
 
@@ -76,6 +82,9 @@ struct SandboxCommand: ParsableCommand {
             name: .customLong("relay-otp"), inversion: .prefixedNo,
             help: "Relay one-time codes through Provisio to the issuer's webhook.")
         var relayOTP = true
+        @Option(name: .long, help: "The network's dialect: provisio (default) or mdes (Mastercard MDES, flags below).")
+        var network: NetworkDialectOption = .provisio
+        @OptionGroup(title: "MDES (--network mdes)") var mdes: SandboxMDESOptions
 
         func run() async throws {
             var logger = Logger(label: "provisio-sandbox")
@@ -87,23 +96,32 @@ struct SandboxCommand: ParsableCommand {
                 let rootPath = URL(fileURLWithPath: caDirectory).appendingPathComponent("root.pem").standardizedFileURL.path
 
                 let wallet = SandboxWallet(certificateAuthority: ca)
+                let mdesLink = try settings.mdes.map {
+                    try SandboxMDESIssuerConnection(endpoint: $0.endpoint, identity: $0.identity, encryptor: $0.encryptor)
+                }
+                let issuer: any IssuerLink =
+                    mdesLink ?? IssuerConnection(baseURL: settings.issuerURL, networkKey: settings.networkKey)
                 let network = SandboxNetworkTokenService(
-                    wallet: wallet, issuer: IssuerConnection(baseURL: settings.issuerURL, networkKey: settings.networkKey),
-                    issuerTAVPublicKey: settings.tavPublicKey)
+                    wallet: wallet, issuer: issuer, issuerTAVPublicKey: settings.tavPublicKey)
                 if relayOTP { await network.relayOTPsThroughIssuer() }
                 let world = SandboxHTTPWorld(network: network)
 
                 let host = self.host
                 let app = SandboxHTTPService.make(
-                    world: world, host: host, port: port, apiKey: settings.apiKey, logger: logger,
+                    world: world, host: host, port: port, apiKey: settings.apiKey, oauthVerifier: settings.mdes?.verifier,
+                    logger: logger,
                     onListening: { bound in
                         let url = "http://\(host):\(bound)"
                         let key = settings.apiKeyGenerated ? settings.apiKey : "from \(Self.apiKeyVariable) or --api-key"
+                        let connector =
+                            settings.mdes == nil
+                            ? "network connector base URL \(url) with API key \(key)"
+                            : "MDES customer_service_url \(url)/mdes/csapi; control API key \(key)"
                         // Straight to the file handle: one unbuffered line, even when stdout is a pipe.
                         FileHandle.standardOutput.write(
                             Data(
                                 ("Sandbox listening on \(url) (CA \(caOrigin)); Provisio: --trust-anchor \(rootPath), "
-                                    + "network connector base URL \(url) with API key \(key)\n").utf8))
+                                    + "\(connector)\n").utf8))
                     })
                 let group = ServiceGroup(
                     configuration: .init(
@@ -111,7 +129,9 @@ struct SandboxCommand: ParsableCommand {
                         gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
                 do {
                     try await group.run()
+                    await mdesLink?.shutdown()
                 } catch {
+                    await mdesLink?.shutdown()
                     // Typically the port is taken; NIO's error names the address, nothing secret.
                     throw ProvisioError(.sandboxServeFailed, "The sandbox service could not run on \(host):\(port) (\(error)).")
                 }
@@ -119,12 +139,15 @@ struct SandboxCommand: ParsableCommand {
         }
 
         struct Settings: Sendable {
+            /// Provisio's dialect only (empty with `--network mdes`).
             var issuerURL: String
             var networkKey: String
             var tavPublicKey: P256.Signing.PublicKey
             var apiKey: String
             /// A generated key is printed once at start; a given one never is.
             var apiKeyGenerated: Bool
+            /// `--network mdes`.
+            var mdes: SandboxMDESOptions.Settings? = nil
         }
 
         /// Checks every flag before anything starts, so a mistake is one clear line, not a
@@ -132,6 +155,15 @@ struct SandboxCommand: ParsableCommand {
         func settings(environment: [String: String]) throws -> Settings {
             guard (1...65535).contains(port) || port == 0 else {
                 throw ProvisioError(.invalidArgument, "--port must be between 0 and 65535.")
+            }
+            if network == .mdes {
+                let mdes = try mdes.settings()
+                var settings = try commonSettings(environment: environment, issuerURL: "", networkKey: "")
+                settings.mdes = mdes
+                return settings
+            }
+            guard !mdes.anyGiven else {
+                throw ProvisioError(.invalidArgument, "The --mdes-… flags go with --network mdes.")
             }
             guard let issuerURL, !issuerURL.isEmpty else {
                 throw ProvisioError(
@@ -153,6 +185,11 @@ struct SandboxCommand: ParsableCommand {
                 throw ProvisioError(
                     .invalidArgument, "The network key must be a prv_nk_… key from `provisio tenants network-key`.")
             }
+            return try commonSettings(environment: environment, issuerURL: issuerURL, networkKey: networkKey)
+        }
+
+        /// The TAV key and the API key, which both dialects need.
+        private func commonSettings(environment: [String: String], issuerURL: String, networkKey: String) throws -> Settings {
             guard let tavPublicKey else {
                 throw ProvisioError(
                     .invalidArgument, "--tav-public-key is required: tav-public-key.pem from Provisio's keys directory.")
