@@ -45,7 +45,7 @@ extension ProvisioError.Code {
     public static let sandboxOTPExpired = Self("sandbox_otp_expired")
     public static let sandboxOTPLocked = Self("sandbox_otp_locked")
     public static let sandboxTokenBINInvalid = Self("sandbox_token_bin_invalid")
-    /// A key, certificate or CA given to the sandbox's MDES is unreadable or of the wrong kind.
+    /// A key, certificate, CA or URL given to the sandbox's MDES is unreadable or of the wrong kind.
     public static let sandboxMdesKeyInvalid = Self("sandbox_mdes_key_invalid")
     /// The sandbox's MDES could not encrypt a payload for the issuer's public key.
     public static let sandboxMdesEncryptionFailed = Self("sandbox_mdes_encryption_failed")
