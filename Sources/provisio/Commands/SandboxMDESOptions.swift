@@ -36,6 +36,10 @@ struct SandboxMDESOptions: ParsableArguments {
     var cipher: String = MDESEnvelopeOptions.CipherMode.gcm.rawValue
     @Option(name: .customLong("mdes-aes-bits"), help: "The one-time AES key: 128 (default) or 256.")
     var aesBits: Int = 128
+    @Option(
+        name: .customLong("mdes-fingerprint"),
+        help: "publicKeyFingerprint: sha256 (default, what tenants mdes-key prints) or sha1 of the key's DER.")
+    var fingerprint: String = MDESEnvelopeOptions.FingerprintDigest.sha256.rawValue
 
     /// What `--network mdes` runs with, each file read and checked.
     struct Settings: Sendable {
@@ -62,6 +66,9 @@ struct SandboxMDESOptions: ParsableArguments {
             throw ProvisioError(.invalidArgument, "--mdes-cipher is gcm or cbc.")
         }
         guard [128, 256].contains(aesBits) else { throw ProvisioError(.invalidArgument, "--mdes-aes-bits is 128 or 256.") }
+        guard let digest = MDESEnvelopeOptions.FingerprintDigest(rawValue: fingerprint) else {
+            throw ProvisioError(.invalidArgument, "--mdes-fingerprint is sha256 or sha1.")
+        }
         let endpoint: MDESIssuerEndpoint
         do {
             endpoint = try MDESIssuerEndpoint(baseURL: issuerURL ?? "")
@@ -74,7 +81,7 @@ struct SandboxMDESOptions: ParsableArguments {
             serverCAPEM: try Self.read(serverCA, "--mdes-server-ca"))
         let encryptor = try MDESPayloadEncryptor(
             publicKeyPEM: try Self.publicKeyPEM(try Self.read(issuerPublicKey, "--mdes-issuer-public-key")),
-            options: MDESEnvelopeOptions(keyWrapping: wrapping, cipherMode: mode, aesKeyBits: aesBits))
+            options: MDESEnvelopeOptions(keyWrapping: wrapping, cipherMode: mode, aesKeyBits: aesBits, fingerprint: digest))
         let verifier = try SandboxOAuthVerifier(
             publicKeyPEM: try Self.read(oauthPublicKey, "--mdes-oauth-public-key"), consumerKey: oauthConsumerKey)
         return Settings(endpoint: endpoint, identity: identity, encryptor: encryptor, verifier: verifier)

@@ -46,6 +46,15 @@ import _CryptoExtras
         }
     }
 
+    @Test func aSHA1FingerprintNamesTheSameKey() throws {
+        let key = Self.keys[0]
+        let encryptor = try MDESPayloadEncryptor(publicKeyPEM: try key.publicKeyPEM, options: .init(fingerprint: .sha1))
+        let envelope = try encryptor.seal(Self.plaintext)
+        #expect(envelope.publicKeyFingerprint.count == 40)
+        let opened = try MDESPayloadDecrypter(keys: [key]).decrypt(Self.wire(envelope))
+        #expect(opened.plaintext == Self.plaintext && opened.keyFingerprint == key.publicKeyFingerprint)
+    }
+
     @Test func everyPayloadHasItsOwnKeyAndIV() throws {
         let encryptor = try MDESPayloadEncryptor(publicKeyPEM: try Self.keys[0].publicKeyPEM)
         let first = try encryptor.seal(Self.plaintext)

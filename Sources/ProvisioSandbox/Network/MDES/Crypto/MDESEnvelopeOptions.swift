@@ -20,15 +20,28 @@ public struct MDESEnvelopeOptions: Sendable, Hashable {
         case cbc
     }
 
+    /// The digest of the key's DER SubjectPublicKeyInfo that names it in `publicKeyFingerprint`.
+    /// The document does not say which (docs/mdes.md): SHA-256 is what `tenants mdes-key` prints,
+    /// SHA-1 what issuers report MDES sending.
+    public enum FingerprintDigest: String, Sendable, Hashable, CaseIterable {
+        case sha256
+        case sha1
+    }
+
     public var keyWrapping: KeyWrapping
     public var cipherMode: CipherMode
     /// 128 (the document's requirement) or 256 (its option).
     public var aesKeyBits: Int
+    public var fingerprint: FingerprintDigest
 
-    public init(keyWrapping: KeyWrapping = .oaepSHA256, cipherMode: CipherMode = .gcm, aesKeyBits: Int = 128) {
+    public init(
+        keyWrapping: KeyWrapping = .oaepSHA256, cipherMode: CipherMode = .gcm, aesKeyBits: Int = 128,
+        fingerprint: FingerprintDigest = .sha256
+    ) {
         self.keyWrapping = keyWrapping
         self.cipherMode = cipherMode
         self.aesKeyBits = aesKeyBits
+        self.fingerprint = fingerprint
     }
 
     /// Every combination the document allows: 3 wrappings × 2 modes × 2 key sizes.

@@ -9,7 +9,7 @@ import _CryptoExtras
 /// public key (OAEP-SHA-256, OAEP-SHA-512 or PKCS#1 v1.5), the JSON in AES-GCM (12-byte IV,
 /// 16-byte tag, 16 random bytes of AAD, which the document leaves open) or AES-CBC with PKCS#7,
 /// all hex. `publicKeyFingerprint` is SHA-256 of the key's DER SubjectPublicKeyInfo, the value
-/// `provisio tenants mdes-key` prints for the issuer to register.
+/// `provisio tenants mdes-key` prints for the issuer to register (or, as an option, its SHA-1).
 public struct MDESPayloadEncryptor: Sendable {
     public let publicKeyFingerprint: String
     public let options: MDESEnvelopeOptions
@@ -32,7 +32,11 @@ public struct MDESPayloadEncryptor: Sendable {
             self.publicKeyDER = key.derRepresentation
             self.rawPublicKey = try RSAPublicOperation(
                 modulus: primitives.modulus, publicExponent: primitives.publicExponent)
-            self.publicKeyFingerprint = BinaryText.lowercaseHex(SHA256.hash(data: key.derRepresentation))
+            self.publicKeyFingerprint =
+                switch options.fingerprint {
+                case .sha256: BinaryText.lowercaseHex(SHA256.hash(data: key.derRepresentation))
+                case .sha1: BinaryText.lowercaseHex(Insecure.SHA1.hash(data: key.derRepresentation))
+                }
         } catch {
             throw ProvisioError(
                 .sandboxMdesKeyInvalid, "The issuer's MDES public key is not an RSA public key (PEM) of 2048 bits or more.")
