@@ -168,6 +168,15 @@ public struct TokenService: Sendable {
         guard (4...8).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw ProvisioError(.invalidOTP, "code must be 4 to 8 digits.")
         }
+        return try await relayCode(
+            networkTokenRef: networkTokenRef, tenantID: tenantID, code: code, expiresAt: expiresAt, relay: relay)
+    }
+
+    /// `relayOTP` without the Provisio dialect's code format: the caller holds the code to its
+    /// own network's rule (MDES's `activationCode` is any 1 to 32 characters).
+    func relayCode(networkTokenRef: String, tenantID: String, code: String, expiresAt: Date?, relay: OTPRelay)
+        async throws -> [OTPRelay.Channel]
+    {
         guard let token = try await store.token(networkTokenRef: networkTokenRef, tenantID: tenantID) else {
             throw ProvisioError(.tokenNotFound, "No token with this network reference.")
         }

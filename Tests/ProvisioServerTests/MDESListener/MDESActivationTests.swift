@@ -9,9 +9,12 @@ import Testing
 /// token state machine, the audit log and the webhooks as in the Provisio dialect.
 @Suite struct MDESActivationTests {
     /// A pending token under `reference`, and the issuer's OTP webhook answering.
-    static func pending(_ mdes: MDESListenerHarness, _ reference: String, receiver: WebhookReceiver) async throws {
+    static func pending(
+        _ mdes: MDESListenerHarness, _ reference: String, receiver: WebhookReceiver, requestID: String = UUID().uuidString
+    ) async throws {
         let answer = try await mdes.post(
-            "authorizeService", try mdes.authorize(reference: reference, recommendation: "REQUIRE_ADDITIONAL_AUTHENTICATION"))
+            "authorizeService",
+            try mdes.authorize(reference: reference, requestID: requestID, recommendation: "REQUIRE_ADDITIONAL_AUTHENTICATION"))
         #expect(answer["decision"] == "REQUIRE_ADDITIONAL_AUTHENTICATION", "\(answer.text)")
     }
 

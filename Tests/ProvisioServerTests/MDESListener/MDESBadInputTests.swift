@@ -55,7 +55,8 @@ import Testing
                     "authorizeService", try mdes.authorize(reference: "BADV-\(index)", payload: bad.payload))
                 #expect(answer.status == 400, "\(bad.name): \(answer.text)")
                 #expect(
-                    ["CRYPTOGRAPHY_ERROR", "INVALID_FIELD_FORMAT"].contains(answer.errorCode ?? ""), "\(bad.name): \(answer.text)"
+                    ["CRYPTOGRAPHY_ERROR", "INVALID_FIELD_FORMAT", "INVALID_FIELD_LENGTH"].contains(answer.errorCode ?? ""),
+                    "\(bad.name): \(answer.text)"
                 )
             }
 

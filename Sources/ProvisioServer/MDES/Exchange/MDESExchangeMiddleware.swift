@@ -36,13 +36,14 @@ struct MDESExchangeMiddleware: RouterMiddleware {
             }
             var request = request
             let bytes = Data(buffer: try await RequestBodyReader.collect(&request, context: context, dialect: .provisio))
-            let requestID = try Self.requestID(in: bytes)
+            let (body, requestID) = try Self.parse(bytes)
             responseID = requestID
             guard try await store.tenantExists(id: route.tenantID) else { throw MDESRefusal.value("tenant_id") }
             if route.operation == "getAccountInformation" {
                 throw MDESRefusal(.unsupportedOperation, "getAccountInformation is not supported by this issuer.")
             }
-            return try await exchange(request, bytes: bytes, route: route, requestID: requestID, context: context, next: next)
+            return try await exchange(
+                request, bytes: bytes, body: body, route: route, requestID: requestID, context: context, next: next)
         } catch {
             let refusal = MDESErrorMapping.refusal(for: error)
             log(refusal, error: error, context: context)
@@ -50,10 +51,11 @@ struct MDESExchangeMiddleware: RouterMiddleware {
         }
     }
 
-    /// Claims `requestId`, runs the operation, and remembers its answer (not a failure of
-    /// Provisio's own, which MDES's retry should get another chance at).
+    /// Claims `requestId`, holds the body to the document's bounds, runs the operation, and
+    /// remembers its answer (not a failure of Provisio's own, which MDES's retry should get
+    /// another chance at).
     private func exchange(
-        _ request: Request, bytes: Data, route: MDESRoute, requestID: String, context: Context,
+        _ request: Request, bytes: Data, body: JSONValue, route: MDESRoute, requestID: String, context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let now = clock.now()
@@ -74,6 +76,7 @@ struct MDESExchangeMiddleware: RouterMiddleware {
         }
         var response: Response
         do {
+            try MDESFieldRules.request(route.operation)?.check(body, at: "")
             response = try await next(request, context)
         } catch {
             let refusal = MDESErrorMapping.refusal(for: error)
@@ -92,8 +95,9 @@ struct MDESExchangeMiddleware: RouterMiddleware {
         return response
     }
 
-    /// `requestId` read from the strictly parsed body: 1 to 64 visible ASCII characters.
-    static func requestID(in bytes: Data) throws -> String {
+    /// The strictly parsed body and its `requestId` (1 to 64 characters, as the document says:
+    /// it is stored only as a keyed digest and echoed only to MDES, so nothing else is asked of it).
+    static func parse(_ bytes: Data) throws -> (JSONValue, String) {
         guard !bytes.isEmpty else { throw MDESRefusal.missing("requestId") }
         let value: JSONValue
         do {
@@ -106,11 +110,9 @@ struct MDESExchangeMiddleware: RouterMiddleware {
         guard case .object(let object) = value else { throw MDESRefusal(.invalidJSON, "The request body is not a JSON object.") }
         guard let field = object["requestId"] else { throw MDESRefusal.missing("requestId") }
         guard let text = field.stringValue else { throw MDESRefusal.format("requestId") }
-        guard (1...64).contains(text.count) else { throw MDESRefusal.length("requestId") }
-        // Stored only as a keyed digest and echoed only to MDES, as the document asks; MDES's
-        // numeric ids would often look like card numbers, so they are not refused as such.
-        guard text.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline }) else { throw MDESRefusal.format("requestId") }
-        return text
+        guard (1...64).contains(text.unicodeScalars.count) else { throw MDESRefusal.length("requestId") }
+        // MDES's numeric ids would often look like card numbers, so they are not refused as such.
+        return (value, text)
     }
 
     /// The answer as stored: its JSON without `responseId`, which a replay puts back.

@@ -1,14 +1,15 @@
 import Foundation
 import ProvisioMDESIssuerAPI
 
-/// deliverActivationCode and validateActivationCode: the one-time code of the yellow path.
+/// deliverActivationCode and validateActivationCode: the one-time code of the yellow path. The
+/// code's bounds (1 to 32 characters, nothing else) were checked with the request
+/// (`MDESFieldRules`).
 extension MDESIssuerHandler {
     func deliverActivationCode(_ input: Operations.DeliverActivationCode.Input) async throws
         -> Operations.DeliverActivationCode.Output
     {
         guard case .json(let body) = input.body else { throw MDESRefusal(.invalidJSON, "The body is not JSON.") }
         let reference = try Self.reference(body.tokenUniqueReference)
-        if let code = body.activationCode, !(1...32).contains(code.count) { throw MDESRefusal.length("activationCode") }
         var expiry: Date?
         if let text = body.expirationDateTime?.value1 {
             guard let date = MDESTimestamp.parse(text) else { throw MDESRefusal.format("expirationDateTime") }
@@ -24,7 +25,6 @@ extension MDESIssuerHandler {
     {
         guard case .json(let body) = input.body else { throw MDESRefusal(.invalidJSON, "The body is not JSON.") }
         let reference = try Self.reference(body.tokenUniqueReference)
-        guard (1...32).contains(body.activationCode.count) else { throw MDESRefusal.length("activationCode") }
         let result = try await service.validateCode(
             body.activationCode, tokenUniqueReference: reference, tenantID: input.path.tenantId)
         let wire = Components.Schemas.ValidateActivationCodeResponse.ResultPayload(rawValue: result.rawValue) ?? .expiredCode

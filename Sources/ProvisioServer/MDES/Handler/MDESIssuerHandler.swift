@@ -26,13 +26,12 @@ struct MDESIssuerHandler: APIProtocol {
             aad: wire.aad?.value1)
     }
 
-    /// A `tokenUniqueReference` Provisio stores as the token's network reference: 1 to 64
-    /// visible ASCII characters, and not itself a card number (MDES's references are letters
-    /// and hex, so a digit run inside one is not refused: it would refuse real references).
+    /// A `tokenUniqueReference` Provisio stores as the token's network reference: present (its
+    /// bounds were checked with the request, `MDESFieldRules`), and not itself a card number
+    /// (MDES's references are letters and hex, so a digit run inside one is not refused: it would
+    /// refuse real references).
     static func reference(_ value: String?, field: String = "tokenUniqueReference") throws -> String {
         guard let value else { throw MDESRefusal.missing(field) }
-        guard (1...64).contains(value.count) else { throw MDESRefusal.length(field) }
-        guard value.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline }) else { throw MDESRefusal.format(field) }
         guard (try? PrimaryAccountNumber(value)) == nil else { throw MDESRefusal.value(field) }
         return value
     }

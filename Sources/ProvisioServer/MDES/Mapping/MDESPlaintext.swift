@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioJSON
 import ProvisioMDESIssuerAPI
 
 /// The decrypted `encryptedData`: the card, the token or the cardholder, and until when MDES
@@ -17,14 +18,18 @@ struct MDESPlaintext: Sendable, CustomStringConvertible, CustomDebugStringConver
     var email: String?
 
     /// JSON of `FundingAccountPlaintext`; anything else is indistinguishable from a payload that
-    /// did not decrypt (`CRYPTOGRAPHY_ERROR`).
+    /// did not decrypt (`CRYPTOGRAPHY_ERROR`). A field out of the document's bounds is refused
+    /// by its name under `encryptedData`, never with its value.
     init(decoding plaintext: Data) throws {
         let decoded: Components.Schemas.FundingAccountPlaintext
+        let value: JSONValue
         do {
+            value = try StrictJSONParser.parse(plaintext)
             decoded = try JSONDecoder().decode(Components.Schemas.FundingAccountPlaintext.self, from: plaintext)
         } catch {
             throw MDESRefusal.cryptography
         }
+        try MDESFieldRules.plaintext.check(value, at: "encryptedData")
         if let text = decoded.dataValidUntilTimestamp {
             guard let date = MDESTimestamp.parse(text) else { throw MDESRefusal.format("dataValidUntilTimestamp") }
             validUntil = date

@@ -85,10 +85,9 @@ struct MDESIssuerService: Sendable {
         let expiry = expiresAt ?? now.addingTimeInterval(codeLifetime)
         guard expiry > now else { throw MDESRefusal.value("expirationDateTime") }
         do {
-            _ = try await tokens.relayOTP(
+            // The document's bounds on `activationCode` were checked with the request.
+            _ = try await tokens.relayCode(
                 networkTokenRef: tokenUniqueReference, tenantID: tenantID, code: code, expiresAt: expiry, relay: otpRelay)
-        } catch let error as ProvisioError where error.code == .invalidOTP {
-            throw MDESRefusal.format("activationCode")
         } catch let error as ProvisioError where error.code == .tokenInvalidTransition || error.code == .tokenNotFound {
             throw MDESRefusal.value("tokenUniqueReference")
         }
