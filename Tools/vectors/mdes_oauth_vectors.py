@@ -116,16 +116,28 @@ def payload(private_key, fingerprint, aes_key, mode, oaep, plaintext, label, aad
     return fields
 
 
+# The card inside every plaintext: a test Mastercard number that passes the Luhn check, so that a
+# server holding this card (the listener tests' card, expiring 12/30) can approve every vector.
+PAN = "5412345678901232"
+
+
+def luhn_valid(number):
+    digits = [int(d) for d in reversed(number)]
+    total = sum(d if i % 2 == 0 else (d * 2 - 9 if d > 4 else d * 2) for i, d in enumerate(digits))
+    return total % 10 == 0
+
+
 def mdes_vectors():
+    assert luhn_valid(PAN), "the vectors' PAN must pass the Luhn check"
     keys = load_or_generate_keys(MDES_FILE, [("current", 3072), ("previous", 2048)], "keys")
     records = {name: key_record(name, key) for name, key in keys.items()}
     fp = {name: records[name]["fingerprintSHA256"] for name in keys}
 
     def plaintext(label):
-        # A FundingAccountData-shaped object with a test PAN; the decrypter returns it as bytes.
+        # A FundingAccountData-shaped object with the test PAN; the decrypter returns it as bytes.
         return json.dumps({
             "dataValidUntilTimestamp": "2030-01-01T00:30:00.000Z",
-            "cardAccountData": {"accountNumber": "5412345678901234", "expiryMonth": "12", "expiryYear": "30"},
+            "cardAccountData": {"accountNumber": PAN, "expiryMonth": "12", "expiryYear": "30"},
             "source": "ACCOUNT_ADDED_MANUALLY", "vector": label,
         }, separators=(",", ":")).encode()
 

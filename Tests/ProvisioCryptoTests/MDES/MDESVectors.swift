@@ -44,7 +44,7 @@ struct MDESVectors: Decodable {
         uniqueKeysWithValues: shared.keys.map { ($0.name, try! MDESIssuerKey(privateKeyPEM: $0.privateKeyPKCS8PEM)) })
 
     /// The test PAN inside every plaintext; no error message may contain it.
-    static let pan = "5412345678901234"
+    static let pan = "5412345678901232"
 
     /// The code a throwing call fails with, or nil if it succeeds.
     static func code(_ body: () throws -> Any) -> String? {
