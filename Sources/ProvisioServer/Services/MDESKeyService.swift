@@ -12,11 +12,14 @@ public struct MDESKeyService: Sendable {
     let store: any MDESKeyStore
     let vault: PANVault
     let clock: any TimeSource
+    /// Where the listener's unsealed keys are kept; every change made here drops the tenant's.
+    let cache: MDESKeyCache
 
-    public init(store: any MDESKeyStore, vault: PANVault, clock: any TimeSource) {
+    public init(store: any MDESKeyStore, vault: PANVault, clock: any TimeSource, cache: MDESKeyCache = .shared) {
         self.store = store
         self.vault = vault
         self.clock = clock
+        self.cache = cache
     }
 
     /// The key to register: its public half, and whether this call made it.
@@ -46,6 +49,7 @@ public struct MDESKeyService: Sendable {
             tenantID: tenantID, fingerprint: key.publicKeyFingerprint, keySize: key.keySizeInBits,
             publicKeyPEM: try key.publicKeyPEM, privateKeyVaultRecord: sealed.serialized, createdAt: clock.now())
         let inForce = try await store.addMDESIssuerKey(record, onlyIfNoneLive: !rotate)
+        cache.invalidate(tenantID: tenantID)
         // Another call made the tenant's first key in the meantime: that one stands.
         guard inForce.fingerprint == record.fingerprint else { return try existing(inForce, asked: keySize) }
         return PublicKey(pem: record.publicKeyPEM, fingerprint: record.fingerprint, keySize: record.keySize, created: true)
@@ -54,12 +58,21 @@ public struct MDESKeyService: Sendable {
     /// Retires one of the tenant's live keys (fingerprint in either case); its private half is
     /// forgotten, so payloads wrapped for it no longer open.
     public func retire(tenantID: String, fingerprint: String) async throws -> MDESIssuerKeyRecord {
-        try await store.retireMDESIssuerKey(tenantID: tenantID, fingerprint: fingerprint.lowercased(), at: clock.now())
+        let retired = try await store.retireMDESIssuerKey(
+            tenantID: tenantID, fingerprint: fingerprint.lowercased(), at: clock.now())
+        cache.invalidate(tenantID: tenantID)
+        return retired
     }
 
-    /// The tenant's live keys, unsealed, for `MDESPayloadDecrypter`.
+    /// The tenant's live keys, unsealed, read from the store now.
     public func liveKeys(tenantID: String) async throws -> [MDESIssuerKey] {
         try await store.liveMDESIssuerKeys(tenantID: tenantID, unsealedWith: vault)
+    }
+
+    /// The tenant's live keys for `MDESPayloadDecrypter` on the listener: from the cache while
+    /// fresh (`MDESKeyCache`), else `liveKeys`.
+    public func decryptionKeys(tenantID: String) async throws -> [MDESIssuerKey] {
+        try await cache.keys(tenantID: tenantID, now: clock.now()) { try await liveKeys(tenantID: tenantID) }
     }
 
     private func existing(_ live: MDESIssuerKeyRecord, asked keySize: Int?) throws -> PublicKey {

@@ -42,5 +42,7 @@ struct MDESFixtureVectors: Decodable {
                 tenantID: tenantID, fingerprint: key.publicKeyFingerprint, keySize: key.keySizeInBits,
                 publicKeyPEM: try key.publicKeyPEM, privateKeyVaultRecord: sealed.serialized, createdAt: server.clock.now()),
             onlyIfNoneLive: false)
+        // Added past MDESKeyService: the listener's cache must hear of it.
+        MDESKeyCache.shared.invalidate(tenantID: tenantID)
     }
 }

@@ -136,8 +136,11 @@ struct MDESListenerHarness: Sendable {
         return plaintext
     }
 
-    /// AES-256-GCM under a fresh key wrapped with RSA-OAEP-SHA256 for the tenant's key.
-    func encrypt(_ plaintext: [String: Any], fingerprint: String? = nil) throws -> [String: Any] {
+    /// AES-256-GCM under a fresh key wrapped with RSA-OAEP-SHA256 for the tenant's key (or `for`).
+    func encrypt(_ plaintext: [String: Any], fingerprint: String? = nil, for other: MDESIssuerKey? = nil) throws
+        -> [String: Any]
+    {
+        let key = other ?? self.key
         let data = try JSONSerialization.data(withJSONObject: plaintext)
         let aesKey = SymmetricKey(size: .bits256)
         let iv = AES.GCM.Nonce()

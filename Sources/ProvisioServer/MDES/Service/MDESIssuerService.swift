@@ -27,7 +27,7 @@ struct MDESIssuerService: Sendable {
     /// The payload opened and parsed: refusals for a payload that does not open, names no live
     /// key, does not parse, or has expired.
     func open(_ payload: MDESEncryptedPayload, tenantID: String) async throws -> MDESPlaintext {
-        let live = try await keys.liveKeys(tenantID: tenantID)
+        let live = try await keys.decryptionKeys(tenantID: tenantID)
         guard !live.isEmpty else { throw MDESRefusal.cryptography }
         let decrypted: MDESDecryptedPayload
         do {

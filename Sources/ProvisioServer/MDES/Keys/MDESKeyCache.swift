@@ -1,0 +1,86 @@
+import Foundation
+import ProvisioCore
+import ProvisioCrypto
+
+/// The tenants' unsealed MDES keys, kept in memory for a short while: without it every request
+/// reads the tenant's key rows and unseals each key again before its one RSA operation.
+///
+/// Bounded: at most `capacity` tenants (the least recently used goes first) and each entry for
+/// `lifetime` after it was read from the store. A change made through `MDESKeyService` in this
+/// process (`tenants mdes-key --rotate`, `--retire`) drops the tenant's entry at once; a change
+/// made by another process is seen here once the entry has aged out, within `lifetime`.
+public final class MDESKeyCache: Sendable {
+    /// The process's cache: every `MDESKeyService` of the process shares it unless given another,
+    /// so a change through any of them reaches every listener of the process.
+    public static let shared = MDESKeyCache()
+
+    public static let standardCapacity = 256
+    public static let standardLifetime: TimeInterval = 60
+
+    public let capacity: Int
+    public let lifetime: TimeInterval
+
+    private struct Entry: Sendable {
+        var keys: [MDESIssuerKey]
+        var loadedAt: Date
+        var usedAt: Date
+    }
+
+    private struct State: Sendable {
+        var entries: [String: Entry] = [:]
+        /// Bumped by every invalidation: a load that began before one is not stored, so a change
+        /// racing with a read cannot leave the old keys cached.
+        var generation: UInt64 = 0
+    }
+
+    private let state = Locked(State())
+
+    public init(capacity: Int = MDESKeyCache.standardCapacity, lifetime: TimeInterval = MDESKeyCache.standardLifetime) {
+        self.capacity = max(1, capacity)
+        self.lifetime = lifetime
+    }
+
+    /// The tenant's keys: cached ones younger than `lifetime`, else what `load` reads (stored
+    /// for the next requests). An empty list is not cached: a tenant about to get its first key
+    /// should not wait for it.
+    func keys(tenantID: String, now: Date, load: () async throws -> [MDESIssuerKey]) async throws -> [MDESIssuerKey] {
+        let (cached, generation) = state.withLock { state -> ([MDESIssuerKey]?, UInt64) in
+            guard var entry = state.entries[tenantID] else { return (nil, state.generation) }
+            guard now >= entry.loadedAt, now.timeIntervalSince(entry.loadedAt) < lifetime else {
+                state.entries[tenantID] = nil
+                return (nil, state.generation)
+            }
+            entry.usedAt = now
+            state.entries[tenantID] = entry
+            return (entry.keys, state.generation)
+        }
+        if let cached { return cached }
+        let loaded = try await load()
+        guard !loaded.isEmpty else { return loaded }
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            if state.entries[tenantID] == nil, state.entries.count >= capacity {
+                state.entries = state.entries.filter { now.timeIntervalSince($0.value.loadedAt) < lifetime }
+                if state.entries.count >= capacity, let oldest = state.entries.min(by: { $0.value.usedAt < $1.value.usedAt }) {
+                    state.entries[oldest.key] = nil
+                }
+            }
+            state.entries[tenantID] = Entry(keys: loaded, loadedAt: now, usedAt: now)
+        }
+        return loaded
+    }
+
+    /// Forgets the tenant's keys: the next request reads them from the store again.
+    public func invalidate(tenantID: String) {
+        state.withLock { state in
+            state.entries[tenantID] = nil
+            state.generation &+= 1
+        }
+    }
+
+    /// How many tenants' keys are held now.
+    var count: Int { state.withLock { $0.entries.count } }
+
+    /// Whether the tenant's keys are held now (tests).
+    func holds(tenantID: String) -> Bool { state.withLock { $0.entries[tenantID] != nil } }
+}
