@@ -2817,6 +2817,7 @@ extension Components {
             case token_deleted = "token.deleted"
             case token_otpRequested = "token.otp_requested"
             case token_decisionRequested = "token.decision_requested"
+            case token_suspiciousActivity = "token.suspicious_activity"
             case provisioning_declined = "provisioning.declined"
             case webhook_test = "webhook.test"
         }
@@ -2862,6 +2863,110 @@ extension Components {
                 )
                 self.data = try container.decode(
                     Components.Schemas.Token.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "type",
+                    "timestamp",
+                    "data"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SuspiciousActivity`.
+        public struct SuspiciousActivity: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SuspiciousActivity/token`.
+            public var token: Components.Schemas.Token
+            /// What the network saw, in its words (MDES's `eventName`, such as `REPLENISH`; a word
+            /// Provisio cannot keep as it came is `OTHER`).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SuspiciousActivity/events`.
+            public var events: [Swift.String]
+            /// The token's status at the network as it reported it (MDES's `status`, such as `ACTIVE`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SuspiciousActivity/network_status`.
+            public var networkStatus: Swift.String?
+            /// Creates a new `SuspiciousActivity`.
+            ///
+            /// - Parameters:
+            ///   - token:
+            ///   - events: What the network saw, in its words (MDES's `eventName`, such as `REPLENISH`; a word
+            ///   - networkStatus: The token's status at the network as it reported it (MDES's `status`, such as `ACTIVE`).
+            public init(
+                token: Components.Schemas.Token,
+                events: [Swift.String],
+                networkStatus: Swift.String? = nil
+            ) {
+                self.token = token
+                self.events = events
+                self.networkStatus = networkStatus
+            }
+            public enum CodingKeys: String, CodingKey {
+                case token
+                case events
+                case networkStatus = "network_status"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.token = try container.decode(
+                    Components.Schemas.Token.self,
+                    forKey: .token
+                )
+                self.events = try container.decode(
+                    [Swift.String].self,
+                    forKey: .events
+                )
+                self.networkStatus = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .networkStatus
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "token",
+                    "events",
+                    "network_status"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SuspiciousActivityWebhookEvent`.
+        public struct SuspiciousActivityWebhookEvent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SuspiciousActivityWebhookEvent/type`.
+            public var _type: Components.Schemas.WebhookEventType
+            /// - Remark: Generated from `#/components/schemas/SuspiciousActivityWebhookEvent/timestamp`.
+            public var timestamp: Components.Schemas.Timestamp
+            /// - Remark: Generated from `#/components/schemas/SuspiciousActivityWebhookEvent/data`.
+            public var data: Components.Schemas.SuspiciousActivity
+            /// Creates a new `SuspiciousActivityWebhookEvent`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp:
+            ///   - data:
+            public init(
+                _type: Components.Schemas.WebhookEventType,
+                timestamp: Components.Schemas.Timestamp,
+                data: Components.Schemas.SuspiciousActivity
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self._type = try container.decode(
+                    Components.Schemas.WebhookEventType.self,
+                    forKey: ._type
+                )
+                self.timestamp = try container.decode(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .timestamp
+                )
+                self.data = try container.decode(
+                    Components.Schemas.SuspiciousActivity.self,
                     forKey: .data
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
@@ -3525,6 +3630,16 @@ extension Components {
             public var networkState: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Token/token_last4`.
             public var tokenLast4: Swift.String?
+            /// The network token's own expiry month (not the card's), once the network told it
+            /// (MDES: `tokenData` on activation, the new expiry on redigitization).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/Token/token_expiry_month`.
+            public var tokenExpiryMonth: Swift.Int?
+            /// The network token's expiry year, four digits, with `token_expiry_month`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Token/token_expiry_year`.
+            public var tokenExpiryYear: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/Token/device_account_identifier`.
             public var deviceAccountIdentifier: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Token/decision`.
@@ -3557,6 +3672,8 @@ extension Components {
             ///   - state:
             ///   - networkState: The token's last state at the network, in its words: the event it reported
             ///   - tokenLast4:
+            ///   - tokenExpiryMonth: The network token's own expiry month (not the card's), once the network told it
+            ///   - tokenExpiryYear: The network token's expiry year, four digits, with `token_expiry_month`.
             ///   - deviceAccountIdentifier:
             ///   - decision:
             ///   - decisionReasons:
@@ -3574,6 +3691,8 @@ extension Components {
                 state: Components.Schemas.TokenState,
                 networkState: Swift.String? = nil,
                 tokenLast4: Swift.String? = nil,
+                tokenExpiryMonth: Swift.Int? = nil,
+                tokenExpiryYear: Swift.Int? = nil,
                 deviceAccountIdentifier: Swift.String? = nil,
                 decision: Components.Schemas.DecisionOutcome,
                 decisionReasons: [Swift.String],
@@ -3591,6 +3710,8 @@ extension Components {
                 self.state = state
                 self.networkState = networkState
                 self.tokenLast4 = tokenLast4
+                self.tokenExpiryMonth = tokenExpiryMonth
+                self.tokenExpiryYear = tokenExpiryYear
                 self.deviceAccountIdentifier = deviceAccountIdentifier
                 self.decision = decision
                 self.decisionReasons = decisionReasons
@@ -3609,6 +3730,8 @@ extension Components {
                 case state
                 case networkState = "network_state"
                 case tokenLast4 = "token_last4"
+                case tokenExpiryMonth = "token_expiry_month"
+                case tokenExpiryYear = "token_expiry_year"
                 case deviceAccountIdentifier = "device_account_identifier"
                 case decision
                 case decisionReasons = "decision_reasons"
@@ -3652,6 +3775,14 @@ extension Components {
                     Swift.String.self,
                     forKey: .tokenLast4
                 )
+                self.tokenExpiryMonth = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .tokenExpiryMonth
+                )
+                self.tokenExpiryYear = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .tokenExpiryYear
+                )
                 self.deviceAccountIdentifier = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .deviceAccountIdentifier
@@ -3693,6 +3824,8 @@ extension Components {
                     "state",
                     "network_state",
                     "token_last4",
+                    "token_expiry_month",
+                    "token_expiry_year",
                     "device_account_identifier",
                     "decision",
                     "decision_reasons",
@@ -3838,6 +3971,69 @@ extension Components {
                     "follow_wallet_red",
                     "webhook_timeout_ms",
                     "webhook_default_decision"
+                ])
+            }
+        }
+        /// Each value, when set, is a method offered to the cardholder; unset, it is not offered.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ActivationMethodSettings`.
+        public struct ActivationMethodSettings: Codable, Hashable, Sendable {
+            /// The number a cardholder calls to reach an agent, as the cardholder will see it:
+            /// letters, digits, spaces and `+ ( ) . -`, with at least four digits, such as
+            /// `+1 800 555 0100` or `1-800-BANK-NUMBER` (otherwise `invalid_parameter`).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActivationMethodSettings/customer_service_phone_number`.
+            public var customerServicePhoneNumber: Swift.String?
+            /// An automated line the cardholder calls to verify; the same rule.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActivationMethodSettings/automated_phone_number`.
+            public var automatedPhoneNumber: Swift.String?
+            /// The issuer app as the wallet knows it, such as an iOS bundle identifier
+            /// (`com.acme.bank`) or an Android package name: letters, digits and `. _ : -`, starting
+            /// with a letter or digit (otherwise `invalid_parameter`).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActivationMethodSettings/app_identifier`.
+            public var appIdentifier: Swift.String?
+            /// Creates a new `ActivationMethodSettings`.
+            ///
+            /// - Parameters:
+            ///   - customerServicePhoneNumber: The number a cardholder calls to reach an agent, as the cardholder will see it:
+            ///   - automatedPhoneNumber: An automated line the cardholder calls to verify; the same rule.
+            ///   - appIdentifier: The issuer app as the wallet knows it, such as an iOS bundle identifier
+            public init(
+                customerServicePhoneNumber: Swift.String? = nil,
+                automatedPhoneNumber: Swift.String? = nil,
+                appIdentifier: Swift.String? = nil
+            ) {
+                self.customerServicePhoneNumber = customerServicePhoneNumber
+                self.automatedPhoneNumber = automatedPhoneNumber
+                self.appIdentifier = appIdentifier
+            }
+            public enum CodingKeys: String, CodingKey {
+                case customerServicePhoneNumber = "customer_service_phone_number"
+                case automatedPhoneNumber = "automated_phone_number"
+                case appIdentifier = "app_identifier"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.customerServicePhoneNumber = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .customerServicePhoneNumber
+                )
+                self.automatedPhoneNumber = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .automatedPhoneNumber
+                )
+                self.appIdentifier = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .appIdentifier
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "customer_service_phone_number",
+                    "automated_phone_number",
+                    "app_identifier"
                 ])
             }
         }
@@ -4301,6 +4497,16 @@ extension Components {
             public var networkState: Swift.String?
             /// - Remark: Generated from `#/components/schemas/TokenActivationResult/token_last4`.
             public var tokenLast4: Swift.String?
+            /// The network token's own expiry month (not the card's), once the network told it
+            /// (MDES: `tokenData` on activation, the new expiry on redigitization).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/TokenActivationResult/token_expiry_month`.
+            public var tokenExpiryMonth: Swift.Int?
+            /// The network token's expiry year, four digits, with `token_expiry_month`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TokenActivationResult/token_expiry_year`.
+            public var tokenExpiryYear: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/TokenActivationResult/device_account_identifier`.
             public var deviceAccountIdentifier: Swift.String?
             /// - Remark: Generated from `#/components/schemas/TokenActivationResult/decision`.
@@ -4335,6 +4541,8 @@ extension Components {
             ///   - state:
             ///   - networkState: The token's last state at the network, in its words: the event it reported
             ///   - tokenLast4:
+            ///   - tokenExpiryMonth: The network token's own expiry month (not the card's), once the network told it
+            ///   - tokenExpiryYear: The network token's expiry year, four digits, with `token_expiry_month`.
             ///   - deviceAccountIdentifier:
             ///   - decision:
             ///   - decisionReasons:
@@ -4354,6 +4562,8 @@ extension Components {
                 state: Components.Schemas.TokenState? = nil,
                 networkState: Swift.String? = nil,
                 tokenLast4: Swift.String? = nil,
+                tokenExpiryMonth: Swift.Int? = nil,
+                tokenExpiryYear: Swift.Int? = nil,
                 deviceAccountIdentifier: Swift.String? = nil,
                 decision: Components.Schemas.DecisionOutcome? = nil,
                 decisionReasons: [Swift.String]? = nil,
@@ -4373,6 +4583,8 @@ extension Components {
                 self.state = state
                 self.networkState = networkState
                 self.tokenLast4 = tokenLast4
+                self.tokenExpiryMonth = tokenExpiryMonth
+                self.tokenExpiryYear = tokenExpiryYear
                 self.deviceAccountIdentifier = deviceAccountIdentifier
                 self.decision = decision
                 self.decisionReasons = decisionReasons
@@ -4393,6 +4605,8 @@ extension Components {
                 case state
                 case networkState = "network_state"
                 case tokenLast4 = "token_last4"
+                case tokenExpiryMonth = "token_expiry_month"
+                case tokenExpiryYear = "token_expiry_year"
                 case deviceAccountIdentifier = "device_account_identifier"
                 case decision
                 case decisionReasons = "decision_reasons"
@@ -4444,6 +4658,14 @@ extension Components {
                     Swift.String.self,
                     forKey: .tokenLast4
                 )
+                self.tokenExpiryMonth = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .tokenExpiryMonth
+                )
+                self.tokenExpiryYear = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .tokenExpiryYear
+                )
                 self.deviceAccountIdentifier = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .deviceAccountIdentifier
@@ -4487,6 +4709,8 @@ extension Components {
                     "state",
                     "network_state",
                     "token_last4",
+                    "token_expiry_month",
+                    "token_expiry_year",
                     "device_account_identifier",
                     "decision",
                     "decision_reasons",

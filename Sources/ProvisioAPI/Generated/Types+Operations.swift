@@ -11147,6 +11147,602 @@ public enum Operations {
             }
         }
     }
+    /// The issuer's own ways for a cardholder to verify a token
+    ///
+    /// What Provisio offers the card network, on the yellow path, besides the masked phone
+    /// number and email the network itself sends: the customer-service number to call, an
+    /// automated number, and the issuer app. Each method is offered only when its value is
+    /// set here; a tenant that set nothing offers none of them. The MDES dialect sends them as
+    /// `CARDHOLDER_TO_CALL_MANNED_NUMBER`, `CARDHOLDER_TO_CALL_AUTOMATED_NUMBER` and
+    /// `CARDHOLDER_TO_USE_MOBILE_APP` (never to a watch); see docs/mdes.md.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/settings/activation-methods`.
+    /// - Remark: Generated from `#/paths//v1/settings/activation-methods/get(getActivationMethodSettings)`.
+    public enum GetActivationMethodSettings {
+        public static let id: Swift.String = "getActivationMethodSettings"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/settings/activation-methods/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetActivationMethodSettings.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetActivationMethodSettings.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetActivationMethodSettings.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.GetActivationMethodSettings.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/settings/activation-methods/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/settings/activation-methods/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    public init(xRequestId: Components.Headers.XRequestId) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetActivationMethodSettings.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/settings/activation-methods/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/settings/activation-methods/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ActivationMethodSettings)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ActivationMethodSettings {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetActivationMethodSettings.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.GetActivationMethodSettings.Output.Ok.Headers,
+                    body: Operations.GetActivationMethodSettings.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The values in force.
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/activation-methods/get(getActivationMethodSettings)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetActivationMethodSettings.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetActivationMethodSettings.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `malformed_request`: the request line or headers could not be parsed or are too large
+            /// (over 16 KiB or 64 lines). The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/activation-methods/get(getActivationMethodSettings)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/activation-methods/get(getActivationMethodSettings)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/activation-methods/get(getActivationMethodSettings)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `token_already_used` when the bearer is a spent provision token.
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/activation-methods/get(getActivationMethodSettings)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/activation-methods/get(getActivationMethodSettings)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Set the issuer's own ways for a cardholder to verify a token
+    ///
+    /// Replaces all three values: a field left out is unset, and its method is no longer
+    /// offered (`{}` offers none). The values are shown to cardholders and stored in clear, so
+    /// one whose digits could be a card number is refused (`card_number_in_text`); write a long
+    /// international number with its parts in parentheses or dots if that happens.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/settings/activation-methods`.
+    /// - Remark: Generated from `#/paths//v1/settings/activation-methods/put(setActivationMethodSettings)`.
+    public enum SetActivationMethodSettings {
+        public static let id: Swift.String = "setActivationMethodSettings"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/settings/activation-methods/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetActivationMethodSettings.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetActivationMethodSettings.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.SetActivationMethodSettings.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/settings/activation-methods/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/settings/activation-methods/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.ActivationMethodSettings)
+            }
+            public var body: Operations.SetActivationMethodSettings.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.SetActivationMethodSettings.Input.Headers = .init(),
+                body: Operations.SetActivationMethodSettings.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/settings/activation-methods/PUT/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/settings/activation-methods/PUT/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    public init(xRequestId: Components.Headers.XRequestId) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.SetActivationMethodSettings.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/settings/activation-methods/PUT/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/settings/activation-methods/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ActivationMethodSettings)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ActivationMethodSettings {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SetActivationMethodSettings.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.SetActivationMethodSettings.Output.Ok.Headers,
+                    body: Operations.SetActivationMethodSettings.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The values now in force.
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/activation-methods/put(setActivationMethodSettings)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SetActivationMethodSettings.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.SetActivationMethodSettings.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request`,
+            /// `invalid_parameter` (a value outside its rule), `card_number_in_text` or
+            /// `malformed_request`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/activation-methods/put(setActivationMethodSettings)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/activation-methods/put(setActivationMethodSettings)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/activation-methods/put(setActivationMethodSettings)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request body had not all arrived 10 seconds after the request's
+            /// headers. The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/activation-methods/put(setActivationMethodSettings)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `token_already_used` when the bearer is a spent provision token.
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/activation-methods/put(setActivationMethodSettings)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `payload_too_large`: the request body is over 256 KiB. The rest of it is not read and
+            /// the connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/activation-methods/put(setActivationMethodSettings)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/activation-methods/put(setActivationMethodSettings)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Create (or rotate) the card network's key
     ///
     /// A new key for the card network's token service to call this tenant's `/v1/network/`

@@ -346,6 +346,30 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/settings/decisioning`.
     /// - Remark: Generated from `#/paths//v1/settings/decisioning/put(updateDecisioningSettings)`.
     func updateDecisioningSettings(_ input: Operations.UpdateDecisioningSettings.Input) async throws -> Operations.UpdateDecisioningSettings.Output
+    /// The issuer's own ways for a cardholder to verify a token
+    ///
+    /// What Provisio offers the card network, on the yellow path, besides the masked phone
+    /// number and email the network itself sends: the customer-service number to call, an
+    /// automated number, and the issuer app. Each method is offered only when its value is
+    /// set here; a tenant that set nothing offers none of them. The MDES dialect sends them as
+    /// `CARDHOLDER_TO_CALL_MANNED_NUMBER`, `CARDHOLDER_TO_CALL_AUTOMATED_NUMBER` and
+    /// `CARDHOLDER_TO_USE_MOBILE_APP` (never to a watch); see docs/mdes.md.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/settings/activation-methods`.
+    /// - Remark: Generated from `#/paths//v1/settings/activation-methods/get(getActivationMethodSettings)`.
+    func getActivationMethodSettings(_ input: Operations.GetActivationMethodSettings.Input) async throws -> Operations.GetActivationMethodSettings.Output
+    /// Set the issuer's own ways for a cardholder to verify a token
+    ///
+    /// Replaces all three values: a field left out is unset, and its method is no longer
+    /// offered (`{}` offers none). The values are shown to cardholders and stored in clear, so
+    /// one whose digits could be a card number is refused (`card_number_in_text`); write a long
+    /// international number with its parts in parentheses or dots if that happens.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/settings/activation-methods`.
+    /// - Remark: Generated from `#/paths//v1/settings/activation-methods/put(setActivationMethodSettings)`.
+    func setActivationMethodSettings(_ input: Operations.SetActivationMethodSettings.Input) async throws -> Operations.SetActivationMethodSettings.Output
     /// Create (or rotate) the card network's key
     ///
     /// A new key for the card network's token service to call this tenant's `/v1/network/`
@@ -1041,6 +1065,40 @@ extension APIProtocol {
         body: Operations.UpdateDecisioningSettings.Input.Body
     ) async throws -> Operations.UpdateDecisioningSettings.Output {
         try await updateDecisioningSettings(Operations.UpdateDecisioningSettings.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The issuer's own ways for a cardholder to verify a token
+    ///
+    /// What Provisio offers the card network, on the yellow path, besides the masked phone
+    /// number and email the network itself sends: the customer-service number to call, an
+    /// automated number, and the issuer app. Each method is offered only when its value is
+    /// set here; a tenant that set nothing offers none of them. The MDES dialect sends them as
+    /// `CARDHOLDER_TO_CALL_MANNED_NUMBER`, `CARDHOLDER_TO_CALL_AUTOMATED_NUMBER` and
+    /// `CARDHOLDER_TO_USE_MOBILE_APP` (never to a watch); see docs/mdes.md.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/settings/activation-methods`.
+    /// - Remark: Generated from `#/paths//v1/settings/activation-methods/get(getActivationMethodSettings)`.
+    public func getActivationMethodSettings(headers: Operations.GetActivationMethodSettings.Input.Headers = .init()) async throws -> Operations.GetActivationMethodSettings.Output {
+        try await getActivationMethodSettings(Operations.GetActivationMethodSettings.Input(headers: headers))
+    }
+    /// Set the issuer's own ways for a cardholder to verify a token
+    ///
+    /// Replaces all three values: a field left out is unset, and its method is no longer
+    /// offered (`{}` offers none). The values are shown to cardholders and stored in clear, so
+    /// one whose digits could be a card number is refused (`card_number_in_text`); write a long
+    /// international number with its parts in parentheses or dots if that happens.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/settings/activation-methods`.
+    /// - Remark: Generated from `#/paths//v1/settings/activation-methods/put(setActivationMethodSettings)`.
+    public func setActivationMethodSettings(
+        headers: Operations.SetActivationMethodSettings.Input.Headers = .init(),
+        body: Operations.SetActivationMethodSettings.Input.Body
+    ) async throws -> Operations.SetActivationMethodSettings.Output {
+        try await setActivationMethodSettings(Operations.SetActivationMethodSettings.Input(
             headers: headers,
             body: body
         ))

@@ -342,6 +342,16 @@ extension Components {
             public var networkState: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Token/token_last4`.
             public var tokenLast4: Swift.String?
+            /// The network token's own expiry month (not the card's), once the network told it
+            /// (MDES: `tokenData` on activation, the new expiry on redigitization).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/Token/token_expiry_month`.
+            public var tokenExpiryMonth: Swift.Int?
+            /// The network token's expiry year, four digits, with `token_expiry_month`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Token/token_expiry_year`.
+            public var tokenExpiryYear: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/Token/device_account_identifier`.
             public var deviceAccountIdentifier: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Token/decision`.
@@ -374,6 +384,8 @@ extension Components {
             ///   - state:
             ///   - networkState: The token's last state at the network, in its words: the event it reported
             ///   - tokenLast4:
+            ///   - tokenExpiryMonth: The network token's own expiry month (not the card's), once the network told it
+            ///   - tokenExpiryYear: The network token's expiry year, four digits, with `token_expiry_month`.
             ///   - deviceAccountIdentifier:
             ///   - decision:
             ///   - decisionReasons:
@@ -391,6 +403,8 @@ extension Components {
                 state: Components.Schemas.TokenState,
                 networkState: Swift.String? = nil,
                 tokenLast4: Swift.String? = nil,
+                tokenExpiryMonth: Swift.Int? = nil,
+                tokenExpiryYear: Swift.Int? = nil,
                 deviceAccountIdentifier: Swift.String? = nil,
                 decision: Components.Schemas.DecisionOutcome,
                 decisionReasons: [Swift.String],
@@ -408,6 +422,8 @@ extension Components {
                 self.state = state
                 self.networkState = networkState
                 self.tokenLast4 = tokenLast4
+                self.tokenExpiryMonth = tokenExpiryMonth
+                self.tokenExpiryYear = tokenExpiryYear
                 self.deviceAccountIdentifier = deviceAccountIdentifier
                 self.decision = decision
                 self.decisionReasons = decisionReasons
@@ -426,6 +442,8 @@ extension Components {
                 case state
                 case networkState = "network_state"
                 case tokenLast4 = "token_last4"
+                case tokenExpiryMonth = "token_expiry_month"
+                case tokenExpiryYear = "token_expiry_year"
                 case deviceAccountIdentifier = "device_account_identifier"
                 case decision
                 case decisionReasons = "decision_reasons"
@@ -469,6 +487,14 @@ extension Components {
                     Swift.String.self,
                     forKey: .tokenLast4
                 )
+                self.tokenExpiryMonth = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .tokenExpiryMonth
+                )
+                self.tokenExpiryYear = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .tokenExpiryYear
+                )
                 self.deviceAccountIdentifier = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .deviceAccountIdentifier
@@ -510,6 +536,8 @@ extension Components {
                     "state",
                     "network_state",
                     "token_last4",
+                    "token_expiry_month",
+                    "token_expiry_year",
                     "device_account_identifier",
                     "decision",
                     "decision_reasons",
