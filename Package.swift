@@ -102,6 +102,7 @@ let package = Package(
                 // over mutual TLS (NIOSSL's configuration for AsyncHTTPClient).
                 "ProvisioSandboxMDESIssuerAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: serverOnly),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: serverOnly),
                 .product(name: "NIOCore", package: "swift-nio", condition: serverOnly),

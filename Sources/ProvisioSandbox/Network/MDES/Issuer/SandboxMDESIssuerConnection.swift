@@ -49,7 +49,8 @@ public struct SandboxMDESIssuerConnection: IssuerLink {
         self.httpClient = try identity.makeHTTPClient()
         self.client = Client(
             serverURL: endpoint.serverURL,
-            transport: AsyncHTTPClientTransport(configuration: .init(client: httpClient, timeout: TimeAmount(timeout))))
+            transport: AsyncHTTPClientTransport(configuration: .init(client: httpClient, timeout: TimeAmount(timeout))),
+            middlewares: [MDESAnswerLimit()])
         self.encryptor = encryptor
         self.cardholder = cardholder
         self.clock = clock
