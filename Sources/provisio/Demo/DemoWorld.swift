@@ -152,8 +152,16 @@ final class DemoWorld: Sendable {
             api: api, apiKey: apiKey, sandbox: sandbox, receiver: receiver, runID: runID, network: network,
             embedded: embedded)
         do {
-            let settings = settings ?? .init(url: sandboxURL, apiKey: sandboxKey)
-            _ = try await api.client(apiKey).setNetworkSettings(body: .json(settings)).ok
+            _ = try await api.client(apiKey).setNetworkSettings(
+                body: .json(settings ?? .init(url: sandboxURL, apiKey: sandboxKey))
+            ).ok
+            if network == .mdes {
+                // MDES offers the cardholder only the methods the issuer set up: its call centre
+                // and its app, besides the codes to the phone and email the wallet passes on.
+                _ = try await api.client(apiKey).setActivationMethodSettings(
+                    body: .json(.init(customerServicePhoneNumber: "+1 800 555 0100", appIdentifier: "com.demobank.app"))
+                ).ok
+            }
         } catch {
             await world.shutdown()
             // A refusal is the server's answer; anything else means it could not be reached.
@@ -182,11 +190,13 @@ final class DemoWorld: Sendable {
         await receiver.stop()
         guard let embedded else { return }
         await embedded.console.shutdown()
+        // First the sandbox's pooled connections to the MDES listener, which would otherwise
+        // keep the listener's graceful shutdown waiting.
+        await embedded.mdesLink?.shutdown()
         for task in embedded.tasks { task.cancel() }
         // The servers and their background work (webhook worker, purge) must be gone before the
         // database closes: a query still running on a closed SQLite connection traps.
         for task in embedded.tasks { _ = await task.result }
-        await embedded.mdesLink?.shutdown()
         await embedded.handle.shutdown()
         try? FileManager.default.removeItem(atPath: embedded.directory)
     }
