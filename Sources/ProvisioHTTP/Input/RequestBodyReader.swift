@@ -6,31 +6,35 @@ import ProvisioCore
 /// `payloadTooLarge`, not all there by its `bodyDeadline` `requestTimeout`.
 public enum RequestBodyReader {
     public static func collect<Context: WireRequestContext>(
-        _ request: inout Request, context: Context, dialect: WireDialect
+        _ request: inout Request, context: Context, dialect: WireDialect, watch: BodyDeadlineWatch = .shared
     ) async throws -> ByteBuffer {
         let limit = context.maxUploadSize
-        let deadline = context.bodyDeadline
         let reading = request
-        let tooLarge = ProvisioError(dialect.payloadTooLarge, "The request body is larger than \(limit) bytes.")
-        let buffer: ByteBuffer? = try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
-            group.addTask {
-                var copy = reading
-                do {
-                    return try await copy.collectBody(upTo: limit)
-                } catch is NIOTooManyBytesError {
-                    throw tooLarge
-                } catch let error as HTTPError where error.status == .contentTooLarge {
-                    throw tooLarge
-                }
-            }
-            group.addTask {
-                try await Task.sleep(until: deadline, clock: .continuous)
-                return nil
-            }
-            defer { group.cancelAll() }
-            return try await group.next() ?? nil
+        // Read in a task of its own, which the deadline cancels: this task cannot be cancelled
+        // from outside, and the body's stream ends its wait when its reader is cancelled.
+        let reader = Task {
+            var copy = reading
+            return try await copy.collectBody(upTo: limit)
         }
-        guard let buffer else {
+        let timedOut = Locked(false)
+        let registration = watch.register(deadline: context.bodyDeadline) {
+            timedOut.withLock { $0 = true }
+            reader.cancel()
+        }
+        defer { watch.cancel(registration) }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await withTaskCancellationHandler {
+                try await reader.value
+            } onCancel: {
+                reader.cancel()
+            }
+        } catch is NIOTooManyBytesError {
+            throw ProvisioError(dialect.payloadTooLarge, "The request body is larger than \(limit) bytes.")
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw ProvisioError(dialect.payloadTooLarge, "The request body is larger than \(limit) bytes.")
+        } catch {
+            guard timedOut.value else { throw error }
             throw ProvisioError(dialect.requestTimeout, "The request body did not arrive in time.")
         }
         request.body = .init(buffer: buffer)
