@@ -86,6 +86,34 @@ import Testing
         }
     }
 
+    @Test(arguments: TestEngine.available)
+    func aMissingOptionalColumnReadsAsNilAndAMissingRequiredOneNamesItsProperty(_ engine: TestEngine) async throws {
+        try await TestDatabase.with(engine) { database in
+            let store = SQLProvisioStore(handle: database.handle)
+            try await store.insertTenant(TenantRecord(id: "ten_a", name: "A", createdAt: Self.t0))
+            try await store.insertCard(Self.card)
+            let required = [
+                "id", "tenant_id", "customer_ref", "pan_vault_record", "last4", "network", "expiry_month", "expiry_year",
+                "cardholder_name", "primary_account_identifier", "status", "created_at", "updated_at",
+            ]
+            try await database.handle.read { database in
+                let row = try #require(
+                    try await database.raw("SELECT \(unsafeRaw: required.joined(separator: ", ")) FROM cards").first())
+                let card = try row.decode(record: CardRecord.self)
+                #expect(card.accountRef == nil && card.productTitle == nil && card.cardArtURL == nil)
+                #expect(card.panFingerprint == nil && card.id == "card_1" && card.status == .active)
+                #expect(card.createdAt.epochMilliseconds == Self.t0.epochMilliseconds)
+
+                let withoutLast4 = required.filter { $0 != "last4" }.joined(separator: ", ")
+                let short = try #require(try await database.raw("SELECT \(unsafeRaw: withoutLast4) FROM cards").first())
+                let error = #expect(throws: (any Error).self) { try short.decode(record: CardRecord.self) }
+                // Which property failed, and never a stored value.
+                #expect("\(String(describing: error))".contains("last4"))
+                #expect(!"\(String(describing: error))".contains("pv1.kek_x"))
+            }
+        }
+    }
+
     /// The stored kind of each column of the one card: SQLite's `typeof`, PostgreSQL's `pg_typeof`.
     static func kinds(_ columns: [String], _ engine: TestEngine, _ handle: any DatabaseHandle) async throws -> [String: String] {
         let function = engine == .sqlite ? "typeof" : "pg_typeof"

@@ -1,9 +1,10 @@
 import SQLKit
 
-/// How a `Codable` record is a table row, through SQLKit's model coding: each stored property is
-/// the column of its name in snake_case (`cardArtURL` is `card_art_url`, `last4` is `last4`), nil
-/// is NULL, a date is epoch milliseconds (`EpochMilliseconds`), an enum its raw value, and a
-/// `StoredFallback` enum reads an unknown value as its fallback. So a new column is a new property
+/// How a `Codable` record is a table row (written through SQLKit's model encoder, read through
+/// `RecordRowDecoder`): each stored property is the column of its name in snake_case
+/// (`cardArtURL` is `card_art_url`, `last4` is `last4`), nil is NULL, a date is epoch
+/// milliseconds (`EpochMilliseconds`), an enum its raw value, and a `StoredFallback` enum reads
+/// an unknown value as its fallback. So a new column is a new property
 /// of the record, with no insert or row decoding to edit.
 ///
 /// The bound types are those the hand-written binds used (text for `String`, integers for `Int`
@@ -14,15 +15,11 @@ enum RecordCoding {
         keyEncodingStrategy: .custom { path in SomeCodingKey(stringValue: column(path.last?.stringValue ?? "")) },
         nilEncodingStrategy: .asNil)
 
-    static let decoder = SQLRowDecoder(
-        keyDecodingStrategy: .custom { path in SomeCodingKey(stringValue: column(path.last?.stringValue ?? "")) })
-
     /// The column of a property: words split before each capital, an acronym kept as one word,
     /// all lowercased. (SQLKit's own `.convertToSnakeCase` lowercases only a word's first letter,
     /// so `tenantID` would be `tenant_iD`, a different column on PostgreSQL.) It runs for every
-    /// property of every row read, on the Apple Pay endpoint's path too, so it works on the ASCII
-    /// bytes Swift property names are made of (Character by Character, with Unicode case tables,
-    /// it cost that endpoint about 4 % of its requests per second).
+    /// property of every record written (a read looks its result up), so it works on the ASCII
+    /// bytes Swift property names are made of, not Character by Character with Unicode tables.
     static func column(_ property: String) -> String {
         // Bytes outside A-Z (digits, `_`, any non-ASCII) pass through unchanged.
         func isUpper(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) }
@@ -50,24 +47,6 @@ enum RecordCoding {
 extension SQLRow {
     /// The whole row as a record (see `RecordCoding`).
     func decode<Record: Decodable>(record: Record.Type) throws -> Record {
-        try FallbackRow(base: self).decode(model: Record.self, with: RecordCoding.decoder)
-    }
-}
-
-/// A row that reads `StoredFallback` columns through their fallback, and all else as stored.
-private struct FallbackRow: SQLRow {
-    let base: any SQLRow
-
-    var allColumns: [String] { base.allColumns }
-    func contains(column: String) -> Bool { base.contains(column: column) }
-    func decodeNil(column: String) throws -> Bool { try base.decodeNil(column: column) }
-
-    func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {
-        if let tolerant = D.self as? any StoredFallback.Type,
-            let value = tolerant.fromStored(try base.decode(column: column, as: String.self)) as? D
-        {
-            return value
-        }
-        return try base.decode(column: column, as: D.self)
+        try Record(from: RecordRowDecoder(row: self))
     }
 }
