@@ -13,7 +13,9 @@ import Foundation
 /// `@unchecked Sendable`: the sqlite3 handle and the statement cache are only touched between
 /// `lock.lock()` and `lock.unlock()`, so one thread at a time uses them; `open` refuses a SQLite
 /// built without threads (SQLITE_THREADSAFE=0), so a connection may be used from one thread and
-/// then another.
+/// then another. That lock is also why the handle is opened without SQLite's own mutex
+/// (`SQLITE_OPEN_NOMUTEX`): a second lock on every bind, step and column read would only repeat
+/// it.
 final class SQLiteNativeConnection: @unchecked Sendable {
     /// Prepared statements kept per connection; the oldest is finalized beyond this. The store
     /// has fewer distinct statements, but grouped inserts vary in length.
@@ -37,7 +39,7 @@ final class SQLiteNativeConnection: @unchecked Sendable {
             throw SQLiteFailure(code: SQLITE_MISUSE, message: "The system's SQLite was built without thread safety.")
         }
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let status = sqlite3_open_v2(path, &handle, flags, nil)
         guard status == SQLITE_OK, let handle else {
             let failure = SQLiteFailure(code: status, handle: handle)
