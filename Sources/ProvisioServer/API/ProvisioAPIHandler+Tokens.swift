@@ -69,6 +69,7 @@ extension Components.Schemas.Token {
             id: token.id, cardId: token.cardID, wallet: .init(token.wallet),
             deviceType: token.deviceType.map(Components.Schemas.DeviceType.init), networkTokenRef: token.networkTokenRef,
             state: .init(token.state), networkState: token.networkState, tokenLast4: token.tokenLast4,
+            tokenExpiryMonth: token.tokenExpiryMonth, tokenExpiryYear: token.tokenExpiryYear,
             deviceAccountIdentifier: token.deviceAccountIdentifier, decision: .init(token.decision),
             decisionReasons: token.decisionReasons, createdAt: token.createdAt, updatedAt: token.updatedAt,
             events: events?.map(Components.Schemas.TokenEvent.init))
@@ -95,7 +96,8 @@ extension Components.Schemas.TokenActivationResult {
         self.init(
             id: wire.id, cardId: wire.cardId, wallet: wire.wallet, deviceType: wire.deviceType,
             networkTokenRef: wire.networkTokenRef, state: wire.state, networkState: wire.networkState,
-            tokenLast4: wire.tokenLast4, deviceAccountIdentifier: wire.deviceAccountIdentifier, decision: wire.decision,
+            tokenLast4: wire.tokenLast4, tokenExpiryMonth: wire.tokenExpiryMonth, tokenExpiryYear: wire.tokenExpiryYear,
+            deviceAccountIdentifier: wire.deviceAccountIdentifier, decision: wire.decision,
             decisionReasons: wire.decisionReasons, createdAt: wire.createdAt, updatedAt: wire.updatedAt)
     }
 }

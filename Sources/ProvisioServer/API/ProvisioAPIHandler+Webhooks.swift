@@ -95,6 +95,7 @@ extension ProvisioAPIHandler {
         case .token_deleted: "token.deleted"
         case .token_otpRequested: "token.otp_requested"
         case .token_decisionRequested: "token.decision_requested"
+        case .token_suspiciousActivity: "token.suspicious_activity"
         case .provisioning_declined: "provisioning.declined"
         case .webhook_test: "webhook.test"
         }

@@ -33,6 +33,17 @@ public struct SettingsService: Sendable {
         return settings
     }
 
+    /// The issuer's own activation methods: what the tenant set, or none.
+    public func activationMethods(tenantID: String) async throws -> ActivationMethodSettings {
+        try await store.activationMethods(tenantID: tenantID)
+    }
+
+    /// Replaces the tenant's activation methods, each checked first.
+    public func setActivationMethods(_ settings: ActivationMethodSettings, tenantID: String) async throws {
+        try settings.validate()
+        try await store.saveActivationMethods(settings, tenantID: tenantID, at: clock.now())
+    }
+
     /// The network connection in force and where it comes from (`tenant`, `server`), or nil.
     public func network(tenantID: String) async throws -> (NetworkEndpoint, source: String)? {
         try await connectors.endpoint(tenantID: tenantID)

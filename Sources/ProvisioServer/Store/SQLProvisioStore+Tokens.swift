@@ -135,6 +135,35 @@ extension SQLProvisioStore: TokenStore {
         }
     }
 
+    public func updateTokenDetails(_ updated: TokenRecord, change: AuditChange, outbox: [OutboxEntry]) async throws
+        -> TokenRecord?
+    {
+        try await handle.transaction { database in
+            guard
+                let row = try await database.raw(
+                    """
+                    UPDATE tokens SET token_last4 = \(bind: updated.tokenLast4),
+                        token_expiry_month = \(bind: updated.tokenExpiryMonth),
+                        token_expiry_year = \(bind: updated.tokenExpiryYear),
+                        updated_at = \(bind: updated.updatedAt.epochMilliseconds)
+                    WHERE id = \(bind: updated.id) AND tenant_id = \(bind: updated.tenantID)
+                    RETURNING *
+                    """
+                ).first()
+            else { return nil }
+            try await Self.audit(change, tenantID: updated.tenantID, at: updated.updatedAt, in: database)
+            for entry in outbox { try await Self.insert(entry, into: database) }
+            return try Self.token(from: row)
+        }
+    }
+
+    public func appendAudit(_ change: AuditChange, tenantID: String, at time: Date, outbox: [OutboxEntry]) async throws {
+        try await handle.transaction { database in
+            try await Self.audit(change, tenantID: tenantID, at: time, in: database)
+            for entry in outbox { try await Self.insert(entry, into: database) }
+        }
+    }
+
     public func tokenEvents(tokenID: String) async throws -> [TokenEventRecord] {
         try await handle.read { database in
             try await database.raw("SELECT * FROM token_events WHERE token_id = \(bind: tokenID) ORDER BY ordinal").all()
@@ -173,6 +202,8 @@ extension SQLProvisioStore: TokenStore {
             networkTokenRef: try row.decode(column: "network_token_ref", as: String.self),
             deviceAccountIdentifier: try row.decode(column: "device_account_identifier", as: String?.self),
             tokenLast4: try row.decode(column: "token_last4", as: String?.self),
+            tokenExpiryMonth: try row.decode(column: "token_expiry_month", as: Int?.self),
+            tokenExpiryYear: try row.decode(column: "token_expiry_year", as: Int?.self),
             state: TokenState(rawValue: try row.decode(column: "state", as: String.self)) ?? .requested,
             networkState: try row.decode(column: "network_state", as: String?.self),
             decision: DecisionOutcome(rawValue: try row.decode(column: "decision", as: String.self)) ?? .decline,

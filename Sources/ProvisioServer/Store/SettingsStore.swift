@@ -9,4 +9,7 @@ public protocol SettingsStore: Sendable {
     /// The tenant's own network connection, nil when it uses the server's.
     func networkConnection(tenantID: String) async throws -> NetworkConnectionRecord?
     func saveNetworkConnection(_ connection: NetworkConnectionRecord?, tenantID: String, at time: Date) async throws
+    /// The tenant's own activation methods, `.none` when it never set any.
+    func activationMethods(tenantID: String) async throws -> ActivationMethodSettings
+    func saveActivationMethods(_ settings: ActivationMethodSettings, tenantID: String, at time: Date) async throws
 }

@@ -26,7 +26,14 @@ public protocol TokenStore: Sendable {
     /// when the token is no longer in `expectedState`.
     func updateToken(_ updated: TokenRecord, expectedState: TokenState, event: TokenEventRecord, outbox: [OutboxEntry])
         async throws -> TokenRecord?
+    /// Writes the token's details the network reported (last four digits, expiry), with the
+    /// audit line and the webhooks announcing them, in one transaction; nil if no such token.
+    func updateTokenDetails(_ updated: TokenRecord, change: AuditChange, outbox: [OutboxEntry]) async throws
+        -> TokenRecord?
     func tokenEvents(tokenID: String) async throws -> [TokenEventRecord]
     /// Records a change to a token that has no history entry of its own (new card details).
     func appendAudit(_ change: AuditChange, tenantID: String, at time: Date) async throws
+    /// An audit line and the webhooks announcing it, in one transaction (a notice about a token
+    /// that does not change it).
+    func appendAudit(_ change: AuditChange, tenantID: String, at time: Date, outbox: [OutboxEntry]) async throws
 }

@@ -11,6 +11,8 @@ enum WebhookMessage: Sendable {
     case otpRequested(token: TokenRecord, card: CardRecord, code: String?, expiresAt: Date)
     /// A new token for the issuer to decide (synchronous, opt-in), with the rules' proposal.
     case decisionRequested(DecisionRequest)
+    /// The network saw something odd about a token (MDES `notifySuspiciousEvents`); informational.
+    case suspiciousActivity(TokenRecord, events: [String], networkStatus: String?)
     /// A test event for one endpoint.
     case test(endpointID: String)
 
@@ -31,6 +33,7 @@ enum WebhookMessage: Sendable {
         case .tokenChanged(_, let type, _, _): type
         case .otpRequested: "token.otp_requested"
         case .decisionRequested: "token.decision_requested"
+        case .suspiciousActivity: "token.suspicious_activity"
         case .test: "webhook.test"
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
 import Testing
@@ -11,13 +12,16 @@ import Testing
     @Test(arguments: TestEngine.available)
     func greenYellowAndRed(_ engine: TestEngine) async throws {
         try await MDESListenerHarness.run(engine) { mdes in
+            _ = try await mdes.server.api(mdes.apiKey).setActivationMethodSettings(
+                body: .json(.init(customerServicePhoneNumber: "+1 800 555 0100", appIdentifier: "com.acme.bank"))
+            ).ok
             let green = try await mdes.post(
                 "authorizeService", try mdes.authorize(reference: "DWSPMC0000000001", requestID: "req-green"))
             #expect(green.status == 200, "\(green.text)")
             #expect(green["decision"] == "APPROVED" && green["responseId"] == "req-green")
             #expect(try await mdes.token("DWSPMC0000000001")?.state == .active)
 
-            // Yellow on a phone: masked contacts from the payload, the app, customer service.
+            // Yellow on a phone: masked contacts from the payload, the issuer's app and number.
             let contact: [String: Any] = [
                 "accountHolderData": [
                     "accountHolderEmailAddress": "jane@example.com",
@@ -36,7 +40,8 @@ import Testing
                     "TEXT_TO_CARDHOLDER_NUMBER", "EMAIL_TO_CARDHOLDER_ADDRESS", "CARDHOLDER_TO_USE_MOBILE_APP",
                     "CARDHOLDER_TO_CALL_MANNED_NUMBER",
                 ])
-            #expect(methods.first?["value"] == "******4821" && methods[1]["value"] == "j***@example.com")
+            #expect(
+                methods.map { $0["value"] ?? "" } == ["******4821", "j***@example.com", "com.acme.bank", "+1 800 555 0100"])
             #expect(!yellow.text.contains("4155554821") && !yellow.text.contains("jane@"))
             #expect(try await mdes.token("DWSPMC0000000002")?.state == .pendingVerification)
 

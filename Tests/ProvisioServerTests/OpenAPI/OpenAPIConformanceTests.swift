@@ -154,6 +154,8 @@ import Testing
             let incoherent = try await api.updateDecisioningSettings(body: .json(.init(declineAtOrBelowScore: 4)))
             #expect(incoherent.refused(422, .invalidDecisionRules), "\(incoherent)")
             _ = try await api.getNetworkSettings().ok
+            _ = try await api.setActivationMethodSettings(body: .json(.init(customerServicePhoneNumber: "+1 800 555 0100"))).ok
+            _ = try await api.getActivationMethodSettings().ok
 
             // Tokens, through the sandbox network: it asks for decisions (green and yellow) and
             // reports events; the issuer lists, reads, activates and transitions, which reach the
@@ -461,6 +463,7 @@ import Testing
         Operations.RequestTokenDecision.id, Operations.ReportTokenEvent.id, Operations.RelayOneTimeCode.id,
         Operations.UpdateCard.id, Operations.RevokeMobileSession.id, Operations.RevokeCustomerMobileSessions.id,
         Operations.ListAPIKeys.id, Operations.CreateAPIKey.id, Operations.RevokeAPIKey.id, Operations.ListAuditEvents.id,
-        Operations.RotateWebhookSecret.id, Operations.CreateNetworkKey.id,
+        Operations.RotateWebhookSecret.id, Operations.CreateNetworkKey.id, Operations.GetActivationMethodSettings.id,
+        Operations.SetActivationMethodSettings.id,
     ]
 }

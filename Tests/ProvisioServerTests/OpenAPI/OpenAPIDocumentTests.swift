@@ -51,6 +51,8 @@ import Testing
         "POST /v1/tokens/{id}/activation",
         "GET /v1/settings/decisioning",
         "PUT /v1/settings/decisioning",
+        "GET /v1/settings/activation-methods",
+        "PUT /v1/settings/activation-methods",
         "GET /v1/settings/network",
         "PUT /v1/settings/network",
         "DELETE /v1/settings/network",

@@ -73,6 +73,8 @@ extension Operations.TransitionToken.Output: APIOutput {}
 extension Operations.ActivateToken.Output: APIOutput {}
 extension Operations.GetDecisioningSettings.Output: APIOutput {}
 extension Operations.UpdateDecisioningSettings.Output: APIOutput {}
+extension Operations.GetActivationMethodSettings.Output: APIOutput {}
+extension Operations.SetActivationMethodSettings.Output: APIOutput {}
 extension Operations.GetNetworkSettings.Output: APIOutput {}
 extension Operations.SetNetworkSettings.Output: APIOutput {}
 extension Operations.ClearNetworkSettings.Output: APIOutput {}

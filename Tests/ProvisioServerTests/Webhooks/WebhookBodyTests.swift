@@ -103,6 +103,7 @@ import Testing
                     risk: .init(deviceScore: 1, accountScore: 1, walletRecommendation: .approve),
                     proposed: .init(outcome: .approve, reasons: []))),
             .test(endpointID: "whe_1"),
+            .suspiciousActivity(Self.token(), events: ["REPLENISH"], networkStatus: "ACTIVE"),
         ]
         let tokenTypes = [
             "token.created", "token.updated", "token.activated", "token.suspended", "token.resumed", "token.deleted",

@@ -34,6 +34,10 @@ extension WebhookMessage {
                 proposed: .init(outcome: .init(request.proposed.outcome), reasons: request.proposed.reasons))
             return try encoder.encode(
                 Components.Schemas.DecisionRequestedWebhookEvent(_type: type, timestamp: timestamp, data: data))
+        case .suspiciousActivity(let token, let events, let networkStatus):
+            let data = Components.Schemas.SuspiciousActivity(token: .init(token), events: events, networkStatus: networkStatus)
+            return try encoder.encode(
+                Components.Schemas.SuspiciousActivityWebhookEvent(_type: type, timestamp: timestamp, data: data))
         case .test(let endpointID):
             return try encoder.encode(
                 Components.Schemas.TestWebhookEvent(_type: type, timestamp: timestamp, data: .init(endpointId: endpointID)))

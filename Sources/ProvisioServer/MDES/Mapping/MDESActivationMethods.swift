@@ -5,8 +5,9 @@ import ProvisioCore
 /// Provisio holds no contact details of the cardholder, so the masked phone number and email
 /// come from `accountHolderData` in MDES's encrypted payload, and are offered only when present;
 /// the code itself reaches the cardholder through the issuer's one-time-code webhook, which
-/// chooses the channel. The issuer app is offered except to a watch, which cannot open it;
-/// customer service always.
+/// chooses the channel. The issuer's own methods come from its settings
+/// (`/v1/settings/activation-methods`), each only when set: the app (never to a watch, which
+/// cannot open it), the number to reach an agent, the automated line.
 enum MDESActivationMethods {
     struct Method: Equatable, Sendable {
         /// `ActivationMethodType`'s value, e.g. `TEXT_TO_CARDHOLDER_NUMBER`.
@@ -14,7 +15,9 @@ enum MDESActivationMethods {
         var value: String
     }
 
-    static func methods(device: DeviceType?, phoneNumber: String?, email: String?, tenantID: String) -> [Method] {
+    static func methods(
+        device: DeviceType?, phoneNumber: String?, email: String?, issuer: ActivationMethodSettings
+    ) -> [Method] {
         var methods: [Method] = []
         if let phone = phoneNumber.flatMap(maskedPhone) {
             methods.append(Method(type: "TEXT_TO_CARDHOLDER_NUMBER", value: phone))
@@ -22,11 +25,16 @@ enum MDESActivationMethods {
         if let email = email.flatMap(maskedEmail) {
             methods.append(Method(type: "EMAIL_TO_CARDHOLDER_ADDRESS", value: email))
         }
-        if device != .watch {
-            // The document leaves `value` open for the app; Provisio names the tenant.
-            methods.append(Method(type: "CARDHOLDER_TO_USE_MOBILE_APP", value: String(tenantID.prefix(64))))
+        if device != .watch, let app = issuer.appIdentifier {
+            // The document leaves `value` open for the app ("a formatted string"): its identifier.
+            methods.append(Method(type: "CARDHOLDER_TO_USE_MOBILE_APP", value: app))
         }
-        methods.append(Method(type: "CARDHOLDER_TO_CALL_MANNED_NUMBER", value: "CUSTOMER_SERVICE"))
+        if let number = issuer.customerServicePhoneNumber {
+            methods.append(Method(type: "CARDHOLDER_TO_CALL_MANNED_NUMBER", value: number))
+        }
+        if let number = issuer.automatedPhoneNumber {
+            methods.append(Method(type: "CARDHOLDER_TO_CALL_AUTOMATED_NUMBER", value: number))
+        }
         return methods
     }
 

@@ -13,7 +13,8 @@ struct MDESPlaintext: Sendable, CustomStringConvertible, CustomDebugStringConver
 
     var validUntil: Date?
     var cardAccount: CardAccount?
-    var tokenExpiry: (month: String, year: String)?
+    /// `tokenData`: the token's last four digits and expiry (its full number is not kept).
+    var token: MDESTokenDetails?
     var phoneNumber: String?
     var email: String?
 
@@ -37,7 +38,10 @@ struct MDESPlaintext: Sendable, CustomStringConvertible, CustomDebugStringConver
         cardAccount = decoded.cardAccountData.map {
             CardAccount(accountNumber: $0.accountNumber, expiryMonth: $0.expiryMonth, expiryYear: $0.expiryYear)
         }
-        tokenExpiry = decoded.tokenData.map { ($0.expiryMonth, $0.expiryYear) }
+        token = try decoded.tokenData.map {
+            try MDESTokenDetails(
+                token: $0.token, month: $0.expiryMonth, year: $0.expiryYear, field: "encryptedData.tokenData.expiryMonth")
+        }
         phoneNumber = decoded.accountHolderData?.accountHolderMobilePhoneNumber?.phoneNumber
         email = decoded.accountHolderData?.accountHolderEmailAddress
     }

@@ -499,5 +499,25 @@ enum SchemaMigrations {
                 """,
             ]
         ),
+        Migration(
+            version: 15, name: "tenant_activation_methods",
+            // The issuer's own activation methods (`/v1/settings/activation-methods`): the numbers
+            // a cardholder calls and the issuer app's identifier. NULL is "not offered", so
+            // existing tenants offer none of them until they set one.
+            statements: [
+                "ALTER TABLE tenant_settings ADD COLUMN activation_customer_service_phone TEXT",
+                "ALTER TABLE tenant_settings ADD COLUMN activation_automated_phone TEXT",
+                "ALTER TABLE tenant_settings ADD COLUMN activation_app_identifier TEXT",
+            ]
+        ),
+        Migration(
+            version: 16, name: "token_expiry",
+            // The network token's own expiry (MDES's `tokenData` and redigitization), month and
+            // four-digit year; NULL until the network tells it.
+            statements: [
+                "ALTER TABLE tokens ADD COLUMN token_expiry_month INTEGER",
+                "ALTER TABLE tokens ADD COLUMN token_expiry_year INTEGER",
+            ]
+        ),
     ]
 }

@@ -12,6 +12,10 @@ public struct TokenRecord: Sendable, Equatable {
     public var networkTokenRef: String
     public var deviceAccountIdentifier: String?
     public var tokenLast4: String?
+    /// The network token's own expiry (not the card's), once the network told it.
+    public var tokenExpiryMonth: Int? = nil
+    /// Four digits, with `tokenExpiryMonth`.
+    public var tokenExpiryYear: Int? = nil
     public var state: TokenState
     /// The last state the network reported, as it named it.
     public var networkState: String?
