@@ -27,7 +27,7 @@ public struct SandboxMDESIssuerConnection: IssuerLink {
 
     public let endpoint: MDESIssuerEndpoint
     private let client: Client
-    private let httpClient: HTTPClient
+    private let httpClient: MDESHTTPClientOwner
     let encryptor: MDESPayloadEncryptor
     let cardholder: MDESCardholderContact
     private let ledger = MDESTokenLedger()
@@ -46,10 +46,11 @@ public struct SandboxMDESIssuerConnection: IssuerLink {
         timeout: Duration = .seconds(10)
     ) throws {
         self.endpoint = endpoint
-        self.httpClient = try identity.makeHTTPClient()
+        let httpClient = MDESHTTPClientOwner(try identity.makeHTTPClient())
+        self.httpClient = httpClient
         self.client = Client(
             serverURL: endpoint.serverURL,
-            transport: AsyncHTTPClientTransport(configuration: .init(client: httpClient, timeout: TimeAmount(timeout))),
+            transport: AsyncHTTPClientTransport(configuration: .init(client: httpClient.client, timeout: TimeAmount(timeout))),
             middlewares: [MDESAnswerLimit()])
         self.encryptor = encryptor
         self.cardholder = cardholder
@@ -59,7 +60,7 @@ public struct SandboxMDESIssuerConnection: IssuerLink {
 
     /// Closes the connections; the sandbox calls it once it stops.
     public func shutdown() async {
-        try? await httpClient.shutdown()
+        await httpClient.shutdown()
     }
 
     /// MDES's form: 48 characters, `D` + a three-letter source + `MC` + hex, like the references
