@@ -271,6 +271,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio", condition: serverOnly),
                 .product(name: "NIOPosix", package: "swift-nio", condition: serverOnly),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: serverOnly),
+                // `bench apple-pay` drives the MDES listener over mutual TLS (NIOTLS: the handshake's event).
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: serverOnly),
+                .product(name: "NIOTLS", package: "swift-nio", condition: serverOnly),
                 .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
             ]
         ),

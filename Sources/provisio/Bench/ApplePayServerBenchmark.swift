@@ -16,7 +16,9 @@ import ProvisioServer
 /// connections against a path no route serves, paced and saturated (the HTTP stack's own floor
 /// and ceiling); then the ECC_V2 seal rate on one core in the same run, which the request rate is
 /// held to (DESIGN.md: requests/s on two cores ≥ the single-core seal rate); then a cold start:
-/// a fresh server process on the same data, from spawn to its first 200.
+/// a fresh server process on the same data, from spawn to its first 200. Unless `mdes` is off,
+/// the same servers also run MDES's listener, and `MDESAuthorizeBenchmark` measures its
+/// `authorizeService` after the Apple Pay runs, for a section of its own next to them.
 struct ApplePayServerBenchmark {
     /// DESIGN.md's target: the endpoint keeps at least this share of the same run's unrouted-404
     /// rate (about 0.5 ms of CPU per request on 2 cores). Judged against the HTTP stack's own rate
@@ -33,6 +35,8 @@ struct ApplePayServerBenchmark {
 
     /// The paced run's rate, as a share of the saturated run's.
     var pacedShare = 0.5
+    /// Whether to measure MDES's `authorizeService` too (about 2 × `seconds` more).
+    var mdes = true
 
     private var serverCount: Int { postgres == nil ? 1 : 2 }
 
@@ -56,8 +60,12 @@ struct ApplePayServerBenchmark {
         logger.logLevel = .error
         let handle = try await DatabaseConnector.connect(database, logger: logger)
         try await Migrator(handle: handle).migrate()
-        let (_, apiKey) = try await AccessService(store: SQLProvisioStore(handle: handle), clock: SystemTimeSource())
+        let (tenant, apiKey) = try await AccessService(store: SQLProvisioStore(handle: handle), clock: SystemTimeSource())
             .createTenant(name: "Bench Bank")
+        let mdesSetup =
+            mdes
+            ? try await MDESBenchmarkSetup.prepare(
+                directory: directory, keysDirectory: directory + "/keys", handle: handle, tenantID: tenant.id) : nil
         await handle.shutdown()
 
         let launch = ServerLaunch(
@@ -67,9 +75,12 @@ struct ApplePayServerBenchmark {
                 directory + "/keys", "--trust-anchor", directory + "/root.pem",
             ])
         // Servers left behind by an error are killed when released (BackgroundProcess).
+        // The measured servers also run the MDES listener; the cold start below does not.
+        let measuredLaunch = ServerLaunch(
+            executable: launch.executable, directory: directory, arguments: launch.arguments + (mdesSetup?.serveArguments ?? []))
         var servers: [ServerLaunch.Running] = []
         for index in 0..<serverCount {
-            servers.append(try await launch.start(name: "server-\(index)"))
+            servers.append(try await measuredLaunch.start(name: "server-\(index)"))
         }
 
         let cardID = try await Self.createCard(port: servers[0].port, apiKey: apiKey)
@@ -103,14 +114,47 @@ struct ApplePayServerBenchmark {
         floorSaturated.rate = nil
         floorSaturated.duration = measured.duration
         let floorSaturatedResult = try await floorSaturated.run()
+        var mdesResult: MDESAuthorizeBenchmark.Result?
+        if let mdesSetup {
+            mdesResult = try await runMDES(mdesSetup, servers: servers, apiKey: apiKey, appleRate: Self.rate(result))
+        }
         for server in servers { await server.stop() }
         servers = []
 
         let seal = try await SealBenchmark(totalSeconds: 3, withPythonReference: false).run()
         let coldStart = try await Self.coldStart(launch: launch, request: generator)
-        return report(
+        let apple = report(
             result, paced: pacedResult, floor: floorResult, floorSaturated: floorSaturatedResult, seal: seal,
             coldStart: coldStart, database: database)
+        guard let mdesResult else { return apple }
+        let appleP50 = Self.percentile(0.50, of: result.latenciesNanoseconds.sorted())
+        return apple + "\n" + mdesResult.section(connections: connections, appleRate: Self.rate(result), appleP50: appleP50)
+    }
+
+    /// The MDES runs on the running servers: a Mastercard card of the tenant, then
+    /// `authorizeService` saturated and paced.
+    private func runMDES(_ setup: MDESBenchmarkSetup, servers: [ServerLaunch.Running], apiKey: String, appleRate: Double)
+        async throws -> MDESAuthorizeBenchmark.Result
+    {
+        let mdesPorts = servers.compactMap(\.mdesPort)
+        guard mdesPorts.count == servers.count else {
+            throw ProvisioError(.internalError, "A server did not announce its MDES listener.")
+        }
+        let card = (pan: "5555555555554444", month: 12, year: 2035)
+        _ = try await Self.createCard(port: servers[0].port, apiKey: apiKey, pan: card.pan, expiry: (card.month, card.year))
+        var benchmark = MDESAuthorizeBenchmark(
+            setup: setup,
+            requests: MDESAuthorizeRequests(
+                encryptor: setup.encryptor, pan: card.pan, expiryMonth: String(card.month),
+                expiryYear: String(card.year % 100)),
+            ports: mdesPorts, seconds: seconds, connections: connections)
+        benchmark.pacedShare = pacedShare
+        return try await benchmark.run(rateHint: appleRate)
+    }
+
+    /// Requests answered per second of the run.
+    static func rate(_ result: HTTPLoadGenerator.Result) -> Double {
+        Double(result.latenciesNanoseconds.count) / seconds(result.elapsed)
     }
 
     /// A new server process on the data the run left, from spawn to the first 200 of the Apple
@@ -192,13 +236,15 @@ struct ApplePayServerBenchmark {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    static func createCard(port: Int, apiKey: String) async throws -> String {
+    static func createCard(
+        port: Int, apiKey: String, pan: String = "4111111111111111", expiry: (month: Int, year: Int) = (12, 2035)
+    ) async throws -> String {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/v1/cards")!)
         request.httpMethod = "POST"
         request.setValue("Bearer \(apiKey)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = try JSONSerialization.data(withJSONObject: [
-            "customer_ref": "bench", "pan": "4111111111111111", "expiry_month": 12, "expiry_year": 2035,
+            "customer_ref": "bench", "pan": pan, "expiry_month": expiry.month, "expiry_year": expiry.year,
             "cardholder_name": "Bench Customer",
         ])
         let (data, _) = try await URLSession.shared.data(for: request)

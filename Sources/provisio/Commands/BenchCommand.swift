@@ -12,7 +12,9 @@ struct BenchCommand: AsyncParsableCommand {
     struct ApplePay: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "apple-pay",
-            abstract: "Requests per second, latency and cold start of the Apple Pay endpoint, next to the seal rate.")
+            abstract:
+                "Requests per second, latency and cold start of the Apple Pay endpoint, next to the seal rate; then MDES's authorizeService."
+        )
 
         @Option(name: .long, help: "Seconds to measure.") var seconds: Int = 10
         @Option(name: .long, help: "Keep-alive connections.") var connections: Int = 16
@@ -22,6 +24,10 @@ struct BenchCommand: AsyncParsableCommand {
             name: .long,
             help: "A postgres:// URL the benchmark may write to: two server processes share it (default: SQLite, one).")
         var postgres: String?
+        @Flag(
+            name: .customLong("skip-mdes"),
+            help: "Skip the MDES authorizeService runs (mutual TLS, same servers), which add about twice --seconds.")
+        var skipMDES = false
 
         func run() async throws {
             try await runReportingErrorsAsync {
@@ -35,6 +41,7 @@ struct BenchCommand: AsyncParsableCommand {
                 var benchmark = ApplePayServerBenchmark(
                     seconds: seconds, connections: connections, executable: executable, postgres: postgres)
                 benchmark.pacedShare = Double(pacedPercent) / 100
+                benchmark.mdes = !skipMDES
                 print(try await benchmark.run())
             }
         }
