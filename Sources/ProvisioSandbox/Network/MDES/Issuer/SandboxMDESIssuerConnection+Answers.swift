@@ -37,22 +37,20 @@ extension SandboxMDESIssuerConnection {
             .sandboxMdesIssuerRefused, "The issuer refused \(operation) (HTTP \(status)): \(error.errorCode.rawValue).")
     }
 
-    /// Runs one call: an answer the generated code cannot read is malformed, a transport failure
-    /// unreachable (its description names the URL at most, never a body).
+    /// Runs one call. A failure once an answer arrived (it does not decode, is too long or not
+    /// JSON) is a malformed answer; one before it (connection, TLS handshake, timeout) an
+    /// unreachable issuer, whose description names the URL at most, never a body.
     func call<Answer: Sendable>(_ operation: String, _ body: () async throws -> Answer) async throws -> Answer {
         do {
             return try await body()
         } catch let error as ProvisioError {
             throw error
-        } catch let error as ClientError where error.underlyingError is DecodingError || error.causeDescription.contains("decod")
-        {
-            throw ProvisioError(.sandboxIssuerAnswerMalformed, "The issuer's answer to \(operation) is not MDES's JSON.")
-        } catch let error as ClientError {
+        } catch let error as ClientError where error.response == nil && !(error.underlyingError is DecodingError) {
             throw ProvisioError(
                 .sandboxIssuerUnreachable,
                 "The issuer's MDES listener could not be reached for \(operation) (\(error.causeDescription)).")
         } catch {
-            throw ProvisioError(.sandboxIssuerUnreachable, "The issuer's MDES listener failed for \(operation).")
+            throw ProvisioError(.sandboxIssuerAnswerMalformed, "The issuer's answer to \(operation) is not MDES's JSON.")
         }
     }
 }
