@@ -32,7 +32,7 @@ extension MDESAuthorizeBenchmark.Result {
               latency max        \(ms(sorted.last.map { Double($0) / 1_000_000 } ?? .nan)) ms
               load generator     \(String(format: "%8.2f", generatorCores)) cores   (this process's CPU in the run above: TLS and HTTP; \
             the payloads were sealed before it)
-              MDES / Apple       \(String(format: "%8.3f", rate / appleRate))   (requests/s; p50 \(String(format: "%.2f", p50 / appleP50))×)
+              MDES / Apple       \(String(format: "%8.3f", rate / appleRate))   (requests/s; its p50 is \(String(format: "%.2f", p50 / appleP50))× Apple's)
               payload opens      \(String(format: "%8.0f", opensPerSecond))/s on one core, same run (the listener's decrypter: \
             RSA-\(keySizeInBits) OAEP-SHA256 unwrap, AES-128-GCM)
               what MDES adds     one RSA-\(keySizeInBits) private-key operation per request: \
