@@ -3,8 +3,12 @@ import NIOCore
 import ProvisioCore
 
 /// Reads a whole request body within the limits: over the context's `maxUploadSize` it is
-/// `payloadTooLarge`, not all there by its `bodyDeadline` `requestTimeout`.
+/// `payloadTooLarge`, not all there by its `bodyDeadline` (or `minimumReadTime` after reading
+/// began, if later) `requestTimeout`.
 public enum RequestBodyReader {
+    /// The least time a body is given once the server starts reading it.
+    static let minimumReadTime: Duration = .seconds(1)
+
     public static func collect<Context: WireRequestContext>(
         _ request: inout Request, context: Context, dialect: WireDialect, watch: BodyDeadlineWatch = .shared
     ) async throws -> ByteBuffer {
@@ -17,7 +21,10 @@ public enum RequestBodyReader {
             return try await copy.collectBody(upTo: limit)
         }
         let timedOut = Locked(false)
-        let registration = watch.register(deadline: context.bodyDeadline) {
+        // The server's own delay before reading (authentication on a busy machine) is not the
+        // client's: the reader always gets a moment, so a body already received is read.
+        let deadline = max(context.bodyDeadline, .now.advanced(by: Self.minimumReadTime))
+        let registration = watch.register(deadline: deadline) {
             timedOut.withLock { $0 = true }
             reader.cancel()
         }
