@@ -230,6 +230,13 @@ def create_cards(c):
         c.cards[name] = {"id": card["id"], "pan": pan, "month": month, "year": year}
     st, body = c.server.api("POST", "/v1/cards/%s/close" % c.cards["closed"]["id"], {}, key)
     expect(st == 200, "closing a card answered %d: %s" % (st, body))
+    # [PD] leaves activationMethods out when the issuer has none to offer; Provisio offers a
+    # call centre, an automated line and the app only once the issuer sets them (its served
+    # openapi.yaml, ActivationMethodSettings), so the yellow checks below set all three.
+    st, body = c.server.api("PUT", "/v1/settings/activation-methods",
+                            {"customer_service_phone_number": "1-800-555-0100",
+                             "automated_phone_number": "+1 800 555 0199", "app_identifier": "com.example.bank"}, key)
+    expect(st == 200, "PUT /v1/settings/activation-methods answered %d: %s" % (st, body))
     c.unknown_pan = luhn_pan("5")
     c.all_pans = [v["pan"] for v in c.cards.values()] + [c.unknown_pan]
     c.webhooks = WebhookReceiver().start()
