@@ -55,13 +55,20 @@ import Testing
     }
 
     /// What the capture must hold at least: the 12 variants of the matrix approved, each
-    /// bad-input case refused, notifications, and every Customer Service call Provisio makes.
+    /// bad-input case refused, the yellow path, notifications, and every Customer Service call
+    /// Provisio makes.
     static let required: [String: Int] = [
         "issuer-outbound authorizeService 200": 12 + 3,
         "issuer-outbound authorizeService 400": 8,
         "issuer-outbound notifyTokenUpdated 200": 2,
         "issuer-outbound getAccountInformation 400": 1,
         "issuer-outbound validateActivationCode 400": 1,
+        // Yellow (the client sets the issuer's activation methods first, ddfee66): methods asked
+        // for, a code delivered, a wrong and a right code checked, the activation told.
+        "issuer-outbound requestActivationMethods 200": 1,
+        "issuer-outbound deliverActivationCode 200": 1,
+        "issuer-outbound validateActivationCode 200": 2,
+        "issuer-outbound notifyServiceActivated 200": 1,
         "customer-service suspendToken 200": 1,
         "customer-service unsuspendToken 200": 1,
         "customer-service deleteToken 200": 1,

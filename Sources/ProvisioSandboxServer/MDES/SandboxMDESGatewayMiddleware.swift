@@ -20,8 +20,29 @@ struct SandboxMDESGatewayMiddleware: RouterMiddleware {
     let nonces: OAuthNonceLedger
     let clock: any TimeSource
     let logger: Logger
+    /// Tests only (`MDESTrafficObserver`): sees each request as Provisio sent it and the answer.
+    var observer: MDESTrafficObserver?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        guard let observer else { return try await gate(request, context: context, next: next) }
+        // The body is read here once; the gateway then reads the same bytes again from memory.
+        var request = request
+        let sent = try await RequestBodyReader.collect(&request, context: context, dialect: .sandbox)
+        var response = try await gate(request, context: context, next: next)
+        let collector = AnswerCollector()
+        try await response.body.write(collector)
+        response.body = .init(byteBuffer: collector.buffer)
+        let path = request.uri.path
+        await observer(
+            MDESObservedExchange(
+                operation: String(path.split(separator: "/").last ?? ""), path: path, request: Array(sent.readableBytesView),
+                status: Int(response.status.code), response: Array(collector.buffer.readableBytesView)))
+        return response
+    }
+
+    private func gate(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
         var request = request
@@ -77,4 +98,19 @@ struct SandboxMDESGatewayMiddleware: RouterMiddleware {
         return Response(
             status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
+}
+
+/// Collects an answer for the observer.
+///
+/// `@unchecked Sendable`: written only by the one `ResponseBody.write` call that owns it and read
+/// after that call returns.
+private final class AnswerCollector: ResponseBodyWriter, @unchecked Sendable {
+    var buffer = ByteBuffer()
+
+    func write(_ buffer: ByteBuffer) async throws {
+        var copy = buffer
+        self.buffer.writeBuffer(&copy)
+    }
+
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }

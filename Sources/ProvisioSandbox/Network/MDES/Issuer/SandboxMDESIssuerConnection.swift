@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPTypes
 import NIOCore
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
@@ -39,11 +40,12 @@ public struct SandboxMDESIssuerConnection: IssuerLink {
     ///   - identity: the client certificate MDES presents and the CA it trusts for the issuer.
     ///   - encryptor: seals card and token data for the issuer's public key.
     ///   - cardholder: the contact details the wallet passes on with a decision request.
+    ///   - observer: tests only (see `MDESTrafficObserver`); nil in production.
     public init(
         endpoint: MDESIssuerEndpoint, identity: MDESTLSIdentity, encryptor: MDESPayloadEncryptor,
         cardholder: MDESCardholderContact = .sandbox,
         clock: any TimeSource = SystemTimeSource(), random: any MDESRandomSource = SystemMDESRandomSource(),
-        timeout: Duration = .seconds(10)
+        timeout: Duration = .seconds(10), observer: MDESTrafficObserver? = nil
     ) throws {
         self.endpoint = endpoint
         let httpClient = MDESHTTPClientOwner(try identity.makeHTTPClient())
@@ -51,7 +53,7 @@ public struct SandboxMDESIssuerConnection: IssuerLink {
         self.client = Client(
             serverURL: endpoint.serverURL,
             transport: AsyncHTTPClientTransport(configuration: .init(client: httpClient.client, timeout: TimeAmount(timeout))),
-            middlewares: [MDESAnswerLimit()])
+            middlewares: [MDESAnswerLimit()] + (observer.map { [MDESTrafficTap(observer: $0)] } ?? []))
         self.encryptor = encryptor
         self.cardholder = cardholder
         self.clock = clock
@@ -187,5 +189,49 @@ public struct SandboxMDESIssuerConnection: IssuerLink {
             case .default(let status, let failure): throw Self.refusal("notifyTokenUpdated", status, try? failure.body.json)
             }
         }
+    }
+}
+
+/// One MDES exchange as it crossed the wire: the body sent and the answer, byte for byte.
+public struct MDESObservedExchange: Sendable {
+    /// The document's `operationId` (the sandbox's client) or the path's last segment (its
+    /// Customer Service gateway).
+    public let operation: String
+    public let path: String
+    public let request: [UInt8]
+    public let status: Int
+    public let response: [UInt8]
+
+    public init(operation: String, path: String, request: [UInt8], status: Int, response: [UInt8]) {
+        (self.operation, self.path, self.request, self.status) = (operation, path, request, status)
+        self.response = response
+    }
+}
+
+/// A test-only seam: sees every exchange of the sandbox's MDES, its Issuer Outbound calls and
+/// its Customer Service answers, so a test can validate the sandbox's own traffic against the
+/// documents (`SandboxMDESConformanceTests`). Production code never sets one; unset, nothing is
+/// copied or kept. It sees card data only encrypted, but masked contact details in the clear.
+public typealias MDESTrafficObserver = @Sendable (MDESObservedExchange) async -> Void
+
+/// Hands each request and answer to the observer. It sits inside `MDESAnswerLimit` and reads the
+/// answer within the same bound, so what the generated code decodes is what the observer saw.
+struct MDESTrafficTap: ClientMiddleware {
+    let observer: MDESTrafficObserver
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var sent: [UInt8] = []
+        if let body { sent = try await [UInt8](collecting: body, upTo: MDESAnswerLimit.maximumBytes) }
+        let (response, answer) = try await next(request, body == nil ? nil : HTTPBody(sent), baseURL)
+        var received: [UInt8] = []
+        if let answer { received = try await [UInt8](collecting: answer, upTo: MDESAnswerLimit.maximumBytes) }
+        await observer(
+            MDESObservedExchange(
+                operation: operationID, path: baseURL.path + (request.path ?? ""), request: sent,
+                status: response.status.code, response: received))
+        return (response, answer == nil ? nil : HTTPBody(received))
     }
 }
