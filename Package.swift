@@ -572,7 +572,8 @@ let package = Package(
         .testTarget(
             name: "ProvisioSandboxTests",
             dependencies: [
-                "ProvisioCore", "ProvisioCrypto", "ProvisioSandbox", .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
+                "ProvisioCore", "ProvisioCrypto", "ProvisioSandbox",
+                .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
             ]
         ),
     ],
