@@ -7,25 +7,23 @@ import Testing
 @Suite struct BodyDeadlineWatchTests {
     @Test func aPassedDeadlineRunsItsCallbackOnceAndOnlyThen() async throws {
         let watch = BodyDeadlineWatch(tick: .milliseconds(10))
-        let fired = Locked(0)
-        let start = ContinuousClock.now
-        _ = watch.register(deadline: start.advanced(by: .milliseconds(200))) { fired.withLock { $0 += 1 } }
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(fired.value == 0, "fired before its deadline")
-        try await Self.wait(until: { fired.value == 1 }, limit: .seconds(5))
-        #expect(ContinuousClock.now - start >= .milliseconds(200))
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(fired.value == 1)
-        try await Self.wait(until: { !watch.isTicking }, limit: .seconds(5))
+        let firings = Locked<[ContinuousClock.Instant]>([])
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(200))
+        _ = watch.register(deadline: deadline) { firings.withLock { $0.append(.now) } }
+        try await Self.wait(until: { !firings.value.isEmpty }, limit: .seconds(60))
+        try await Self.wait(until: { !watch.isTicking }, limit: .seconds(60))
+        // Once, and not before its deadline (how late depends on the machine's load).
+        #expect(firings.value.count == 1)
+        #expect(firings.value.allSatisfy { $0 >= deadline })
         #expect(watch.pendingCount == 0)
     }
 
     @Test func aCancelledDeadlineNeverRuns() async throws {
         let watch = BodyDeadlineWatch(tick: .milliseconds(10))
         let fired = Locked(false)
-        let registration = watch.register(deadline: .now.advanced(by: .milliseconds(50))) { fired.withLock { $0 = true } }
+        let registration = watch.register(deadline: .now.advanced(by: .seconds(1))) { fired.withLock { $0 = true } }
         watch.cancel(registration)
-        try await Task.sleep(for: .milliseconds(200))
+        try await Task.sleep(for: .milliseconds(1300))
         #expect(!fired.value)
         #expect(watch.pendingCount == 0)
     }
@@ -35,10 +33,10 @@ import Testing
         let early = watch.register(deadline: .now.advanced(by: .seconds(60))) {}
         #expect(watch.isTicking)
         watch.cancel(early)
-        try await Self.wait(until: { !watch.isTicking }, limit: .seconds(5))
+        try await Self.wait(until: { !watch.isTicking }, limit: .seconds(60))
         let fired = Locked(false)
         _ = watch.register(deadline: .now.advanced(by: .milliseconds(20))) { fired.withLock { $0 = true } }
-        try await Self.wait(until: { fired.value }, limit: .seconds(5))
+        try await Self.wait(until: { fired.value }, limit: .seconds(60))
     }
 
     @Test func manyConcurrentDeadlinesEachRunOnce() async throws {
@@ -57,7 +55,7 @@ import Testing
                 }
             }
         }
-        try await Self.wait(until: { watch.pendingCount == 0 && !watch.isTicking }, limit: .seconds(5))
+        try await Self.wait(until: { watch.pendingCount == 0 && !watch.isTicking }, limit: .seconds(60))
         try await Task.sleep(for: .milliseconds(50))
         let final = counts.value
         for index in 0..<200 {

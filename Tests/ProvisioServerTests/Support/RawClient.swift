@@ -34,21 +34,30 @@ struct RawClient: Sendable {
             return response
         }
         self.execute = { method, path, headers, body in
-            do {
-                return try await once(method, path, headers, body)
-            } catch ChannelError.ioOnClosedChannel {
-                // Nothing was sent: the idle connection was gone. Once more on a new one.
-                replacement.noteClose(true)
-                return try await once(method, path, headers, body)
-            } catch let error as IOError where Self.isReset(error) && (method == .get || method == .head) {
-                // The server closed the idle connection while the request was on its way (the
-                // close and the write crossed): a GET changes nothing, so it goes again on a new
-                // connection, as an HTTP client retries an idempotent request.
-                replacement.noteClose(true)
-                return try await once(method, path, headers, body)
+            // A few times over: on a loaded machine even the new connection can sit past the
+            // server's idle timeout before its request goes out.
+            var attempt = 1
+            while true {
+                do {
+                    return try await once(method, path, headers, body)
+                } catch ChannelError.ioOnClosedChannel where attempt < Self.attempts {
+                    // Nothing was sent: the idle connection was gone. Again on a new one.
+                    replacement.noteClose(true)
+                } catch let error as IOError
+                    where Self.isReset(error) && (method == .get || method == .head) && attempt < Self.attempts
+                {
+                    // The server closed the idle connection while the request was on its way (the
+                    // close and the write crossed): a GET changes nothing, so it goes again on a new
+                    // connection, as an HTTP client retries an idempotent request.
+                    replacement.noteClose(true)
+                }
+                attempt += 1
             }
         }
     }
+
+    /// How many times a request is sent when its connection turns out closed.
+    static let attempts = 3
 
     /// A connection the peer reset or closed under a write.
     static func isReset(_ error: IOError) -> Bool {
