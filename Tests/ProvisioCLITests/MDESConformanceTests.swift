@@ -63,7 +63,7 @@ import Testing
         "issuer-outbound notifyTokenUpdated 200": 2,
         "issuer-outbound getAccountInformation 400": 1,
         "issuer-outbound validateActivationCode 400": 1,
-        // Yellow (the client sets the issuer's activation methods first, ddfee66): methods asked
+        // Yellow (the client sets the issuer's activation methods first, 663ef15): methods asked
         // for, a code delivered, a wrong and a right code checked, the activation told.
         "issuer-outbound requestActivationMethods 200": 1,
         "issuer-outbound deliverActivationCode 200": 1,
