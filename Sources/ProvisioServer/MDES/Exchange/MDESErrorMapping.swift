@@ -15,7 +15,7 @@ enum MDESErrorMapping {
             if let refusal = error.underlyingError as? MDESRefusal { return refusal }
             if let decoding = error.underlyingError as? DecodingError { return refusal(for: decoding) }
             if error.underlyingError is ProvisioError { return refusal(for: error.underlyingError) }
-            return MDESRefusal(.invalidJSON, "The request body is not the operation's JSON object.")
+            return MDESRefusal(.invalidJson, "The request body is not the operation's JSON object.")
         case let error as DecodingError:
             return refusal(for: error)
         case let error as ProvisioError:
@@ -23,7 +23,7 @@ enum MDESErrorMapping {
             case .payloadTooLarge:
                 return MDESRefusal(.invalidFieldLength, "The request body is too large.", status: .contentTooLarge)
             case .requestTimeout:
-                return MDESRefusal(.invalidJSON, "The request body did not arrive in time.", status: .requestTimeout)
+                return MDESRefusal(.invalidJson, "The request body did not arrive in time.", status: .requestTimeout)
             default: return .internalFailure
             }
         default:
@@ -41,9 +41,9 @@ enum MDESErrorMapping {
             return .format(path(context.codingPath))
         case .dataCorrupted(let context):
             return context.codingPath.isEmpty
-                ? MDESRefusal(.invalidJSON, "The request body is not valid JSON.") : .format(path(context.codingPath))
+                ? MDESRefusal(.invalidJson, "The request body is not valid JSON.") : .format(path(context.codingPath))
         @unknown default:
-            return MDESRefusal(.invalidJSON, "The request body is not valid JSON.")
+            return MDESRefusal(.invalidJson, "The request body is not valid JSON.")
         }
     }
 

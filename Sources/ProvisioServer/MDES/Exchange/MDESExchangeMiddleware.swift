@@ -103,11 +103,11 @@ struct MDESExchangeMiddleware: RouterMiddleware {
         do {
             value = try StrictJSONParser.parse(bytes)
         } catch  where error.kind == .duplicateKey {
-            throw MDESRefusal(.invalidJSON, "The request body has a key twice in one object.")
+            throw MDESRefusal(.invalidJson, "The request body has a key twice in one object.")
         } catch {
-            throw MDESRefusal(.invalidJSON, "The request body is not valid JSON.")
+            throw MDESRefusal(.invalidJson, "The request body is not valid JSON.")
         }
-        guard case .object(let object) = value else { throw MDESRefusal(.invalidJSON, "The request body is not a JSON object.") }
+        guard case .object(let object) = value else { throw MDESRefusal(.invalidJson, "The request body is not a JSON object.") }
         guard let field = object["requestId"] else { throw MDESRefusal.missing("requestId") }
         guard let text = field.stringValue else { throw MDESRefusal.format("requestId") }
         guard (1...64).contains(text.unicodeScalars.count) else { throw MDESRefusal.length("requestId") }

@@ -1,4 +1,9 @@
 import HTTPTypes
+import ProvisioMDESIssuerAPI
+
+/// The `errorCode` values of the MDES error shape, as Provisio's document declares them
+/// (Mastercard's published codes and Provisio's `UNSUPPORTED_OPERATION`; docs/mdes.md).
+public typealias MDESErrorCode = ProvisioMDESIssuerAPI.Components.Schemas.MdesErrorCode
 
 /// Why Provisio refuses an MDES request: a stable `errorCode`, a description that names a field
 /// at most (never a value MDES sent), and the HTTP status. A value, thrown by the handlers and

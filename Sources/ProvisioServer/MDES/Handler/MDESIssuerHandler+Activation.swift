@@ -8,7 +8,7 @@ extension MDESIssuerHandler {
     func deliverActivationCode(_ input: Operations.DeliverActivationCode.Input) async throws
         -> Operations.DeliverActivationCode.Output
     {
-        guard case .json(let body) = input.body else { throw MDESRefusal(.invalidJSON, "The body is not JSON.") }
+        guard case .json(let body) = input.body else { throw MDESRefusal(.invalidJson, "The body is not JSON.") }
         let reference = try Self.reference(body.tokenUniqueReference)
         var expiry: Date?
         if let text = body.expirationDateTime?.value1 {
@@ -23,7 +23,7 @@ extension MDESIssuerHandler {
     func validateActivationCode(_ input: Operations.ValidateActivationCode.Input) async throws
         -> Operations.ValidateActivationCode.Output
     {
-        guard case .json(let body) = input.body else { throw MDESRefusal(.invalidJSON, "The body is not JSON.") }
+        guard case .json(let body) = input.body else { throw MDESRefusal(.invalidJson, "The body is not JSON.") }
         let reference = try Self.reference(body.tokenUniqueReference)
         let result = try await service.validateCode(
             body.activationCode, tokenUniqueReference: reference, tenantID: input.path.tenantId)

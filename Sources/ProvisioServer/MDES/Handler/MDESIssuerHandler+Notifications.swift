@@ -7,7 +7,7 @@ extension MDESIssuerHandler {
     func notifyServiceActivated(_ input: Operations.NotifyServiceActivated.Input) async throws
         -> Operations.NotifyServiceActivated.Output
     {
-        guard case .json(let body) = input.body else { throw MDESRefusal(.invalidJSON, "The body is not JSON.") }
+        guard case .json(let body) = input.body else { throw MDESRefusal(.invalidJson, "The body is not JSON.") }
         let tenantID = input.path.tenantId
         let reference = try Self.reference(body.fundingAccountInfo.tokenUniqueReference)
         // The payload holds the token's own number: only its last four digits and expiry are kept.
@@ -18,7 +18,7 @@ extension MDESIssuerHandler {
     }
 
     func notifyTokenUpdated(_ input: Operations.NotifyTokenUpdated.Input) async throws -> Operations.NotifyTokenUpdated.Output {
-        guard case .json(let body) = input.body else { throw MDESRefusal(.invalidJSON, "The body is not JSON.") }
+        guard case .json(let body) = input.body else { throw MDESRefusal(.invalidJson, "The body is not JSON.") }
         let tenantID = input.path.tenantId
         guard !body.tokens.isEmpty else { throw MDESRefusal.missing("tokens") }
         let reason = MDESTokenChange.word(body.reasonCode.text ?? "")
@@ -53,7 +53,7 @@ extension MDESIssuerHandler {
     func notifySuspiciousEvents(_ input: Operations.NotifySuspiciousEvents.Input) async throws
         -> Operations.NotifySuspiciousEvents.Output
     {
-        guard case .json(let body) = input.body else { throw MDESRefusal(.invalidJSON, "The body is not JSON.") }
+        guard case .json(let body) = input.body else { throw MDESRefusal(.invalidJson, "The body is not JSON.") }
         let reference = try Self.reference(body.tokenUniqueReference)
         let token = try await service.token(reference, tenantID: input.path.tenantId)
         let events = body.events.compactMap(\.eventName.text).map(MDESTokenChange.word)

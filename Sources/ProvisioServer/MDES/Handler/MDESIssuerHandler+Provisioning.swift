@@ -6,7 +6,7 @@ import ProvisioMDESIssuerAPI
 /// ways its cardholder can authenticate.
 extension MDESIssuerHandler {
     func authorizeService(_ input: Operations.AuthorizeService.Input) async throws -> Operations.AuthorizeService.Output {
-        guard case .json(let body) = input.body else { throw MDESRefusal(.invalidJSON, "The body is not JSON.") }
+        guard case .json(let body) = input.body else { throw MDESRefusal(.invalidJson, "The body is not JSON.") }
         let tenantID = input.path.tenantId
         let reference = try Self.reference(body.fundingAccountInfo.tokenUniqueReference)
         let plaintext = try await service.open(Self.payload(body.fundingAccountInfo.encryptedPayload), tenantID: tenantID)
@@ -48,7 +48,7 @@ extension MDESIssuerHandler {
     func requestActivationMethods(_ input: Operations.RequestActivationMethods.Input) async throws
         -> Operations.RequestActivationMethods.Output
     {
-        guard case .json(let body) = input.body else { throw MDESRefusal(.invalidJSON, "The body is not JSON.") }
+        guard case .json(let body) = input.body else { throw MDESRefusal(.invalidJson, "The body is not JSON.") }
         let tenantID = input.path.tenantId
         let plaintext = try await service.open(Self.payload(body.fundingAccountInfo.encryptedPayload), tenantID: tenantID)
         var methods: [Components.Schemas.ActivationMethod] = []
