@@ -11,49 +11,52 @@ import ProvisioAPI
 struct RawClient: Sendable {
     typealias Execute = @Sendable (HTTPRequest.Method, String, HTTPFields, ByteBuffer?) async throws -> Response
     private let execute: Execute
+    private let connection: ReplacementConnection?
     let port: Int?
 
-    /// Over the test framework's client; after an answer that closed the connection
-    /// (`Connection: close`: 413, 408) the next request goes over a new connection, and so does
-    /// a request that found the connection closed before it was sent (the server closes a
-    /// connection idle for 30 s, which a long test on a loaded machine can reach).
-    init(client: any TestClientProtocol) {
-        self.port = client.port
-        let replacement = ReplacementConnection(port: client.port)
+    /// Over a connection of its own to the server on `port`, replaced when the server closed it
+    /// (`Connection: close`: 413, 408), when a request found it closed, and before it could reach
+    /// the server's idle timeout (see `ReplacementConnection`).
+    init(port: Int, serverIdleTimeout: Duration) {
+        self.port = port
+        let connection = ReplacementConnection(port: port, serverIdleTimeout: serverIdleTimeout)
+        self.connection = connection
         let once: Execute = { method, path, headers, body in
-            if let fresh = try await replacement.current() {
-                let response = try await fresh.execute(.init(path, method: method, headers: headers, body: body))
-                replacement.noteClose(response.headers[.connection] == "close")
+            let (client, generation) = connection.begin()
+            do {
+                let response = try await client.execute(.init(path, method: method, headers: headers, body: body))
+                connection.end(generation: generation, closed: response.headers[.connection] == "close")
                 return Response(
                     status: response.status.code, headers: response.headers, body: Data(buffer: response.body ?? ByteBuffer()))
+            } catch {
+                connection.end(generation: generation, closed: true)
+                throw error
             }
-            let response = try await client.execute(uri: path, method: method, headers: headers, body: body) {
-                Response(status: $0.status.code, headers: $0.headers, body: Data(buffer: $0.body))
-            }
-            replacement.noteClose(response.headers[.connection] == "close")
-            return response
         }
         self.execute = { method, path, headers, body in
-            // A few times over: on a loaded machine even the new connection can sit past the
+            // A few times over: on a loaded machine even a new connection can sit past the
             // server's idle timeout before its request goes out.
             var attempt = 1
             while true {
                 do {
                     return try await once(method, path, headers, body)
                 } catch ChannelError.ioOnClosedChannel where attempt < Self.attempts {
-                    // Nothing was sent: the idle connection was gone. Again on a new one.
-                    replacement.noteClose(true)
+                    // Nothing was sent: the connection was gone. Again on a new one.
                 } catch let error as IOError
                     where Self.isReset(error) && (method == .get || method == .head) && attempt < Self.attempts
                 {
-                    // The server closed the idle connection while the request was on its way (the
-                    // close and the write crossed): a GET changes nothing, so it goes again on a new
+                    // The server closed the connection while the request was on its way (the close
+                    // and the write crossed): a GET changes nothing, so it goes again on a new
                     // connection, as an HTTP client retries an idempotent request.
-                    replacement.noteClose(true)
                 }
                 attempt += 1
             }
         }
+    }
+
+    /// Closes the connections `init(port:serverIdleTimeout:)` opened.
+    func close() async {
+        await connection?.shutdown()
     }
 
     /// How many times a request is sent when its connection turns out closed.
@@ -67,6 +70,7 @@ struct RawClient: Sendable {
     /// Over a connection of its own (for requests that must really run in parallel).
     init(connection: TestClient) {
         self.port = nil
+        self.connection = nil
         self.execute = { method, path, headers, body in
             let response = try await connection.execute(.init(path, method: method, headers: headers, body: body))
             return Response(

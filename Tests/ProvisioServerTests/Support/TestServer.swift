@@ -12,6 +12,7 @@ import ProvisioCore
 import ProvisioCrypto
 import ProvisioSandbox
 import ProvisioServer
+import Testing
 
 /// A real Provisio server on loopback (HummingbirdTesting `.live`) over a fresh database, with
 /// a test clock, in-memory keys, the sandbox CA trusted, and every log line captured.
@@ -53,10 +54,18 @@ struct TestServer: Sendable {
                 services: configured, host: "127.0.0.1", port: 0, limits: limits, logger: logs.logger(label: "provisio"))
             let location = database.location
             return try await app.test(.live) { client in
+                let raw = RawClient(port: try #require(client.port), serverIdleTimeout: limits.idleTimeout)
                 let server = TestServer(
                     services: configured, clock: clock, keys: keys, networkKey: networkKey, logs: logs, database: location,
-                    engine: engine, raw: RawClient(client: client), answers: ServedAnswers())
-                return try await body(server)
+                    engine: engine, raw: raw, answers: ServedAnswers())
+                do {
+                    let result = try await body(server)
+                    await raw.close()
+                    return result
+                } catch {
+                    await raw.close()
+                    throw error
+                }
             }
         }
     }
