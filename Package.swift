@@ -467,6 +467,25 @@ let package = Package(
         .testTarget(name: "ProvisioCoreTests", dependencies: ["ProvisioCore"]),
         .testTarget(name: "ProvisioJSONTests", dependencies: ["ProvisioJSON", "ProvisioCore"]),
         .testTarget(name: "ProvisioOutboundTests", dependencies: ["ProvisioOutbound", "ProvisioCore"]),
+        // OpenPGP messages (RFC 4880 / RFC 9580) for Google's opaque payment card: RSA keys, a
+        // signed literal encrypted to the wallet's key (SEIPD v1, AES-256) and the reverse, with
+        // the system's zlib for compressed packets. Server side only, like ProvisioCrypto.
+        .target(
+            name: "ProvisioOpenPGP",
+            dependencies: [
+                "CZlib",
+                .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: serverOnly),
+            ]
+        ),
+        // Round trips, tampering, limits, and GnuPG in both directions (gpg from Debian, .ci/run).
+        .testTarget(
+            name: "ProvisioOpenPGPTests",
+            dependencies: [
+                "ProvisioOpenPGP",
+                "ProvisioProcess",
+            ]
+        ),
         .testTarget(
             name: "ProvisioCryptoTests",
             dependencies: [
