@@ -12,26 +12,12 @@ import Testing
         .deletingLastPathComponent()
     static let script = root.appendingPathComponent("Tools/mdes-blackbox/run.py").path
     static let install =
-        "Install python3 and its cryptography module (Debian: apt-get install python3 python3-cryptography; "
+        "The MDES black-box client (Tools/mdes-blackbox) needs them. Install python3 and its cryptography module (Debian: apt-get install python3 python3-cryptography; "
         + "elsewhere: pip install cryptography); .ci/run installs them."
-
-    /// `python3` on the PATH, as `run.py`'s own `#!/usr/bin/env python3` would find it.
-    static func python3() -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
 
     @Test(.timeLimit(.minutes(5)))
     func everyCheckOfTheIndependentClientPasses() async throws {
-        guard let python = Self.python3() else {
-            Issue.record("python3 is not on the PATH: the MDES black-box client (Tools/mdes-blackbox) needs it. \(Self.install)")
-            return
-        }
-        let probe = try await ChildProcess.run(python, arguments: ["-c", "import cryptography"])
-        guard probe.status == 0 else {
-            Issue.record("\(python) has no cryptography module, which Tools/mdes-blackbox needs. \(Self.install)")
-            return
-        }
+        let python = try await ProgramLookup.requirePython3(importing: ["cryptography"], orInstall: Self.install)
         let run = try await ChildProcess.run(
             python, arguments: [Self.script, "--provisio", CLIRunner.executable.path], workingDirectory: Self.root.path)
         let lines = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)

@@ -12,21 +12,14 @@ import Testing
 @Suite struct MDESConformanceTests {
     static let root = MDESBlackBoxTests.root
     static let install =
-        "Install python3 with its cryptography, jsonschema and yaml modules (Debian: apt-get install python3 "
+        "Tools/mdes-conformance needs them. Install python3 with its cryptography, jsonschema and yaml modules (Debian: apt-get install python3 "
         + "python3-cryptography python3-jsonschema python3-yaml; elsewhere: pip install cryptography jsonschema pyyaml); "
         + ".ci/run installs them."
 
     @Test(.timeLimit(.minutes(5)))
     func everyCapturedMessageMatchesItsSchema() async throws {
-        guard let python = MDESBlackBoxTests.python3() else {
-            Issue.record("python3 is not on the PATH: Tools/mdes-conformance needs it. \(Self.install)")
-            return
-        }
-        let probe = try await ChildProcess.run(python, arguments: ["-c", "import cryptography, jsonschema, yaml"])
-        guard probe.status == 0 else {
-            Issue.record("\(python) lacks a module Tools/mdes-conformance needs. \(Self.install)")
-            return
-        }
+        let python = try await ProgramLookup.requirePython3(
+            importing: ["cryptography", "jsonschema", "yaml"], orInstall: Self.install)
         let capture = NSTemporaryDirectory() + "mdes-conformance-\(UUID().uuidString.prefix(8)).jsonl"
         defer { try? FileManager.default.removeItem(atPath: capture) }
         // The client's own verdicts are MDESBlackBoxTests'; here only its traffic matters.

@@ -106,11 +106,6 @@ import Testing
     }
 
     private static func clang() -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/clang"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+        ProgramLookup.find("clang")
     }
 }

@@ -59,11 +59,7 @@ struct PythonSealReference {
 
     /// Finds `python3` on `PATH` with `cryptography` importable, or says why not.
     static func locate() async -> Result<(PythonSealReference, version: String), Unavailable> {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        guard
-            let python = path.split(separator: ":").map({ "\($0)/python3" })
-                .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-        else {
+        guard let python = ProgramLookup.find("python3") else {
             return .failure(Unavailable(reason: "python3 is not on PATH"))
         }
         let reference = PythonSealReference(python: python)

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ProvisioCore
+import ProvisioCrypto
 import ProvisioHTTP
 import ProvisioProcess
 import Testing
@@ -24,7 +25,7 @@ import _CryptoExtras
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     static let install =
-        "Install python3 with its jsonschema and yaml modules (Debian: apt-get install python3 python3-jsonschema "
+        "Tools/mdes-conformance needs them. Install python3 with its jsonschema and yaml modules (Debian: apt-get install python3 python3-jsonschema "
         + "python3-yaml; elsewhere: pip install jsonschema pyyaml); .ci/run installs them."
 
     /// The exchanges as validate.py reads them, one JSON object a line.
@@ -59,17 +60,7 @@ import _CryptoExtras
 
     @Test(.timeLimit(.minutes(5)))
     func theSandboxsTrafficMatchesTheDocuments() async throws {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        guard let python = path.split(separator: ":").map({ "\($0)/python3" }).first(where: FileManager.default.isExecutableFile)
-        else {
-            Issue.record("python3 is not on the PATH: Tools/mdes-conformance needs it. \(Self.install)")
-            return
-        }
-        let probe = try await ChildProcess.run(python, arguments: ["-c", "import jsonschema, yaml"])
-        guard probe.status == 0 else {
-            Issue.record("\(python) lacks a module Tools/mdes-conformance needs. \(Self.install)")
-            return
-        }
+        let python = try await ProgramLookup.requirePython3(importing: ["jsonschema", "yaml"], orInstall: Self.install)
         let capture = Capture()
         try await Self.drive(capture)
 
