@@ -16,13 +16,18 @@ import SQLKit
 /// SQLite in WAL mode: one writer connection (SQLite allows one writer at a time; serialising
 /// writes in-process avoids its sleep-based busy handler and keeps latency flat) and a few
 /// reader connections that read concurrently with it. Reads run in place on the calling task's
-/// thread; writes run on a thread pool (see `SQLiteNativeDatabase.Placement`).
+/// thread; a write or transaction runs all its statements on the writer's own thread
+/// (`SQLiteWriterThread`), entered once; see `SQLiteNativeDatabase.Placement`.
 public final class SQLiteDatabaseHandle: DatabaseHandle {
     public let engine = DatabaseEngine.sqlite
     public let path: String
     private let writer: ConnectionLender<SQLiteNativeConnection>
     private let readers: ConnectionLender<SQLiteNativeConnection>
     private let pool: NIOThreadPool
+    /// The `SQLiteWriterThread` the writes run on (typed `any Sendable`: a stored property cannot
+    /// carry an availability; nil where task executors are not available, and writes then take
+    /// the pool, a hop per statement).
+    private let writerThread: (any Sendable)?
     private let logger: Logger
     /// Only for SQLKit's future-returning calls, which the store does not make.
     private let eventLoop: any EventLoop
@@ -35,6 +40,11 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
         self.writer = writer
         self.readers = readers
         self.pool = NIOThreadPool.singleton
+        if #available(macOS 15.0, iOS 18.0, *) {
+            self.writerThread = SQLiteWriterThread()
+        } else {
+            self.writerThread = nil
+        }
         self.logger = logger
         self.eventLoop = MultiThreadedEventLoopGroup.singleton.any()
     }
@@ -116,13 +126,29 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
     }
 
     public func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await writer.with { try await body(database($0, .pool(pool))) }
+        try await onWriterThread { placement in
+            try await writer.with { try await body(database($0, placement)) }
+        }
     }
 
     public func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await writer.with { connection in
-            try await database(connection, .pool(pool)).inTransaction(begin: "BEGIN IMMEDIATE", body)
+        try await onWriterThread { placement in
+            try await writer.with { connection in
+                try await database(connection, placement).inTransaction(begin: "BEGIN IMMEDIATE", body)
+            }
         }
+    }
+
+    /// Runs `body` on the writer's thread, where its statements run in place (`.direct`): one
+    /// hop there and one back for the whole write, and the writer is given back before the hop
+    /// back. Without task executors, on the caller's thread with a pool hop per statement.
+    private func onWriterThread<T: Sendable>(
+        _ body: @Sendable (SQLiteNativeDatabase.Placement) async throws -> T
+    ) async throws -> T {
+        if #available(macOS 15.0, iOS 18.0, *), let thread = writerThread as? SQLiteWriterThread {
+            return try await withTaskExecutorPreference(thread) { try await body(.direct) }
+        }
+        return try await body(.pool(pool))
     }
 
     private func database(_ connection: SQLiteNativeConnection, _ placement: SQLiteNativeDatabase.Placement)
@@ -133,6 +159,11 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
 
     public func shutdown() async {
         Self.closeAll(writer.all + readers.all)
+    }
+
+    deinit {
+        // No write can be under way: each holds the handle. The thread ends after its queue.
+        if #available(macOS 15.0, iOS 18.0, *) { (writerThread as? SQLiteWriterThread)?.stop() }
     }
 
     /// Waits for a query in flight on each connection, then closes it; runs even in a

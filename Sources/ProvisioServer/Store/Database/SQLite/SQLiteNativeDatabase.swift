@@ -16,6 +16,10 @@ struct SQLiteNativeDatabase: SQLDatabase {
         case inPlace(retryPool: NIOThreadPool, patience: Int32)
         /// On a pool thread: a write can wait up to the busy timeout for another process's lock.
         case pool(NIOThreadPool)
+        /// On the calling thread, whatever the wait: the writer's own thread
+        /// (`SQLiteWriterThread`), which a write or transaction entered once for all its
+        /// statements.
+        case direct
     }
 
     let connection: SQLiteNativeConnection
@@ -48,6 +52,8 @@ struct SQLiteNativeDatabase: SQLDatabase {
             }
         case .pool(let pool):
             rows = try await pool.runIfActive { try connection.query(sql, binds) }
+        case .direct:
+            rows = try connection.query(sql, binds)
         }
         for row in rows { onRow(row) }
     }
