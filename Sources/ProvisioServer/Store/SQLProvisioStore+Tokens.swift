@@ -70,7 +70,9 @@ extension SQLProvisioStore: TokenStore {
     }
 
     public func insertToken(_ token: TokenRecord, events: [TokenEventRecord], outbox: [OutboxEntry]) async throws {
-        try await handle.transaction { database in
+        // With the MDES listener's answer when it defers (`PendingWrites`): nothing reads the
+        // token back in the same request.
+        try await deferrableTransaction { database in
             try await database.raw(
                 """
                 INSERT INTO tokens (id, tenant_id, card_id, wallet, device_type, network_token_ref, device_account_identifier,

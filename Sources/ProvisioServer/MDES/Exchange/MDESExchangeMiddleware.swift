@@ -74,25 +74,38 @@ struct MDESExchangeMiddleware: RouterMiddleware {
         case .inProgress:
             throw MDESRefusal(.invalidFieldValue, "Invalid Field Value - requestId (the same request is in progress)")
         }
+        // What the operation writes and needs nothing back from (a new token, its history and
+        // webhooks) waits to commit with the answer: one transaction for both.
+        let pending = PendingWrites()
         var response: Response
         do {
             try MDESFieldRules.request(route.operation)?.check(body, at: "")
-            response = try await next(request, context)
+            response = try await PendingWrites.$current.withValue(pending) { try await next(request, context) }
         } catch {
             let refusal = MDESErrorMapping.refusal(for: error)
             log(refusal, error: error, context: context)
             response = Self.response(refusal, responseID: requestID)
         }
         guard response.status.code < 500 else {
+            // What a failed operation deferred is dropped, and MDES's retry runs it again.
+            _ = pending.take()
             try? await store.releaseMDESExchange(claim)
             return response
         }
-        let collector = BodyCollector()
-        try await response.body.write(collector)
-        let body = collector.buffer
-        try await store.completeMDESExchange(claim, status: response.status.code, answer: Self.answerTemplate(Data(buffer: body)))
-        response.body = .init(byteBuffer: body)
-        return response
+        do {
+            let collector = BodyCollector()
+            try await response.body.write(collector)
+            let body = collector.buffer
+            try await store.completeMDESExchange(
+                claim, status: response.status.code, answer: Self.answerTemplate(Data(buffer: body)), with: pending)
+            response.body = .init(byteBuffer: body)
+            return response
+        } catch {
+            // The answer and what it deferred were not stored: let the retry run again.
+            _ = pending.take()
+            try? await store.releaseMDESExchange(claim)
+            throw error
+        }
     }
 
     /// The strictly parsed body and its `requestId` (1 to 64 characters, as the document says:

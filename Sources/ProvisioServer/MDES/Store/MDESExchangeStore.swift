@@ -8,8 +8,10 @@ public protocol MDESExchangeStore: Sendable {
     /// left: its answer, another body, or a claim still running. A claim older than
     /// `staleBefore` whose owner never answered (a crash) is taken over.
     func claimMDESExchange(_ claim: MDESExchangeClaim, staleBefore: Date) async throws -> MDESExchangeClaimResult
-    /// Stores the answer of a claimed request.
-    func completeMDESExchange(_ claim: MDESExchangeClaim, status: Int, answer: String) async throws
+    /// Stores the answer of a claimed request, in one transaction with the writes the request
+    /// deferred (`pending`, which this closes).
+    func completeMDESExchange(_ claim: MDESExchangeClaim, status: Int, answer: String, with pending: PendingWrites)
+        async throws
     /// Forgets a claim whose request failed on Provisio's side, so that MDES's retry runs again.
     func releaseMDESExchange(_ claim: MDESExchangeClaim) async throws
 
