@@ -16,8 +16,7 @@ extension Certificate {
         }
         let groups = try Self.group(packets.dropFirst(), limits: limits)
         var kept: [Packet] = [first]
-        var primarySignatures: [SignaturePacket] = []
-        for packet in groups.direct { primarySignatures.append(try SignaturePacket.read(packet.body, limits: limits)) }
+        let primarySignatures = try Self.signatures(groups.direct, limits: limits)
         kept += groups.direct
 
         // User IDs: the newest valid self-certification of each; the one marked primary (else
@@ -25,9 +24,7 @@ extension Certificate {
         var userIDs: [String] = []
         var primarySelfSignature: (signature: SignaturePacket, isPrimary: Bool)?
         for (userID, signaturePackets) in groups.userIDs {
-            let signatures = try signaturePackets.map { (packet) throws(OpenPGPError) in
-                try SignaturePacket.read(packet.body, limits: limits)
-            }
+            let signatures = try Self.signatures(signaturePackets, limits: limits)
             var prefix: [UInt8] = [0xB4]
             prefix.appendUInt32(UInt32(userID.body.count))
             let signed = primaryKey.hashPrefix + primaryKey.body + prefix + userID.body
@@ -68,9 +65,7 @@ extension Certificate {
         for (subkeyPacket, signaturePackets) in groups.subkeys {
             var subkeyReader = ByteReader(subkeyPacket.body)
             let subkey = try PublicKeyPacket.read(&subkeyReader, limits: limits)
-            let signatures = try signaturePackets.map { (packet) throws(OpenPGPError) in
-                try SignaturePacket.read(packet.body, limits: limits)
-            }
+            let signatures = try Self.signatures(signaturePackets, limits: limits)
             let signed = primaryBytes + subkey.hashPrefix + subkey.body
             guard let binding = try Self.newestValid(signatures, by: primaryKey, signed: signed, { $0 == 0x18 }) else { continue }
             let revocation = try Self.newestValid(signatures, by: primaryKey, signed: signed) {
@@ -91,6 +86,20 @@ extension Certificate {
             kept += signaturePackets
         }
         self.init(packets: kept, primary: primary, subkeys: subkeys, userIDs: userIDs)
+    }
+
+    /// The signatures this module reads; other versions (a v3 certification by a third party,
+    /// a v5 or v6 one) are passed over, as signatures it cannot check.
+    private static func signatures(_ packets: [Packet], limits: OpenPGPLimits) throws(OpenPGPError) -> [SignaturePacket] {
+        var signatures: [SignaturePacket] = []
+        for packet in packets {
+            do {
+                signatures.append(try SignaturePacket.read(packet.body, limits: limits))
+            } catch  where error.code == .unsupportedPacket {
+                continue
+            }
+        }
+        return signatures
     }
 
     /// The newest signature of an accepted type, issued by `key`, that verifies over `signed`.

@@ -9,6 +9,9 @@ enum EncryptedDataPacket {
     private static let mdcHeader: [UInt8] = [0xD3, 0x14]
 
     static func seal(_ inner: [UInt8], cipher: OpenPGPSymmetricAlgorithm, sessionKey: [UInt8]) throws(OpenPGPError) -> [UInt8] {
+        guard sessionKey.count == cipher.keyByteCount else {
+            throw OpenPGPError(.cryptoFailure, "a session key of the wrong size")
+        }
         var prefix = [UInt8](repeating: 0, count: 16)
         var generator = SystemRandomNumberGenerator()
         for index in prefix.indices { prefix[index] = generator.next() }
@@ -36,7 +39,7 @@ enum EncryptedDataPacket {
             throw OpenPGPError(.unsupportedPacket, "version \(version) encrypted data (this module reads version 1)")
         }
         let ciphertext = reader.rest()
-        guard ciphertext.count >= 18 + 22 else { return nil }
+        guard ciphertext.count >= 18 + 22, sessionKey.count == cipher.keyByteCount else { return nil }
         let plaintext: [UInt8]
         do {
             plaintext = Array(
