@@ -5,23 +5,16 @@ import Testing
 /// GnuPG in a throwaway home directory: a client of OpenPGP that no one here wrote. `.ci/run`
 /// installs it (Debian's gnupg); without it these tests fail, and say how to install it.
 struct GnuPG {
-    static let install = "Install GnuPG (Debian: apt-get install gnupg); .ci/run does."
+    static let install =
+        "The OpenPGP interoperability tests need it. Install GnuPG (Debian: apt-get install gnupg); .ci/run does."
 
     let executable: String
     let home: URL
 
-    /// `gpg` on the PATH, or nil (the caller records the failure).
-    static func find() -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/gpg" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     /// Runs `body` with a fresh GnuPG home (mode 0700), then stops its agent and removes it.
-    static func withHome<T>(_ body: (GnuPG) async throws -> T) async throws -> T? {
-        guard let executable = find() else {
-            Issue.record("gpg is not on the PATH: the OpenPGP interoperability tests need it. \(install)")
-            return nil
-        }
+    /// Without gpg on the PATH it throws `MissingProgram`, which fails the test and says why.
+    static func withHome<T>(_ body: (GnuPG) async throws -> T) async throws -> T {
+        let executable = try ProgramLookup.require("gpg", orInstall: install)
         // Short and under /tmp: gpg-agent's socket path must fit in a sockaddr_un.
         let home = URL(fileURLWithPath: "/tmp").appendingPathComponent("pgp-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(
