@@ -33,7 +33,12 @@ struct GnuPG {
     private func tearDown() async {
         let gpgconf = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("gpgconf").path
         _ = try? await ChildProcess.run(gpgconf, arguments: ["--homedir", home.path, "--kill", "all"])
-        try? FileManager.default.removeItem(at: home)
+        // The agent may still be writing as it exits: a removal that raced it is tried again.
+        for _ in 0..<10 {
+            try? FileManager.default.removeItem(at: home)
+            guard FileManager.default.fileExists(atPath: home.path) else { return }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
     }
 
     /// Runs gpg in batch mode with this home; fails the test with gpg's own words if it fails.
