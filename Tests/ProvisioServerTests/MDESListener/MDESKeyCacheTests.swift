@@ -64,6 +64,36 @@ import Testing
         #expect(!cache.holds(tenantID: "ten_a"))
     }
 
+    /// Another tenant's change during a load does not discard it (the process's cache is shared
+    /// by every tenant, so a global count of changes made busy tenants miss the cache).
+    @Test func anotherTenantsInvalidationKeepsTheLoad() async throws {
+        let cache = MDESKeyCache(capacity: 4, lifetime: 60)
+        _ = try await cache.keys(tenantID: "ten_a", now: Self.start) {
+            cache.invalidate(tenantID: "ten_b")
+            return [Self.key]
+        }
+        #expect(cache.holds(tenantID: "ten_a"))
+        // Two loads of one tenant, the change between their starts: only the later one is kept.
+        let loader = Loader([Self.key])
+        cache.invalidate(tenantID: "ten_a")
+        _ = try await cache.keys(tenantID: "ten_a", now: Self.start) {
+            _ = try await cache.keys(tenantID: "ten_a", now: Self.start) {
+                #expect(!cache.holds(tenantID: "ten_a"))
+                return loader.load()
+            }
+            #expect(cache.holds(tenantID: "ten_a"), "the inner load began after no change: kept")
+            cache.invalidate(tenantID: "ten_a")
+            return loader.load()
+        }
+        #expect(!cache.holds(tenantID: "ten_a"), "the outer load was overtaken by the change")
+        // A failed load leaves nothing behind that would discard the next one.
+        await #expect(throws: ProvisioError.self) {
+            _ = try await cache.keys(tenantID: "ten_c", now: Self.start) { throw ProvisioError(.internalError, "x") }
+        }
+        _ = try await cache.keys(tenantID: "ten_c", now: Self.start) { loader.load() }
+        #expect(cache.holds(tenantID: "ten_c"))
+    }
+
     /// Over the listener: a rotation and a retirement through `MDESKeyService` in this process
     /// take effect on the next request; a key added by another process (its own cache) is
     /// refused until the listener's entry ages out, then accepted.

@@ -26,11 +26,20 @@ public final class MDESKeyCache: Sendable {
         var usedAt: Date
     }
 
+    /// The loads of one tenant's keys under way, and how many times the tenant's keys were
+    /// invalidated while they were.
+    private struct Loading: Sendable {
+        var count = 0
+        var invalidations: UInt64 = 0
+    }
+
     private struct State: Sendable {
         var entries: [String: Entry] = [:]
-        /// Bumped by every invalidation: a load that began before one is not stored, so a change
-        /// racing with a read cannot leave the old keys cached.
-        var generation: UInt64 = 0
+        /// Only tenants with a load under way, so it stays as small as the requests in flight.
+        /// A load that an invalidation of its tenant overtook is not stored, so a change racing
+        /// with a read cannot leave the old keys cached; another tenant's change does not
+        /// discard it.
+        var loading: [String: Loading] = [:]
     }
 
     private let state = Locked(State())
@@ -44,21 +53,30 @@ public final class MDESKeyCache: Sendable {
     /// for the next requests). An empty list is not cached: a tenant about to get its first key
     /// should not wait for it.
     func keys(tenantID: String, now: Date, load: () async throws -> [MDESIssuerKey]) async throws -> [MDESIssuerKey] {
-        let (cached, generation) = state.withLock { state -> ([MDESIssuerKey]?, UInt64) in
-            guard var entry = state.entries[tenantID] else { return (nil, state.generation) }
-            guard now >= entry.loadedAt, now.timeIntervalSince(entry.loadedAt) < lifetime else {
+        let (cached, invalidations) = state.withLock { state -> ([MDESIssuerKey]?, UInt64) in
+            if var entry = state.entries[tenantID] {
+                if now >= entry.loadedAt, now.timeIntervalSince(entry.loadedAt) < lifetime {
+                    entry.usedAt = now
+                    state.entries[tenantID] = entry
+                    return (entry.keys, 0)
+                }
                 state.entries[tenantID] = nil
-                return (nil, state.generation)
             }
-            entry.usedAt = now
-            state.entries[tenantID] = entry
-            return (entry.keys, state.generation)
+            state.loading[tenantID, default: Loading()].count += 1
+            return (nil, state.loading[tenantID]?.invalidations ?? 0)
         }
         if let cached { return cached }
-        let loaded = try await load()
-        guard !loaded.isEmpty else { return loaded }
+        let loaded: [MDESIssuerKey]
+        do {
+            loaded = try await load()
+        } catch {
+            state.withLock { Self.endLoad(tenantID, in: &$0) }
+            throw error
+        }
         state.withLock { state in
-            guard state.generation == generation else { return }
+            let overtaken = state.loading[tenantID]?.invalidations != invalidations
+            Self.endLoad(tenantID, in: &state)
+            guard !loaded.isEmpty, !overtaken else { return }
             if state.entries[tenantID] == nil, state.entries.count >= capacity {
                 state.entries = state.entries.filter { now.timeIntervalSince($0.value.loadedAt) < lifetime }
                 if state.entries.count >= capacity, let oldest = state.entries.min(by: { $0.value.usedAt < $1.value.usedAt }) {
@@ -70,11 +88,17 @@ public final class MDESKeyCache: Sendable {
         return loaded
     }
 
+    private static func endLoad(_ tenantID: String, in state: inout State) {
+        guard var loading = state.loading[tenantID] else { return }
+        loading.count -= 1
+        state.loading[tenantID] = loading.count > 0 ? loading : nil
+    }
+
     /// Forgets the tenant's keys: the next request reads them from the store again.
     public func invalidate(tenantID: String) {
         state.withLock { state in
             state.entries[tenantID] = nil
-            state.generation &+= 1
+            state.loading[tenantID]?.invalidations &+= 1
         }
     }
 
