@@ -35,10 +35,36 @@ import Testing
         #expect(try await Self.eventually { executor.pending == 0 })
     }
 
+    /// A job holding the executor's one thread until `gate` is signalled. With a short bound on
+    /// the wait, a loaded machine may start the thread too late and refuse the job unrun: then
+    /// it is submitted again, until one runs.
+    static func occupy(_ executor: PasswordHashingExecutor, until gate: DispatchSemaphore) async throws
+        -> Task<Void, any Error>
+    {
+        for _ in 0..<20 {
+            let started = Locked(false)
+            let refused = Locked(false)
+            let job = Task {
+                do {
+                    try await executor.run {
+                        started.withLock { $0 = true }
+                        gate.wait()
+                    }
+                } catch {
+                    refused.withLock { $0 = true }
+                    throw error
+                }
+            }
+            _ = try await eventually { started.value || refused.value }
+            if started.value { return job }
+        }
+        throw ProvisioError(.internalError, "The executor refused 20 jobs in a row before running one.")
+    }
+
     @Test func aJobThatWaitedTooLongIsRefusedUnrun() async throws {
         let executor = PasswordHashingExecutor(threads: 1, capacity: 4, maximumWait: .milliseconds(50))
         let gate = DispatchSemaphore(value: 0)
-        let first = Task { try await executor.run { gate.wait() } }
+        let first = try await Self.occupy(executor, until: gate)
         #expect(try await Self.eventually { executor.pending == 1 })
         let ran = Locked(false)
         let late = Task { try await executor.run { ran.withLock { $0 = true } } }

@@ -83,7 +83,8 @@ import _CryptoExtras
         request.headers.add(name: "Content-Type", value: "application/json")
         if let authorization { request.headers.add(name: "Authorization", value: authorization) }
         request.body = .bytes(body)
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        // Long: a bound against a hang, not a speed check (a loaded CI machine took over 10 s).
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
         let bytes = try await response.body.collect(upTo: 64 * 1024)
         let json = try? JSONSerialization.jsonObject(with: Data(buffer: bytes)) as? [String: Any]
         let errors = (json?["Errors"] as? [String: Any])?["Error"] as? [[String: Any]]
