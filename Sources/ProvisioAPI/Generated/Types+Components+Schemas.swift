@@ -239,7 +239,7 @@ extension Components {
             }
         }
         /// A stable, machine-readable error code. The HTTP status follows from the code:
-        /// 400 `invalid_expiry`, `card_number_in_text`, `invalid_cardholder_name`, `invalid_pan`, `invalid_request`, `invalid_device_type`, `unsupported_encryption_scheme`, `invalid_wallet`, `invalid_risk_assessment`, `invalid_nonce`, `invalid_nonce_signature`, `oauth_signing_key_invalid`, `invalid_json`, `duplicate_json_key`, `outbound_address_refused`, `outbound_https_required`, `outbound_url_has_credentials`, `outbound_url_invalid`, `unknown_field`, `invalid_parameter`, `idempotency_key_invalid`, `malformed_request`, `invalid_cursor`, `invalid_otp`;
+        /// 400 `invalid_expiry`, `card_number_in_text`, `invalid_cardholder_name`, `invalid_pan`, `invalid_request`, `invalid_device_type`, `unsupported_encryption_scheme`, `invalid_wallet`, `invalid_risk_assessment`, `invalid_nonce`, `invalid_nonce_signature`, `mastercard_encryption_certificate_invalid`, `oauth_signing_key_invalid`, `invalid_json`, `duplicate_json_key`, `outbound_address_refused`, `outbound_https_required`, `outbound_url_has_credentials`, `outbound_url_invalid`, `unknown_field`, `invalid_parameter`, `idempotency_key_invalid`, `malformed_request`, `invalid_cursor`, `invalid_otp`;
         /// 401 `missing_credentials`, `invalid_credentials`, `token_expired`, `api_key_revoked`;
         /// 403 `token_scope_mismatch`, `wrong_credential_kind`, `insufficient_scope`;
         /// 404 `mobile_session_not_found`, `card_not_found`, `token_not_found`, `api_key_not_found`, `route_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`;
@@ -296,6 +296,7 @@ extension Components {
             case vaultKeyRetired = "vault_key_retired"
             case vaultRecordMalformed = "vault_record_malformed"
             case vaultDecryptionFailed = "vault_decryption_failed"
+            case mastercardEncryptionCertificateInvalid = "mastercard_encryption_certificate_invalid"
             case oauthSigningKeyInvalid = "oauth_signing_key_invalid"
             case invalidJson = "invalid_json"
             case duplicateJsonKey = "duplicate_json_key"
@@ -4182,6 +4183,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/NetworkSettings/oauth_signing_key_fingerprint`.
             public var oauthSigningKeyFingerprint: Swift.String?
+            /// `dialect` `mdes`, when Mastercard's encryption certificate is set: SHA-256 of its public
+            /// key (DER SubjectPublicKeyInfo), lower-case hex, which Provisio sends as
+            /// `PublicKeyFingerprint` with every payload it encrypts for that key. Absent without a
+            /// certificate (a reissue is then refused).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkSettings/mastercard_encryption_key_fingerprint`.
+            public var mastercardEncryptionKeyFingerprint: Swift.String?
             /// Creates a new `NetworkSettings`.
             ///
             /// - Parameters:
@@ -4192,6 +4201,7 @@ extension Components {
             ///   - oauthConsumerKey: The OAuth 1.0a consumer key Provisio signs MDES requests with (`dialect` `mdes`).
             ///   - oauthSigningKeySet: Whether an OAuth signing key is stored (`dialect` `mdes`); the key itself never comes back.
             ///   - oauthSigningKeyFingerprint: SHA-256 of the signing key's public half (DER SubjectPublicKeyInfo), lower-case hex:
+            ///   - mastercardEncryptionKeyFingerprint: `dialect` `mdes`, when Mastercard's encryption certificate is set: SHA-256 of its public
             public init(
                 url: Swift.String? = nil,
                 source: Components.Schemas.NetworkSettings.SourcePayload,
@@ -4199,7 +4209,8 @@ extension Components {
                 customerServiceUrl: Swift.String? = nil,
                 oauthConsumerKey: Swift.String? = nil,
                 oauthSigningKeySet: Swift.Bool? = nil,
-                oauthSigningKeyFingerprint: Swift.String? = nil
+                oauthSigningKeyFingerprint: Swift.String? = nil,
+                mastercardEncryptionKeyFingerprint: Swift.String? = nil
             ) {
                 self.url = url
                 self.source = source
@@ -4208,6 +4219,7 @@ extension Components {
                 self.oauthConsumerKey = oauthConsumerKey
                 self.oauthSigningKeySet = oauthSigningKeySet
                 self.oauthSigningKeyFingerprint = oauthSigningKeyFingerprint
+                self.mastercardEncryptionKeyFingerprint = mastercardEncryptionKeyFingerprint
             }
             public enum CodingKeys: String, CodingKey {
                 case url
@@ -4217,6 +4229,7 @@ extension Components {
                 case oauthConsumerKey = "oauth_consumer_key"
                 case oauthSigningKeySet = "oauth_signing_key_set"
                 case oauthSigningKeyFingerprint = "oauth_signing_key_fingerprint"
+                case mastercardEncryptionKeyFingerprint = "mastercard_encryption_key_fingerprint"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -4248,6 +4261,10 @@ extension Components {
                     Swift.String.self,
                     forKey: .oauthSigningKeyFingerprint
                 )
+                self.mastercardEncryptionKeyFingerprint = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .mastercardEncryptionKeyFingerprint
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "url",
                     "source",
@@ -4255,7 +4272,8 @@ extension Components {
                     "customer_service_url",
                     "oauth_consumer_key",
                     "oauth_signing_key_set",
-                    "oauth_signing_key_fingerprint"
+                    "oauth_signing_key_fingerprint",
+                    "mastercard_encryption_key_fingerprint"
                 ])
             }
         }
@@ -4309,6 +4327,16 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/NetworkSettingsRequest/oauth_signing_key_pem`.
             public var oauthSigningKeyPem: Swift.String?
+            /// Dialect `mdes` (optional there, refused otherwise): Mastercard's encryption certificate
+            /// (one PEM X.509 certificate of an RSA key of 2048 to 4096 bits, not expired), which
+            /// Mastercard gives the issuer at onboarding. A reissued card's new expiry is encrypted for
+            /// its key in MDES's token update. Public, so stored as given (re-encoded) and shown back
+            /// as `mastercard_encryption_key_fingerprint`. Its line breaks are allowed as in
+            /// `oauth_signing_key_pem`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkSettingsRequest/mastercard_encryption_certificate_pem`.
+            public var mastercardEncryptionCertificatePem: Swift.String?
             /// Creates a new `NetworkSettingsRequest`.
             ///
             /// - Parameters:
@@ -4318,13 +4346,15 @@ extension Components {
             ///   - customerServiceUrl: Dialect `mdes` (required there, refused otherwise): the Customer Service API's base URL,
             ///   - oauthConsumerKey: Dialect `mdes` (required there, refused otherwise): the consumer key Mastercard issued,
             ///   - oauthSigningKeyPem: Dialect `mdes` (required there, refused otherwise): the RSA private key (PEM, PKCS#8 or
+            ///   - mastercardEncryptionCertificatePem: Dialect `mdes` (optional there, refused otherwise): Mastercard's encryption certificate
             public init(
                 url: Swift.String? = nil,
                 apiKey: Swift.String? = nil,
                 dialect: Components.Schemas.NetworkSettingsRequest.DialectPayload? = nil,
                 customerServiceUrl: Swift.String? = nil,
                 oauthConsumerKey: Swift.String? = nil,
-                oauthSigningKeyPem: Swift.String? = nil
+                oauthSigningKeyPem: Swift.String? = nil,
+                mastercardEncryptionCertificatePem: Swift.String? = nil
             ) {
                 self.url = url
                 self.apiKey = apiKey
@@ -4332,6 +4362,7 @@ extension Components {
                 self.customerServiceUrl = customerServiceUrl
                 self.oauthConsumerKey = oauthConsumerKey
                 self.oauthSigningKeyPem = oauthSigningKeyPem
+                self.mastercardEncryptionCertificatePem = mastercardEncryptionCertificatePem
             }
             public enum CodingKeys: String, CodingKey {
                 case url
@@ -4340,6 +4371,7 @@ extension Components {
                 case customerServiceUrl = "customer_service_url"
                 case oauthConsumerKey = "oauth_consumer_key"
                 case oauthSigningKeyPem = "oauth_signing_key_pem"
+                case mastercardEncryptionCertificatePem = "mastercard_encryption_certificate_pem"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -4367,13 +4399,18 @@ extension Components {
                     Swift.String.self,
                     forKey: .oauthSigningKeyPem
                 )
+                self.mastercardEncryptionCertificatePem = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .mastercardEncryptionCertificatePem
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "url",
                     "api_key",
                     "dialect",
                     "customer_service_url",
                     "oauth_consumer_key",
-                    "oauth_signing_key_pem"
+                    "oauth_signing_key_pem",
+                    "mastercard_encryption_certificate_pem"
                 ])
             }
         }

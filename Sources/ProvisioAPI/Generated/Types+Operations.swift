@@ -12127,7 +12127,7 @@ public enum Operations {
     /// `--network-url` (`server`), or `none`; `dialect` which wire it speaks (`provisio`, or
     /// `mdes`: Mastercard MDES's Customer Service API, OAuth 1.0a signed). The API key and the
     /// OAuth signing key are never returned: only whether a signing key is set and its public
-    /// key's fingerprint.
+    /// key's fingerprint. Mastercard's encryption certificate is shown by its key's fingerprint.
     ///
     ///
     /// - Remark: HTTP `GET /v1/settings/network`.
@@ -12394,7 +12394,9 @@ public enum Operations {
     /// `customer_service_url`, `oauth_consumer_key` and `oauth_signing_key_pem`, and Provisio then
     /// calls MDES's Customer Service API (`POST {customer_service_url}/v2/token/…`), each request
     /// signed with OAuth 1.0a RSA-SHA256 and a body hash. The API key and the signing key are
-    /// sealed in the vault like a PAN.
+    /// sealed in the vault like a PAN. With `mdes`, `mastercard_encryption_certificate_pem` (optional)
+    /// is what a reissued card's new details are encrypted for (`/v2/token/update`); without it a
+    /// reissue is refused at the network (`network_refused`) and nothing is sent.
     ///
     ///
     /// - Remark: HTTP `PUT /v1/settings/network`.
@@ -12518,7 +12520,10 @@ public enum Operations {
             /// visible ASCII characters, an oauth_consumer_key that is not 1 to 256 visible ASCII
             /// characters, or a field missing for the dialect or given for the other one),
             /// `oauth_signing_key_invalid` (oauth_signing_key_pem is not a PEM RSA private key of 2048
-            /// bits or more), `card_number_in_text` (a URL holds a card number) or `malformed_request`.
+            /// bits or more), `mastercard_encryption_certificate_invalid`
+            /// (mastercard_encryption_certificate_pem is not one PEM X.509 certificate of an RSA key of
+            /// 2048 to 4096 bits, or it has expired), `card_number_in_text` (a URL holds a card number)
+            /// or `malformed_request`.
             /// Each URL check applies to `url` and `customer_service_url` alike.
             ///
             ///

@@ -390,7 +390,7 @@ public protocol APIProtocol: Sendable {
     /// `--network-url` (`server`), or `none`; `dialect` which wire it speaks (`provisio`, or
     /// `mdes`: Mastercard MDES's Customer Service API, OAuth 1.0a signed). The API key and the
     /// OAuth signing key are never returned: only whether a signing key is set and its public
-    /// key's fingerprint.
+    /// key's fingerprint. Mastercard's encryption certificate is shown by its key's fingerprint.
     ///
     ///
     /// - Remark: HTTP `GET /v1/settings/network`.
@@ -402,7 +402,9 @@ public protocol APIProtocol: Sendable {
     /// `customer_service_url`, `oauth_consumer_key` and `oauth_signing_key_pem`, and Provisio then
     /// calls MDES's Customer Service API (`POST {customer_service_url}/v2/token/…`), each request
     /// signed with OAuth 1.0a RSA-SHA256 and a body hash. The API key and the signing key are
-    /// sealed in the vault like a PAN.
+    /// sealed in the vault like a PAN. With `mdes`, `mastercard_encryption_certificate_pem` (optional)
+    /// is what a reissued card's new details are encrypted for (`/v2/token/update`); without it a
+    /// reissue is refused at the network (`network_refused`) and nothing is sent.
     ///
     ///
     /// - Remark: HTTP `PUT /v1/settings/network`.
@@ -1131,7 +1133,7 @@ extension APIProtocol {
     /// `--network-url` (`server`), or `none`; `dialect` which wire it speaks (`provisio`, or
     /// `mdes`: Mastercard MDES's Customer Service API, OAuth 1.0a signed). The API key and the
     /// OAuth signing key are never returned: only whether a signing key is set and its public
-    /// key's fingerprint.
+    /// key's fingerprint. Mastercard's encryption certificate is shown by its key's fingerprint.
     ///
     ///
     /// - Remark: HTTP `GET /v1/settings/network`.
@@ -1145,7 +1147,9 @@ extension APIProtocol {
     /// `customer_service_url`, `oauth_consumer_key` and `oauth_signing_key_pem`, and Provisio then
     /// calls MDES's Customer Service API (`POST {customer_service_url}/v2/token/…`), each request
     /// signed with OAuth 1.0a RSA-SHA256 and a body hash. The API key and the signing key are
-    /// sealed in the vault like a PAN.
+    /// sealed in the vault like a PAN. With `mdes`, `mastercard_encryption_certificate_pem` (optional)
+    /// is what a reissued card's new details are encrypted for (`/v2/token/update`); without it a
+    /// reissue is refused at the network (`network_refused`) and nothing is sent.
     ///
     ///
     /// - Remark: HTTP `PUT /v1/settings/network`.

@@ -60,6 +60,12 @@ extension ProvisioError.Code {
     public static let mdesKeyInvalid = Self("mdes_key_invalid")
     /// An MDES issuer key size Provisio does not generate (it makes 2048- and 3072-bit keys).
     public static let mdesKeySizeUnsupported = Self("mdes_key_size_unsupported")
+    /// A public key to encrypt an MDES payload for that is not an RSA key (PEM) of 2048 bits or more, or an AES size other than 128 or 256.
+    public static let mdesEncryptionKeyInvalid = Self("mdes_encryption_key_invalid")
+    /// An MDES payload could not be encrypted for the receiver's RSA public key.
+    public static let mdesEncryptionFailed = Self("mdes_encryption_failed")
+    /// Mastercard's encryption certificate is not one PEM X.509 certificate of an RSA key of 2048 to 4096 bits, or has expired (never echoed).
+    public static let mastercardEncryptionCertificateInvalid = Self("mastercard_encryption_certificate_invalid")
     /// A request OAuth 1.0a cannot sign: a URL without scheme or host, or with broken percent-encoding.
     public static let oauthRequestInvalid = Self("oauth_request_invalid")
     /// An Authorization header that is not one OAuth 1.0a RSA-SHA256 header with every parameter once.

@@ -47,7 +47,7 @@ extension ProvisioError.Code {
     public static let sandboxTokenBINInvalid = Self("sandbox_token_bin_invalid")
     /// A key, certificate, CA or URL given to the sandbox's MDES is unreadable or of the wrong kind.
     public static let sandboxMdesKeyInvalid = Self("sandbox_mdes_key_invalid")
-    /// The sandbox's MDES could not encrypt a payload for the issuer's public key.
+    /// The sandbox's MDES could not encrypt a payload for the issuer's public key (no longer raised: MDESPayloadEncryptor raises mdes_encryption_failed).
     public static let sandboxMdesEncryptionFailed = Self("sandbox_mdes_encryption_failed")
     /// The issuer answered an MDES Issuer Outbound call with an MDES error (its errorCode is named).
     public static let sandboxMdesIssuerRefused = Self("sandbox_mdes_issuer_refused")

@@ -462,6 +462,11 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/EncryptedAccountInformation/PublicKeyFingerprint`.
             public var publicKeyFingerprint: Swift.String
+            /// The AES key wrapped with Mastercard's RSA key: as many bytes as its modulus. [CS]'s
+            /// maximum is 512 (a 2048-bit key, what Mastercard issues); Provisio's own, 1024, lets a
+            /// certificate of up to 4096 bits through, the most its settings accept.
+            ///
+            ///
             /// - Remark: Generated from `#/components/schemas/EncryptedAccountInformation/EncryptedKey`.
             public var encryptedKey: Swift.String
             /// - Remark: Generated from `#/components/schemas/EncryptedAccountInformation/OaepHashingAlgorithm`.
@@ -491,7 +496,7 @@ extension Components {
             /// - Parameters:
             ///   - encryptedData: The ciphertext of `UpdateAccountPlaintext` (without the GCM tag).
             ///   - publicKeyFingerprint: Names Mastercard's key, as Mastercard publishes it for the tenant.
-            ///   - encryptedKey:
+            ///   - encryptedKey: The AES key wrapped with Mastercard's RSA key: as many bytes as its modulus. [CS]'s
             ///   - oaepHashingAlgorithm:
             ///   - iv: 12 bytes for GCM, 16 for CBC.
             ///   - algorithmCipherMode:
