@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import ProvisioCrypto
 import ProvisioSandbox
 
 /// `authorizeService` bodies for the MDES benchmark, built before a run: each with its own

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ProvisioCore
+import ProvisioCrypto
 import ProvisioSandbox
 
 /// `provisio sandbox serve --network mdes`: what the sandbox's MDES needs to call the issuer's

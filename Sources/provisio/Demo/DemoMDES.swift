@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ProvisioCore
+import ProvisioCrypto
 import ProvisioSandbox
 import ProvisioServer
 import _CryptoExtras

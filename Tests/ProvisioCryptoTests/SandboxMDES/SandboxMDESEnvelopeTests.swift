@@ -1,11 +1,10 @@
 import Crypto
 import Foundation
 import ProvisioCore
-import ProvisioCrypto
 import Testing
 import _CryptoExtras
 
-@testable import ProvisioSandbox
+@testable import ProvisioCrypto
 
 /// The sandbox's MDES encrypts with its own code, written from the MDES document; Provisio's
 /// `MDESPayloadDecrypter` must open every variant the document allows, for both key sizes, and

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import ProvisioCore
+import ProvisioCrypto
 import Testing
 
 @testable import ProvisioSandbox

@@ -5,6 +5,7 @@ import NIOCore
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
 import ProvisioCore
+import ProvisioCrypto
 import ProvisioSandboxMDESIssuerAPI
 
 /// The card network's line to the issuer in Mastercard MDES's dialect: the Issuer Outbound

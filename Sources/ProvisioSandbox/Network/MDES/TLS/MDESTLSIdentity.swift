@@ -22,7 +22,7 @@ public struct MDESTLSIdentity: Sendable {
         do {
             let chain = try NIOSSLCertificate.fromPEMBytes(Array(certificateChainPEM.utf8))
             let roots = try NIOSSLCertificate.fromPEMBytes(Array(serverCAPEM.utf8))
-            guard !chain.isEmpty, !roots.isEmpty else { throw SandboxMDESCryptoError.keyUnusable }
+            guard !chain.isEmpty, !roots.isEmpty else { throw ProvisioError(.sandboxMdesKeyInvalid, "No certificate.") }
             tls.certificateChain = chain.map { .certificate($0) }
             tls.privateKey = .privateKey(try NIOSSLPrivateKey(bytes: Array(privateKeyPEM.utf8), format: .pem))
             tls.trustRoots = .certificates(roots)

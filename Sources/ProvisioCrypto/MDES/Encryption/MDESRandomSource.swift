@@ -1,5 +1,5 @@
-/// Where the sandbox's MDES takes its random bytes (AES keys, IVs, AAD, OAEP seeds, request ids):
-/// the system's secure generator, or fixed bytes in a test.
+/// Where MDES envelopes take their random bytes (AES keys, IVs, AAD, OAEP seeds; the sandbox's
+/// request ids too): the system's secure generator, or fixed bytes in a test.
 public protocol MDESRandomSource: Sendable {
     func bytes(_ count: Int) -> [UInt8]
 }

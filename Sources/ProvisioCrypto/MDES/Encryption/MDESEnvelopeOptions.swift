@@ -1,8 +1,8 @@
-/// How the sandbox's MDES builds `encryptedPayload`: the choices the MDES document leaves to the
+/// How `MDESPayloadEncryptor` builds an envelope: the choices the MDES document leaves to the
 /// sender. The defaults are what the document recommends; every variant is there so a test (or
 /// `provisio sandbox serve`) can make the issuer open each.
 public struct MDESEnvelopeOptions: Sendable, Hashable {
-    /// How the one-time AES key is wrapped with the issuer's RSA key.
+    /// How the one-time AES key is wrapped with the receiver's RSA key.
     public enum KeyWrapping: String, Sendable, Hashable, CaseIterable {
         /// RSA-OAEP, SHA-256 for the digest and MGF1 (`oaepHashingAlgorithm` `SHA256`).
         case oaepSHA256 = "oaep-sha256"

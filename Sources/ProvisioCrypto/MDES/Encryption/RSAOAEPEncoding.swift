@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 
 /// EME-OAEP encoding (RFC 8017 §7.1.1) with one hash for the label digest and MGF1, and an
-/// empty label: how the sandbox reads the MDES document's `oaepHashingAlgorithm` (it names one
+/// empty label: how `MDESPayloadEncryptor` reads the MDES document's `oaepHashingAlgorithm` (it names one
 /// hash and no label; docs/mdes.md says why the same hash is assumed for MGF1).
 enum RSAOAEPEncoding {
     /// The encoded message, `modulusByteCount` bytes, ready for `RSAPublicOperation`.
@@ -11,7 +11,7 @@ enum RSAOAEPEncoding {
     ) throws -> [UInt8] {
         let hashLength = H.Digest.byteCount
         guard seed.count == hashLength, message.count <= k - 2 * hashLength - 2 else {
-            throw SandboxMDESCryptoError.keyUnusable
+            throw MDESEncryptionError.keyUnusable
         }
         let labelHash = Array(H.hash(data: Data()))
         let padding = [UInt8](repeating: 0, count: k - message.count - 2 * hashLength - 2)

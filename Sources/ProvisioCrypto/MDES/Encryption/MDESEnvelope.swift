@@ -1,5 +1,6 @@
-/// One `encryptedPayload` as the MDES document lays it out: every binary field lower-case hex.
-/// The sandbox's own value, converted to the generated type at the edge.
+/// One MDES digital envelope as the documents lay it out (`encryptedPayload`,
+/// `EncryptedAccountInformation`): every binary field lower-case hex. Each sender converts it to
+/// its generated type at the edge.
 public struct MDESEnvelope: Sendable, Hashable {
     public var encryptedData: String
     public var encryptedKey: String

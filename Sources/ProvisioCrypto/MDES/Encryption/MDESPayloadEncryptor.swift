@@ -3,13 +3,18 @@ import Foundation
 import ProvisioCore
 import _CryptoExtras
 
-/// Seals what MDES sends the issuer in `fundingAccountInfo.encryptedPayload`, written from the
-/// MDES Issuer Outbound document (docs/mdes.md, "The payload encryption"), not from Provisio's
-/// decrypter: a fresh AES key per payload (128 or 256 bits), wrapped with the issuer's RSA
-/// public key (OAEP-SHA-256, OAEP-SHA-512 or PKCS#1 v1.5), the JSON in AES-GCM (12-byte IV,
-/// 16-byte tag, 16 random bytes of AAD, which the document leaves open) or AES-CBC with PKCS#7,
-/// all hex. `publicKeyFingerprint` is SHA-256 of the key's DER SubjectPublicKeyInfo, the value
-/// `provisio tenants mdes-key` prints for the issuer to register (or, as an option, its SHA-1).
+/// Seals an MDES digital envelope for the receiver's RSA public key, written from the MDES
+/// documents (docs/mdes.md, "The payload encryption"), not from `MDESPayloadDecrypter`, so that
+/// each side of a test is checked by code written apart from it. Two senders use it: the
+/// sandbox's MDES, for what MDES sends the issuer in `fundingAccountInfo.encryptedPayload` (the
+/// issuer's key), and Provisio's MDES connector, for `EncryptedAccountInformation` of a token
+/// update (Mastercard's key).
+///
+/// A fresh AES key per payload (128 or 256 bits), wrapped with the receiver's RSA public key
+/// (OAEP-SHA-256, OAEP-SHA-512 or PKCS#1 v1.5), the JSON in AES-GCM (12-byte IV, 16-byte tag, 16
+/// random bytes of AAD, which the documents leave open) or AES-CBC with PKCS#7, all hex.
+/// `publicKeyFingerprint` is SHA-256 of the key's DER SubjectPublicKeyInfo, the value `provisio
+/// tenants mdes-key` prints for the issuer to register (or, as an option, its SHA-1).
 public struct MDESPayloadEncryptor: Sendable {
     public let publicKeyFingerprint: String
     public let options: MDESEnvelopeOptions
@@ -18,13 +23,14 @@ public struct MDESPayloadEncryptor: Sendable {
     private let rawPublicKey: RSAPublicOperation
     private let random: any MDESRandomSource
 
-    /// - Parameter publicKeyPEM: the issuer's key ("PUBLIC KEY" PEM), as `tenants mdes-key` prints it.
+    /// - Parameter publicKeyPEM: the receiver's key ("PUBLIC KEY" PEM), as `tenants mdes-key`
+    ///   prints it, or the key of Mastercard's encryption certificate.
     public init(
         publicKeyPEM: String, options: MDESEnvelopeOptions = MDESEnvelopeOptions(),
         random: any MDESRandomSource = SystemMDESRandomSource()
     ) throws {
         guard [128, 256].contains(options.aesKeyBits) else {
-            throw ProvisioError(.sandboxMdesKeyInvalid, "The one-time AES key is 128 or 256 bits.")
+            throw ProvisioError(.mdesEncryptionKeyInvalid, "The one-time AES key is 128 or 256 bits.")
         }
         do {
             let key = try _RSA.Encryption.PublicKey(pemRepresentation: publicKeyPEM)
@@ -39,7 +45,7 @@ public struct MDESPayloadEncryptor: Sendable {
                 }
         } catch {
             throw ProvisioError(
-                .sandboxMdesKeyInvalid, "The issuer's MDES public key is not an RSA public key (PEM) of 2048 bits or more.")
+                .mdesEncryptionKeyInvalid, "The MDES encryption key is not an RSA public key (PEM) of 2048 bits or more.")
         }
         self.options = options
         self.random = random
@@ -70,7 +76,7 @@ public struct MDESPayloadEncryptor: Sendable {
                     iv: BinaryText.lowercaseHex(iv), algorithmCipherMode: "CBC", tag: nil, aad: nil)
             }
         } catch {
-            throw ProvisioError(.sandboxMdesEncryptionFailed, "The payload could not be encrypted for the issuer's key.")
+            throw ProvisioError(.mdesEncryptionFailed, "The payload could not be encrypted for the receiver's MDES key.")
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// RSAEP (RFC 8017 §5.1.1), c = m^e mod n, on a message already padded to the modulus's length.
 ///
 /// swift-crypto wraps with OAEP-SHA-1, OAEP-SHA-256 and PKCS#1 v1.5 only; MDES also names
-/// OAEP-SHA-512, so the sandbox pads that itself (`RSAOAEPEncoding`) and needs the bare public
+/// OAEP-SHA-512, so the encryptor pads that itself (`RSAOAEPEncoding`) and needs the bare public
 /// operation. Montgomery multiplication over 32-bit limbs: a public exponent is short (65537
 /// takes 17 products), so nothing here needs to be fast, and nothing is secret (the public key
 /// and a message that is about to be sent).
@@ -21,7 +21,7 @@ struct RSAPublicOperation: Sendable {
     init(modulus: Data, publicExponent: Data) throws {
         let trimmed = Array(modulus.drop(while: { $0 == 0 }))
         guard trimmed.count >= 128, trimmed.last.map({ $0 & 1 == 1 }) == true, !publicExponent.isEmpty else {
-            throw SandboxMDESCryptoError.keyUnusable
+            throw MDESEncryptionError.keyUnusable
         }
         self.modulusByteCount = trimmed.count
         self.modulus = Self.limbs(trimmed, count: (trimmed.count + 3) / 4)
@@ -35,9 +35,9 @@ struct RSAPublicOperation: Sendable {
 
     /// m^e mod n, big-endian, `modulusByteCount` bytes; the message must be below the modulus.
     func apply(_ message: [UInt8]) throws -> [UInt8] {
-        guard message.count == modulusByteCount else { throw SandboxMDESCryptoError.keyUnusable }
+        guard message.count == modulusByteCount else { throw MDESEncryptionError.keyUnusable }
         let m = Self.limbs(message, count: modulus.count)
-        guard Self.compare(m, modulus) < 0 else { throw SandboxMDESCryptoError.keyUnusable }
+        guard Self.compare(m, modulus) < 0 else { throw MDESEncryptionError.keyUnusable }
         let base = multiply(m, rSquared)
         var result = base
         var started = false
