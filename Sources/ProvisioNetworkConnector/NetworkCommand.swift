@@ -23,4 +23,10 @@ public enum NetworkCommand: Sendable, Equatable {
         case .updateCardDetails: "card details"
         }
     }
+
+    /// The reissue's new details; nil for every other command.
+    public var cardDetails: CardDetails? {
+        guard case .updateCardDetails(let change) = self else { return nil }
+        return change
+    }
 }

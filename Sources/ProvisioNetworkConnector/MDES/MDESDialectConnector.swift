@@ -11,28 +11,34 @@ import ProvisioOutbound
 /// body hash (`MDESRequestSigning`), over the transport the caller gives (the server's guarded
 /// outbound client: checked address, no redirects).
 ///
-/// Suspend, resume, delete and customer-service activation map to MDES operations. A reissued
-/// card's new details do not yet: `/v2/token/update` encrypts them for Mastercard's public key,
-/// which the tenant's settings do not hold, so that command is refused (`network_refused`).
-/// MDES's own words never reach Provisio's caller: only its status and `ReasonCode`.
+/// Suspend, resume, delete and customer-service activation map to MDES operations, and a
+/// reissued card's new expiry to `/v2/token/update`, encrypted for Mastercard's key: without the
+/// tenant's copy of Mastercard's encryption certificate that command is refused
+/// (`network_refused`) before anything is sent. MDES's own words never reach Provisio's caller:
+/// only its status and `ReasonCode`.
 public struct MDESDialectConnector: NetworkConnector {
     public let customerServiceURL: String
     private let client: Client?
     private let auditInfo: MDESAuditInfo
+    /// What a token update's `EncryptedAccountInformation` is encrypted for; nil when unset.
+    private let mastercardEncryptionCertificate: MastercardEncryptionCertificate?
 
     public var dialect: NetworkDialect { .mdes }
 
     /// The most an answer may hold; the transport should stop reading there too.
     public static let maximumAnswerBytes = 64 * 1024
 
-    /// `auditInfo` names who acted, for this command's `AuditInfo`; `clock` and `makeNonce` feed
-    /// the signature's timestamp and nonce.
+    /// `auditInfo` names who acted, for this command's `AuditInfo`; `mastercardEncryptionCertificate`
+    /// is the tenant's setting, which a reissue needs; `clock` and `makeNonce` feed the
+    /// signature's timestamp and nonce.
     public init(
-        customerServiceURL: String, signer: OAuth1Signer, auditInfo: MDESAuditInfo, transport: any ClientTransport,
+        customerServiceURL: String, signer: OAuth1Signer, auditInfo: MDESAuditInfo,
+        mastercardEncryptionCertificate: MastercardEncryptionCertificate? = nil, transport: any ClientTransport,
         clock: any TimeSource, makeNonce: @escaping @Sendable () -> String = OAuth1Signer.makeNonce
     ) {
         self.customerServiceURL = customerServiceURL.hasSuffix("/") ? String(customerServiceURL.dropLast()) : customerServiceURL
         self.auditInfo = auditInfo
+        self.mastercardEncryptionCertificate = mastercardEncryptionCertificate
         self.client = URL(string: self.customerServiceURL).map { url in
             Client(
                 serverURL: url, transport: transport,
@@ -50,6 +56,8 @@ public struct MDESDialectConnector: NetworkConnector {
         let audit = Components.Schemas.AuditInfo(
             userId: auditInfo.userID, userName: auditInfo.userName, organization: auditInfo.organization)
         let comment = Self.comment(command, reasonCode: reasonCode)
+        // Refused before any request: a reissue MDES cannot be told of is not sent at all.
+        let accountInformation = try command.cardDetails.map { try encryptedAccountInformation($0) }
         let (changed, state): (String?, String) = try await Self.perform("the \(command.action) command") {
             switch command {
             case .suspend:
@@ -96,10 +104,18 @@ public struct MDESDialectConnector: NetworkConnector {
                 ).ok.body.json
                 return (answer.tokenActivateResponse?.token?.tokenUniqueReference, "active")
             case .updateCardDetails:
-                throw ProvisioError(
-                    .networkRefused,
-                    "A reissued card's details are not available in the MDES dialect yet: MDES's token update needs "
-                        + "Mastercard's encryption key, which the network settings do not hold.")
+                guard let accountInformation else { preconditionFailure("Encrypted before the call.") }
+                let answer = try await client.updateToken(
+                    body: .json(
+                        .init(
+                            tokenUpdateRequest: .init(
+                                tokenUniqueReference: networkTokenRef, encryptedAccountInformation: accountInformation,
+                                updateWalletProviderIndicator: ._0, commentText: comment, auditInfo: audit)))
+                ).ok.body.json
+                // MDES lists the tokens it changed; a list without this one is another command's. Its
+                // answer has no status, and an update changes none: `updated` says only that.
+                let listed = (answer.tokenUpdateResponse?.tokens?.token ?? []).map(\.tokenUniqueReference)
+                return (listed.isEmpty || listed.contains(networkTokenRef) ? networkTokenRef : listed[0], "updated")
             }
         }
         // MDES names the token it changed; an answer about another one is not this command's.
@@ -107,6 +123,25 @@ public struct MDESDialectConnector: NetworkConnector {
             throw ProvisioError(.networkAnswerMalformed, "The card network's answer is not about the token it was asked about.")
         }
         return NetworkCommandAnswer(networkTokenRef: networkTokenRef, state: state)
+    }
+
+    /// A reissue's `EncryptedAccountInformation`, or the refusal that names what is missing:
+    /// Mastercard's certificate (a tenant setting), or a change MDES can carry (its token update
+    /// holds a new number or expiry only; the cardholder name and card art are not MDES's to set).
+    func encryptedAccountInformation(_ change: CardDetails) throws -> Components.Schemas.EncryptedAccountInformation {
+        guard let certificate = mastercardEncryptionCertificate else {
+            throw ProvisioError(
+                .networkRefused,
+                "A reissue goes to MDES encrypted for Mastercard's key, and the tenant's network settings have no "
+                    + "mastercard_encryption_certificate_pem (PUT /v1/settings/network); nothing was sent.")
+        }
+        guard let expiry = change.expiry else {
+            throw ProvisioError(
+                .networkRefused,
+                "MDES's token update carries a new card number or expiry only; a new cardholder name or card art "
+                    + "is not sent to MDES.")
+        }
+        return try MDESAccountUpdate(primaryAccountNumber: nil, expiry: expiry).encrypt(for: certificate)
     }
 
     /// Each party lifts only its own suspension, so after the issuer's the token may still be

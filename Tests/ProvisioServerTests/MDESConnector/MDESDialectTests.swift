@@ -341,7 +341,8 @@ import _CryptoExtras
                     "", "OAuth: oauth_nonce_replayed",
                 ])
 
-            // Not in this dialect: refused before any request.
+            // Without Mastercard's certificate a reissue is refused, naming the setting, and an
+            // activation other than customer service is not MDES's: both before any request.
             let before = mdes.requests.count
             let reissue = await Self.code {
                 try await connector.send(
@@ -349,6 +350,12 @@ import _CryptoExtras
                     reasonCode: nil)
             }
             #expect(reissue == .networkRefused)
+            let message = await networkError {
+                try await connector.send(
+                    .updateCardDetails(CardDetails(expiry: try CardExpiry(month: 1, year: 2031))), networkTokenRef: ref,
+                    reasonCode: nil)
+            }?.message
+            #expect(message?.contains("mastercard_encryption_certificate_pem") == true, "\(String(describing: message))")
             #expect(
                 await Self.code { try await connector.send(.activate(method: "otp"), networkTokenRef: ref, reasonCode: nil) }
                     == .networkRefused)
