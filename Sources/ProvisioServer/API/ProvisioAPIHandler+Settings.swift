@@ -55,10 +55,13 @@ extension ProvisioAPIHandler {
     {
         switch body.dialect ?? .provisio {
         case .provisio:
-            guard body.customerServiceUrl == nil, body.oauthConsumerKey == nil, body.oauthSigningKeyPem == nil else {
+            guard body.customerServiceUrl == nil, body.oauthConsumerKey == nil, body.oauthSigningKeyPem == nil,
+                body.mastercardEncryptionCertificatePem == nil
+            else {
                 throw ProvisioError(
                     .invalidParameter,
-                    "customer_service_url, oauth_consumer_key and oauth_signing_key_pem belong to the mdes dialect.")
+                    "customer_service_url, oauth_consumer_key, oauth_signing_key_pem and mastercard_encryption_certificate_pem "
+                        + "belong to the mdes dialect.")
             }
             guard let url = body.url, let apiKey = body.apiKey else {
                 throw ProvisioError(.invalidParameter, "The provisio dialect needs url and api_key.")
@@ -76,8 +79,11 @@ extension ProvisioAPIHandler {
                     "The mdes dialect needs customer_service_url, oauth_consumer_key and oauth_signing_key_pem.")
             }
             try settings.validateNetworkURL(url, field: "customer_service_url")
+            let signingKey = try OAuth1SigningKey(pem: pem)
+            let certificate = try body.mastercardEncryptionCertificatePem.map { try settings.mastercardCertificate(pem: $0) }
             return try NetworkEndpoint(
-                mdesCustomerServiceURL: url, consumerKey: consumerKey, signingKey: try OAuth1SigningKey(pem: pem))
+                mdesCustomerServiceURL: url, consumerKey: consumerKey, signingKey: signingKey,
+                mastercardEncryptionCertificate: certificate)
         }
     }
 
@@ -89,7 +95,8 @@ extension ProvisioAPIHandler {
     }
 
     /// The connection in force; neither the API key nor the signing key ever comes back, only
-    /// whether a signing key is set and its public key's fingerprint.
+    /// whether a signing key is set and its public key's fingerprint, and of Mastercard's
+    /// certificate its key's fingerprint (what Provisio sends as `PublicKeyFingerprint`).
     private func networkSettings() async throws -> Components.Schemas.NetworkSettings {
         guard let (endpoint, source) = try await services.settings.network(tenantID: try Self.tenantID()) else {
             return Components.Schemas.NetworkSettings(source: .none)
@@ -100,8 +107,9 @@ extension ProvisioAPIHandler {
         }
         return Components.Schemas.NetworkSettings(
             source: origin, dialect: .mdes, customerServiceUrl: endpoint.url, oauthConsumerKey: endpoint.oauth?.consumerKey,
-            oauthSigningKeySet: endpoint.oauth != nil, oauthSigningKeyFingerprint: endpoint.oauth?.signingKey.publicKeyFingerprint
-        )
+            oauthSigningKeySet: endpoint.oauth != nil,
+            oauthSigningKeyFingerprint: endpoint.oauth?.signingKey.publicKeyFingerprint,
+            mastercardEncryptionKeyFingerprint: endpoint.mastercardEncryptionCertificate?.publicKeyFingerprint)
     }
 }
 

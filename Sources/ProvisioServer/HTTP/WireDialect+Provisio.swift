@@ -21,8 +21,8 @@ extension WireDialect {
         },
         parameterRefusal: { error, decodingError in queryParameterError(decodingError, request: error.request) },
         expectedStates: [.networkConnectorNotConfigured, .otpRelayNotConfigured],
-        // PUT /v1/settings/network: MDES's OAuth signing key, in PEM.
-        multilineFields: ["oauth_signing_key_pem"])
+        // PUT /v1/settings/network: MDES's OAuth signing key and Mastercard's certificate, in PEM.
+        multilineFields: ["oauth_signing_key_pem", "mastercard_encryption_certificate_pem"])
 
     /// The field's own code for a value outside its documented set (`device_type` →
     /// `invalid_device_type`); other fields get `invalid_request`.

@@ -46,7 +46,7 @@ public struct NetworkConnectorResolver: Sendable {
         case (.mdes, let oauth?):
             return MDESDialectConnector(
                 customerServiceURL: endpoint.url, signer: oauth.signingKey.signer(consumerKey: oauth.consumerKey),
-                auditInfo: auditInfo,
+                auditInfo: auditInfo, mastercardEncryptionCertificate: endpoint.mastercardEncryptionCertificate,
                 transport: OutboundTransport(
                     client: client, timeout: .seconds(10), maximumAnswerBytes: MDESDialectConnector.maximumAnswerBytes),
                 clock: clock)
@@ -81,9 +81,13 @@ public struct NetworkConnectorResolver: Sendable {
                 }
                 let pem = try vault.openSecret(
                     VaultRecord(serialized: sealed), context: NetworkConnectionRecord.signingKeyVaultContext(tenantID: tenantID))
+                // Checked when it was set; one that no longer reads counts as not set, so only a
+                // reissue is refused, with a message naming the setting.
+                let certificate = own.mastercardEncryptionCertificatePEM.flatMap { try? MastercardEncryptionCertificate(pem: $0) }
                 let endpoint = try NetworkEndpoint(
                     mdesCustomerServiceURL: own.url, consumerKey: consumerKey,
-                    signingKey: try OAuth1SigningKey(pem: String(decoding: pem, as: UTF8.self)))
+                    signingKey: try OAuth1SigningKey(pem: String(decoding: pem, as: UTF8.self)),
+                    mastercardEncryptionCertificate: certificate)
                 return (endpoint, "tenant")
             }
             guard let sealed = own.apiKeyVaultRecord else {

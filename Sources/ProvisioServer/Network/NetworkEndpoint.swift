@@ -24,6 +24,9 @@ public struct NetworkEndpoint: Sendable, Equatable {
     public var dialect: NetworkDialect
     /// MDES's credentials; nil for the Provisio dialect.
     public var oauth: OAuthCredentials?
+    /// MDES: the certificate whose key a reissued card's details are encrypted for; nil when the
+    /// tenant has not set it (a reissue is then refused) and for the Provisio dialect.
+    public var mastercardEncryptionCertificate: MastercardEncryptionCertificate?
 
     /// The Provisio dialect (or, for the operator's own configuration, a dialect named with it).
     public init(url: String, apiKey: String, dialect: NetworkDialect = .provisio) throws {
@@ -36,8 +39,12 @@ public struct NetworkEndpoint: Sendable, Equatable {
         self.dialect = dialect
     }
 
-    /// Mastercard MDES's Customer Service API at `customerServiceURL`, signed for `consumerKey`.
-    public init(mdesCustomerServiceURL customerServiceURL: String, consumerKey: String, signingKey: OAuth1SigningKey) throws {
+    /// Mastercard MDES's Customer Service API at `customerServiceURL`, signed for `consumerKey`,
+    /// and the certificate of Mastercard's encryption key when the tenant has one.
+    public init(
+        mdesCustomerServiceURL customerServiceURL: String, consumerKey: String, signingKey: OAuth1SigningKey,
+        mastercardEncryptionCertificate: MastercardEncryptionCertificate? = nil
+    ) throws {
         try Self.checkURL(customerServiceURL, field: "customer_service_url")
         guard (1...256).contains(consumerKey.count), consumerKey.allSatisfy({ $0.isASCII && !$0.isWhitespace })
         else {
@@ -47,6 +54,7 @@ public struct NetworkEndpoint: Sendable, Equatable {
         self.apiKey = ""
         self.dialect = .mdes
         self.oauth = OAuthCredentials(consumerKey: consumerKey, signingKey: signingKey)
+        self.mastercardEncryptionCertificate = mastercardEncryptionCertificate
     }
 
     /// An http(s) URL without query or fragment; the outbound policy checks its address apart.

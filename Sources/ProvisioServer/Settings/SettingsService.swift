@@ -56,6 +56,14 @@ public struct SettingsService: Sendable {
         try CardService.refuseCardNumber(in: url, field: field)
     }
 
+    /// Mastercard's encryption certificate a tenant wants to set: readable, RSA of 2048 to 4096
+    /// bits, and not expired now (`mastercard_encryption_certificate_invalid`).
+    public func mastercardCertificate(pem: String) throws -> MastercardEncryptionCertificate {
+        let certificate = try MastercardEncryptionCertificate(pem: pem)
+        try certificate.requireCurrent(at: clock.now())
+        return certificate
+    }
+
     /// Sets the tenant's own network connection (nil returns to the server's). The URL must
     /// pass the outbound policy now; its address is checked again on every call. Secrets (the
     /// API key, MDES's signing key) are sealed, each under its own context.
@@ -76,7 +84,8 @@ public struct SettingsService: Sendable {
                     secret: Data(oauth.signingKey.pemRepresentation.utf8),
                     context: NetworkConnectionRecord.signingKeyVaultContext(tenantID: tenantID)
                 ).serialized,
-                oauthSigningKeyFingerprint: oauth.signingKey.publicKeyFingerprint)
+                oauthSigningKeyFingerprint: oauth.signingKey.publicKeyFingerprint,
+                mastercardEncryptionCertificatePEM: endpoint.mastercardEncryptionCertificate?.pemRepresentation)
         }
         try await store.saveNetworkConnection(record, tenantID: tenantID, at: clock.now())
     }

@@ -37,7 +37,8 @@ extension SQLProvisioStore: SettingsStore {
                 let row = try await database.raw(
                     """
                     SELECT network_url, network_api_key_vault_record, network_dialect, network_oauth_consumer_key,
-                        network_oauth_signing_key_vault_record, network_oauth_signing_key_fingerprint
+                        network_oauth_signing_key_vault_record, network_oauth_signing_key_fingerprint,
+                        network_mastercard_encryption_certificate
                     FROM tenant_settings WHERE tenant_id = \(bind: tenantID)
                     """
                 ).first(),
@@ -48,7 +49,9 @@ extension SQLProvisioStore: SettingsStore {
                 dialect: try row.decode(column: "network_dialect", as: String?.self),
                 oauthConsumerKey: try row.decode(column: "network_oauth_consumer_key", as: String?.self),
                 oauthSigningKeyVaultRecord: try row.decode(column: "network_oauth_signing_key_vault_record", as: String?.self),
-                oauthSigningKeyFingerprint: try row.decode(column: "network_oauth_signing_key_fingerprint", as: String?.self))
+                oauthSigningKeyFingerprint: try row.decode(column: "network_oauth_signing_key_fingerprint", as: String?.self),
+                mastercardEncryptionCertificatePEM: try row.decode(
+                    column: "network_mastercard_encryption_certificate", as: String?.self))
         }
     }
 
@@ -59,17 +62,18 @@ extension SQLProvisioStore: SettingsStore {
                 """
                 INSERT INTO tenant_settings (tenant_id, network_url, network_api_key_vault_record, network_dialect,
                     network_oauth_consumer_key, network_oauth_signing_key_vault_record, network_oauth_signing_key_fingerprint,
-                    updated_at)
+                    network_mastercard_encryption_certificate, updated_at)
                 VALUES (\(bind: tenantID), \(bind: connection?.url), \(bind: connection?.apiKeyVaultRecord),
                     \(bind: connection?.dialect), \(bind: connection?.oauthConsumerKey),
                     \(bind: connection?.oauthSigningKeyVaultRecord), \(bind: connection?.oauthSigningKeyFingerprint),
-                    \(bind: time.epochMilliseconds))
+                    \(bind: connection?.mastercardEncryptionCertificatePEM), \(bind: time.epochMilliseconds))
                 ON CONFLICT (tenant_id) DO UPDATE SET network_url = excluded.network_url,
                     network_api_key_vault_record = excluded.network_api_key_vault_record,
                     network_dialect = excluded.network_dialect,
                     network_oauth_consumer_key = excluded.network_oauth_consumer_key,
                     network_oauth_signing_key_vault_record = excluded.network_oauth_signing_key_vault_record,
                     network_oauth_signing_key_fingerprint = excluded.network_oauth_signing_key_fingerprint,
+                    network_mastercard_encryption_certificate = excluded.network_mastercard_encryption_certificate,
                     updated_at = excluded.updated_at
                 """
             ).run()

@@ -519,5 +519,14 @@ enum SchemaMigrations {
                 "ALTER TABLE tokens ADD COLUMN token_expiry_year INTEGER",
             ]
         ),
+        Migration(
+            version: 17, name: "tenant_settings_mastercard_encryption_certificate",
+            // MDES's token update encrypts a reissued card's details for Mastercard's key: the
+            // tenant's copy of Mastercard's encryption certificate (PEM, public). NULL until set;
+            // a reissue over MDES is refused until then.
+            statements: [
+                "ALTER TABLE tenant_settings ADD COLUMN network_mastercard_encryption_certificate TEXT"
+            ]
+        ),
     ]
 }

@@ -47,10 +47,14 @@ public struct NetworkConnectionRecord: Sendable, Equatable {
     public var oauthSigningKeyVaultRecord: String?
     /// MDES: SHA-256 of the signing key's public half, shown instead of the key.
     public var oauthSigningKeyFingerprint: String?
+    /// MDES: Mastercard's encryption certificate, PEM. Public, so kept in clear, as the public
+    /// halves of the tenant's MDES keys are (`mdes_issuer_keys.public_key_pem`).
+    public var mastercardEncryptionCertificatePEM: String?
 
     public init(
         url: String, apiKeyVaultRecord: String?, dialect: String? = nil, oauthConsumerKey: String? = nil,
-        oauthSigningKeyVaultRecord: String? = nil, oauthSigningKeyFingerprint: String? = nil
+        oauthSigningKeyVaultRecord: String? = nil, oauthSigningKeyFingerprint: String? = nil,
+        mastercardEncryptionCertificatePEM: String? = nil
     ) {
         self.url = url
         self.apiKeyVaultRecord = apiKeyVaultRecord
@@ -58,6 +62,7 @@ public struct NetworkConnectionRecord: Sendable, Equatable {
         self.oauthConsumerKey = oauthConsumerKey
         self.oauthSigningKeyVaultRecord = oauthSigningKeyVaultRecord
         self.oauthSigningKeyFingerprint = oauthSigningKeyFingerprint
+        self.mastercardEncryptionCertificatePEM = mastercardEncryptionCertificatePEM
     }
 
     static func vaultContext(tenantID: String) -> String { "tenant/\(tenantID)/network-api-key" }
