@@ -174,13 +174,19 @@ public actor SandboxWallet {
         throw Self.unknownPass(on: kind)
     }
 
-    /// Shows new card details on a pass (the network's update after a reissue).
+    /// Shows new card details on a pass (the network's update after a reissue), and the new
+    /// number's last four digits when the card got one.
     @discardableResult
-    public func updateDetails(_ details: CardDetails, serialNumber: String, on kind: SandboxDeviceKind? = nil) throws
-        -> SandboxPass
-    {
+    public func updateDetails(
+        _ details: CardDetails, primaryAccountNumberSuffix: String? = nil, serialNumber: String,
+        on kind: SandboxDeviceKind? = nil
+    ) throws -> SandboxPass {
         for deviceKind in searchedLibraries(kind).map(\.deviceKind) {
-            if let updated = libraries[deviceKind]?.setDetails(details, serialNumber: serialNumber) { return updated }
+            if let updated = libraries[deviceKind]?.setDetails(
+                details, suffix: primaryAccountNumberSuffix, serialNumber: serialNumber)
+            {
+                return updated
+            }
         }
         throw Self.unknownPass(on: kind)
     }

@@ -10,7 +10,8 @@ public struct NetworkToken: Sendable, Hashable, CustomStringConvertible {
     /// The device PAN: Luhn valid, 16 digits, under the sandbox token BIN.
     public let tokenPrimaryAccountNumber: PrimaryAccountNumber
     /// The issuer's card behind the token; TAVs are signed over it, not over the token PAN.
-    public let fundingPrimaryAccountNumber: PrimaryAccountNumber
+    /// Changes when the issuer reissues the card under a new number (MDES's token update).
+    public internal(set) var fundingPrimaryAccountNumber: PrimaryAccountNumber
     /// Changes when the issuer reissues the card (`updateCardDetails`).
     public internal(set) var fundingExpiry: CardExpiry
     public let deviceAccountIdentifier: String

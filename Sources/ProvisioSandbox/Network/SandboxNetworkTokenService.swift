@@ -344,11 +344,14 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
         }
     }
 
-    /// The issuer reissued the card (a new expiry, name or art): the token keeps working under
-    /// the new expiry and Wallet shows the new details on its pass. Only a live token (pending,
-    /// active or suspended) takes it; the issuer asked, so nothing is reported back.
+    /// The issuer reissued the card (a new expiry, name or art, or, through MDES's token update,
+    /// a new number): the token keeps working under the new card and Wallet shows the new details
+    /// (and last four digits) on its pass. Only a live token (pending, active or suspended) takes
+    /// it; the issuer asked, so nothing is reported back.
     @discardableResult
-    public func updateCardDetails(_ details: CardDetails, networkTokenRef: String) async throws -> NetworkToken {
+    public func updateCardDetails(
+        _ details: CardDetails, newPrimaryAccountNumber: PrimaryAccountNumber? = nil, networkTokenRef: String
+    ) async throws -> NetworkToken {
         var token = try existingToken(networkTokenRef)
         guard [.pendingActivation, .active, .suspended].contains(token.state) else {
             throw ProvisioError(
@@ -356,10 +359,13 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
         }
         if let serial = token.passSerialNumber {
             let shown = await wallet.pass(serialNumber: serial, on: token.device.kind)?.details ?? CardDetails()
-            try await wallet.updateDetails(shown.applying(details), serialNumber: serial, on: token.device.kind)
+            try await wallet.updateDetails(
+                shown.applying(details), primaryAccountNumberSuffix: newPrimaryAccountNumber?.last4, serialNumber: serial,
+                on: token.device.kind)
         }
         token = try existingToken(networkTokenRef)
         if let expiry = details.expiry { token.fundingExpiry = expiry }
+        if let newPrimaryAccountNumber { token.fundingPrimaryAccountNumber = newPrimaryAccountNumber }
         tokens[networkTokenRef] = token
         return token
     }

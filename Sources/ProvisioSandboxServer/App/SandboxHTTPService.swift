@@ -18,7 +18,8 @@ import ProvisioSandboxAPI
 /// - `/sandbox/v1/…`: the control API, what a test or the demo does as the cardholder and
 ///   their devices (`SandboxClient` speaks it).
 /// - `/mdes/csapi/v2/…`, with `oauthVerifier` only (`--network mdes`): MDES's Customer Service
-///   API, what Provisio calls in the MDES dialect (`SandboxMDESCustomerServiceHandler`).
+///   API, what Provisio calls in the MDES dialect (`SandboxMDESCustomerServiceHandler`); its token
+///   update needs `mastercardKey`, the key pair the issuer encrypts a reissued card's details for.
 ///
 /// Every operation needs `Authorization: Bearer <apiKey>`, except the CA root and the document,
 /// and the Customer Service API, which authenticates the issuer by its OAuth 1.0a signature.
@@ -34,7 +35,8 @@ public enum SandboxHTTPService {
     static let queryParameters: [String: Set<String>] = ["/sandbox/v1/passes": ["device", "primary_account_identifier"]]
 
     static func router(
-        world: SandboxHTTPWorld, apiKey: String, oauthVerifier: SandboxOAuthVerifier? = nil, logger: Logger
+        world: SandboxHTTPWorld, apiKey: String, oauthVerifier: SandboxOAuthVerifier? = nil,
+        mastercardKey: SandboxMastercardEncryptionKey? = nil, logger: Logger
     ) -> Router<PlainRequestContext> {
         precondition(!apiKey.isEmpty, "The sandbox service needs a non-empty API key.")
         let router = Router(context: PlainRequestContext.self)
@@ -60,7 +62,10 @@ public enum SandboxHTTPService {
             try SandboxAPIHandler(world: world, logger: logger).registerHandlers(
                 on: transport, configuration: WireCoding.openAPIConfiguration)
             try SandboxConnectorHandler.register(world: world, logger: logger, on: transport)
-            if mdes != nil { try SandboxMDESCustomerServiceHandler.register(world: world, logger: logger, on: transport) }
+            if mdes != nil {
+                try SandboxMDESCustomerServiceHandler.register(
+                    world: world, decrypter: try mastercardKey?.decrypter(), logger: logger, on: transport)
+            }
         } catch {
             // Registering only adds routes; it throws for a document the generator could not
             // have produced.
@@ -74,13 +79,15 @@ public enum SandboxHTTPService {
 
     /// The application, listening on `host:port`; `onListening` receives the bound port (useful
     /// with port 0). `oauthVerifier` (the issuer's OAuth public key) turns on MDES's Customer
-    /// Service API.
+    /// Service API, and `mastercardKey` its token update.
     public static func make(
         world: SandboxHTTPWorld, host: String, port: Int, apiKey: String, oauthVerifier: SandboxOAuthVerifier? = nil,
-        logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+        mastercardKey: SandboxMastercardEncryptionKey? = nil, logger: Logger,
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         Application(
-            router: router(world: world, apiKey: apiKey, oauthVerifier: oauthVerifier, logger: logger),
+            router: router(
+                world: world, apiKey: apiKey, oauthVerifier: oauthVerifier, mastercardKey: mastercardKey, logger: logger),
             configuration: .init(address: .hostname(host, port: port), serverName: "Provisio-Sandbox"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
             logger: logger)

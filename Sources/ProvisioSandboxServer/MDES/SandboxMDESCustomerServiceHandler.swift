@@ -2,13 +2,14 @@ import Foundation
 import Logging
 import OpenAPIRuntime
 import ProvisioCore
+import ProvisioCrypto
 import ProvisioHTTP
 import ProvisioSandbox
 import ProvisioSandboxMDESCustomerServiceAPI
 
 /// The sandbox's MDES Customer Service API (`mdes-customer-service-openapi.yaml`), what the
-/// issuer's Provisio calls in the MDES dialect: suspend, unsuspend, delete and activate a token,
-/// and search one. Each request was already checked by `SandboxMDESGatewayMiddleware` (OAuth
+/// issuer's Provisio calls in the MDES dialect: suspend, unsuspend, delete, activate and update
+/// (a reissued card) a token, and search one. Each request was already checked by `SandboxMDESGatewayMiddleware` (OAuth
 /// 1.0a signature and body hash). The change goes to the network token and Wallet's pass, as in
 /// the Provisio dialect; nothing is reported back through `notifyTokenUpdated`, since the issuer
 /// made the change itself and MDES tells the issuer only of changes others made.
@@ -17,10 +18,15 @@ struct SandboxMDESCustomerServiceHandler: APIProtocol {
     static let basePath = "/mdes/csapi"
 
     let world: SandboxHTTPWorld
+    /// Mastercard's private key, which opens a token update's `EncryptedAccountInformation`;
+    /// nil refuses the update.
+    let decrypter: MDESPayloadDecrypter?
     let logger: Logger
 
-    static func register(world: SandboxHTTPWorld, logger: Logger, on transport: some ServerTransport) throws {
-        try Self(world: world, logger: logger).registerHandlers(
+    static func register(
+        world: SandboxHTTPWorld, decrypter: MDESPayloadDecrypter? = nil, logger: Logger, on transport: some ServerTransport
+    ) throws {
+        try Self(world: world, decrypter: decrypter, logger: logger).registerHandlers(
             on: transport, serverURL: URL(string: basePath)!, configuration: WireCoding.openAPIConfiguration)
     }
 
@@ -54,9 +60,28 @@ struct SandboxMDESCustomerServiceHandler: APIProtocol {
         return .ok(.init(body: .json(.init(tokenActivateResponse: changed(reference)))))
     }
 
+    /// A reissued card: the new number and/or expiry, encrypted for Mastercard's key, go to the
+    /// token and Wallet's pass as a Provisio-dialect reissue does (`updateCardDetails`).
     func updateToken(_ input: Operations.UpdateToken.Input) async throws -> Operations.UpdateToken.Output {
-        // Its payload is encrypted for Mastercard's key, which the sandbox does not play yet.
-        throw ProvisioError(.sandboxMdesRequestInvalid, "The sandbox's MDES does not take /v2/token/update.")
+        guard case .json(let body) = input.body else { throw Self.unreadable() }
+        let request = body.tokenUpdateRequest
+        guard let decrypter else {
+            throw ProvisioError(.sandboxMdesRequestInvalid, "The sandbox's MDES holds no Mastercard encryption key.")
+        }
+        let account = try MDESNewAccount(request.encryptedAccountInformation, decrypter: decrypter)
+        let reference = request.tokenUniqueReference
+        // Never the number: its last four digits, as a pass shows them.
+        logger.info(
+            "MDES token update",
+            metadata: [
+                "ref": "\(reference)", "expiry": "\(account.expiry?.slashed ?? "unchanged")",
+                "new_pan": "\(account.primaryAccountNumber?.masked ?? "unchanged")",
+            ])
+        _ = try await world.network.updateCardDetails(
+            CardDetails(expiry: account.expiry), newPrimaryAccountNumber: account.primaryAccountNumber,
+            networkTokenRef: try existing(reference).networkTokenRef)
+        let changed = changed(reference).token.map { [$0] } ?? []
+        return .ok(.init(body: .json(.init(tokenUpdateResponse: .init(tokens: .init(token: changed))))))
     }
 
     func searchTokens(_ input: Operations.SearchTokens.Input) async throws -> Operations.SearchTokens.Output {

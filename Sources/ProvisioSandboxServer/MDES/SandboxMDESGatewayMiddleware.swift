@@ -86,6 +86,9 @@ struct SandboxMDESGatewayMiddleware: RouterMiddleware {
         case .sandboxNetworkTokenUnknown: (.badRequest, "INVALID_TOKEN_UNIQUE_REFERENCE")
         case .sandboxNetworkTokenStateInvalid: (.badRequest, "INVALID_TOKEN_STATUS")
         case .sandboxMdesRequestInvalid: (.badRequest, "INVALID_REQUEST")
+        // `EncryptedAccountInformation` that Mastercard's key does not open: one code for every
+        // cause, as the Issuer Outbound document's `CRYPTOGRAPHY_ERROR` (no oracle).
+        case .mdesPayloadMalformed, .mdesKeyUnknown, .mdesPayloadUndecryptable: (.badRequest, "CRYPTOGRAPHY_ERROR")
         default: (.internalServerError, "SYSTEM_ERROR")
         }
     }

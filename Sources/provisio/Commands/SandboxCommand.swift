@@ -53,7 +53,9 @@ struct SandboxCommand: ParsableCommand {
                 listener (--mdes-issuer-url) over mutual TLS (--mdes-client-cert, --mdes-client-key, --mdes-server-ca),
                 encrypting card data for the issuer's key (--mdes-issuer-public-key), and serves MDES's Customer
                 Service API under /mdes/csapi, checking each call's OAuth 1.0a signature (--mdes-oauth-public-key).
-                --issuer-url and --network-key are then not used.
+                It plays Mastercard's encryption key too: the pair is kept in --ca-dir
+                (mdes-mastercard-encryption.pem, made at the first start), and that certificate is the issuer's
+                mastercard_encryption_certificate_pem. --issuer-url and --network-key are then not used.
                 """
         )
 
@@ -105,18 +107,25 @@ struct SandboxCommand: ParsableCommand {
                     wallet: wallet, issuer: issuer, issuerTAVPublicKey: settings.tavPublicKey)
                 if relayOTP { await network.relayOTPsThroughIssuer() }
                 let world = SandboxHTTPWorld(network: network)
+                // Mastercard's encryption key, kept beside the CA so the certificate Provisio holds stays good.
+                let mastercardKey = try settings.mdes.map { _ in
+                    try SandboxMastercardEncryptionKey.loadOrGenerate(in: caDirectory, now: Date()).key
+                }
+                let mastercardCertificatePath = URL(fileURLWithPath: caDirectory)
+                    .appendingPathComponent(SandboxMastercardEncryptionKey.certificateFile).standardizedFileURL.path
 
                 let host = self.host
                 let app = SandboxHTTPService.make(
                     world: world, host: host, port: port, apiKey: settings.apiKey, oauthVerifier: settings.mdes?.verifier,
-                    logger: logger,
+                    mastercardKey: mastercardKey, logger: logger,
                     onListening: { bound in
                         let url = "http://\(host):\(bound)"
                         let key = settings.apiKeyGenerated ? settings.apiKey : "from \(Self.apiKeyVariable) or --api-key"
                         let connector =
                             settings.mdes == nil
                             ? "network connector base URL \(url) with API key \(key)"
-                            : "MDES customer_service_url \(url)/mdes/csapi; control API key \(key)"
+                            : "MDES customer_service_url \(url)/mdes/csapi, mastercard_encryption_certificate_pem "
+                                + "\(mastercardCertificatePath); control API key \(key)"
                         // Straight to the file handle: one unbuffered line, even when stdout is a pipe.
                         FileHandle.standardOutput.write(
                             Data(

@@ -10,7 +10,8 @@ import _CryptoExtras
 
 /// The MDES half of `provisio demo --network mdes`: the mutual-TLS certificates, the tenant's
 /// MDES key (what `tenants mdes-key` makes), Provisio's MDES listener, the issuer's OAuth
-/// signing key, and the sandbox network's MDES line to the listener. What the operator of each
+/// signing key, Mastercard's encryption key (the sandbox's; its certificate is the issuer's
+/// setting), and the sandbox network's MDES line to the listener. What the operator of each
 /// side would set up by hand, done once in a temporary directory.
 struct DemoMDES: Sendable {
     /// The sandbox network's line to Provisio's MDES listener.
@@ -19,6 +20,8 @@ struct DemoMDES: Sendable {
     let verifier: SandboxOAuthVerifier
     let consumerKey: String
     let signingKeyPEM: String
+    /// Mastercard's key pair: the sandbox opens with it what Provisio encrypts for its certificate.
+    let mastercardKey: SandboxMastercardEncryptionKey
     let listener: Task<Void, any Error>
 
     static func start(
@@ -54,6 +57,7 @@ struct DemoMDES: Sendable {
         return DemoMDES(
             link: link,
             verifier: try SandboxOAuthVerifier(publicKeyPEM: signingKey.publicKey.pemRepresentation, consumerKey: consumerKey),
-            consumerKey: consumerKey, signingKeyPEM: signingKey.pemRepresentation, listener: listener)
+            consumerKey: consumerKey, signingKeyPEM: signingKey.pemRepresentation,
+            mastercardKey: try SandboxMastercardEncryptionKey.generate(now: Date()), listener: listener)
     }
 }

@@ -113,7 +113,7 @@ final class DemoWorld: Sendable {
         let (sandboxPort, sandboxTask) = try await listen { onListening in
             SandboxHTTPService.make(
                 world: SandboxHTTPWorld(network: network), host: "127.0.0.1", port: 0, apiKey: sandboxKey,
-                oauthVerifier: mdes?.verifier, logger: logger, onListening: onListening)
+                oauthVerifier: mdes?.verifier, mastercardKey: mdes?.mastercardKey, logger: logger, onListening: onListening)
         }
         let sandboxURL = "http://127.0.0.1:\(sandboxPort)"
         await transcript.note("Sandbox (iPhone + Watch, Apple, card network) listening on \(sandboxURL)")
@@ -124,7 +124,7 @@ final class DemoWorld: Sendable {
             settings: mdes.map {
                 .init(
                     dialect: .mdes, customerServiceUrl: sandboxURL + "/mdes/csapi", oauthConsumerKey: $0.consumerKey,
-                    oauthSigningKeyPem: $0.signingKeyPEM)
+                    oauthSigningKeyPem: $0.signingKeyPEM, mastercardEncryptionCertificatePem: $0.mastercardKey.certificatePEM)
             },
             embedded: Embedded(
                 directory: directory, handle: handle,

@@ -69,6 +69,56 @@ import _CryptoExtras
         }
     }
 
+    /// `/v2/token/update` opens `EncryptedAccountInformation` with Mastercard's key before it
+    /// looks for the token: a payload for another key is `CRYPTOGRAPHY_ERROR`, one for its key
+    /// reaches the token lookup; without a key the update is refused.
+    @Test func aTokenUpdateIsOpenedWithMastercardsKey() async throws {
+        let issuerKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        let signer = OAuth1Signer(consumerKey: "demo-bank", signingKey: issuerKey)
+        let verifier = try SandboxOAuthVerifier(publicKeyPEM: issuerKey.publicKey.pemRepresentation, consumerKey: "demo-bank")
+        let mastercard = try SandboxMastercardEncryptionKey.generate(now: Date())
+        let stranger = try MDESIssuerKey.generate()
+        func body(for publicKeyPEM: String) throws -> Data {
+            let sealed = try MDESPayloadEncryptor(publicKeyPEM: publicKeyPEM).seal(
+                Data(#"{"NewAccount":{"AccountPan":"5555555555554444","ExpirationDate":"0333"}}"#.utf8))
+            let information: [String: Any] = [
+                "EncryptedData": sealed.encryptedData, "PublicKeyFingerprint": sealed.publicKeyFingerprint,
+                "EncryptedKey": sealed.encryptedKey, "OaepHashingAlgorithm": "SHA256", "Iv": sealed.iv,
+                "algorithmCipherMode": sealed.algorithmCipherMode, "tag": sealed.tag ?? "", "aad": sealed.aad ?? "",
+            ]
+            let request: [String: Any] = [
+                "TokenUniqueReference": "DSBXMC000000000000000000000000000000000000000000",
+                "EncryptedAccountInformation": information, "UpdateWalletProviderIndicator": "0",
+                "AuditInfo": ["UserId": "op_1", "UserName": "Provisio API key", "Organization": "Demo Bank"],
+            ]
+            return try JSONSerialization.data(withJSONObject: ["TokenUpdateRequest": request])
+        }
+        let forMastercard = try body(for: try mastercard.key.publicKeyPEM)
+        let forStranger = try body(for: try stranger.publicKeyPEM)
+        for key in [mastercard, nil] {
+            try await Self.withSandbox(verifier: verifier, mastercardKey: key) { base in
+                let url = base + "/mdes/csapi/v2/token/update"
+                func post(_ body: Data) async throws -> Answer {
+                    let header = try signer.authorizationHeader(
+                        method: "POST", url: url, body: body, nonce: OAuth1Signer.makeNonce(),
+                        timestamp: Int64(Date().timeIntervalSince1970))
+                    return try await Self.post(url, body: body, authorization: header)
+                }
+                let opened = try await post(forMastercard)
+                let foreign = try await post(forStranger)
+                guard key != nil else {
+                    #expect(opened.status == 400 && opened.error?["ReasonCode"] as? String == "INVALID_REQUEST")
+                    return
+                }
+                #expect(opened.status == 400 && opened.error?["ReasonCode"] as? String == "INVALID_TOKEN_UNIQUE_REFERENCE")
+                #expect(foreign.status == 400 && foreign.error?["ReasonCode"] as? String == "CRYPTOGRAPHY_ERROR")
+                for answer in [opened, foreign] {
+                    #expect(!"\(answer.error ?? [:])".contains("5555555555554444"))
+                }
+            }
+        }
+    }
+
     @Test func theCustomerServiceAPIIsOnlyThereWithAVerifier() async throws {
         try await Self.withSandbox(verifier: nil) { base in
             // Without --network mdes the path is an unknown route behind the sandbox's key.
@@ -91,7 +141,10 @@ import _CryptoExtras
         return Answer(status: Int(response.status.code), error: errors?.first)
     }
 
-    static func withSandbox(verifier: SandboxOAuthVerifier?, _ body: @Sendable (String) async throws -> Void) async throws {
+    static func withSandbox(
+        verifier: SandboxOAuthVerifier?, mastercardKey: SandboxMastercardEncryptionKey? = nil,
+        _ body: @Sendable (String) async throws -> Void
+    ) async throws {
         var profile = SandboxCAProfile(now: Date())
         profile.issuesRSALeaf = false
         let wallet = SandboxWallet(certificateAuthority: try SandboxCertificateAuthority.generate(profile: profile))
@@ -101,7 +154,8 @@ import _CryptoExtras
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = SandboxHTTPService.make(
             world: SandboxHTTPWorld(network: network), host: "127.0.0.1", port: 0, apiKey: "sbx_key_test_only",
-            oauthVerifier: verifier, logger: Logger(label: "sandbox-mdes-test"), onListening: { continuation.yield($0) })
+            oauthVerifier: verifier, mastercardKey: mastercardKey, logger: Logger(label: "sandbox-mdes-test"),
+            onListening: { continuation.yield($0) })
         let running = Task {
             defer { continuation.finish() }
             try await app.runService(gracefulShutdownSignals: [])

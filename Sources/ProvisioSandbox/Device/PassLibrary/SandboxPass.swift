@@ -10,8 +10,9 @@ public struct SandboxPass: Sendable, Hashable, Identifiable {
     public let passTypeIdentifier: String
     /// The issuer's identifier of the card (what the app set in the add request configuration).
     public let primaryAccountIdentifier: String
-    /// The card's last four digits.
-    public let primaryAccountNumberSuffix: String
+    /// The card's last four digits; the network changes them when the issuer reissues the card
+    /// under a new number (MDES's token update).
+    public internal(set) var primaryAccountNumberSuffix: String
     /// The network's identifier of the token on this device.
     public let deviceAccountIdentifier: String
     public internal(set) var activationState: SandboxPassActivationState

@@ -44,9 +44,10 @@ struct SandboxPassLibrary: Sendable {
     }
 
     /// Returns the updated pass, or nil when no pass has this serial number.
-    mutating func setDetails(_ details: CardDetails, serialNumber: String) -> SandboxPass? {
+    mutating func setDetails(_ details: CardDetails, suffix: String? = nil, serialNumber: String) -> SandboxPass? {
         guard let index = passes.firstIndex(where: { $0.serialNumber == serialNumber }) else { return nil }
         passes[index].details = details
+        if let suffix { passes[index].primaryAccountNumberSuffix = suffix }
         return passes[index]
     }
 
