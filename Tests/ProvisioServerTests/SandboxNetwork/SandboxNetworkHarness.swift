@@ -28,18 +28,22 @@ struct SandboxNetworkHarness: Sendable {
 
     static let pan = "4111111111111111"
 
-    /// Runs `body` with the sandbox service up and the tenant's network connection set to it.
+    /// Runs `body` with the sandbox service up and the tenant's network connection set to it
+    /// (Provisio's dialect); with `oauthVerifier`, the service serves MDES's Customer Service API
+    /// too, for a test to switch the tenant to.
     static func run<T: Sendable>(
-        _ server: TestServer, defaultRisk: RiskAssessment = .green, _ body: @Sendable (Self) async throws -> T
+        _ server: TestServer, defaultRisk: RiskAssessment = .green, oauthVerifier: SandboxOAuthVerifier? = nil,
+        mastercardKey: SandboxMastercardEncryptionKey? = nil, _ body: @Sendable (Self) async throws -> T
     ) async throws -> T {
         let setup = try await SandboxTenantWorld.make(server, pan: pan, defaultRisk: defaultRisk)
         let (tenantID, apiKey, cardID, networkKey, world) = (
             setup.tenantID, setup.apiKey, setup.cardID, setup.networkKey, setup.world
         )
         let sandboxKey = "sbx_key_" + UUID().uuidString.lowercased()
-        return try await SandboxServiceRunner.run(world: world, apiKey: sandboxKey, logger: server.logs.logger(label: "sandbox"))
-        {
-            sandboxURL in
+        return try await SandboxServiceRunner.run(
+            world: world, apiKey: sandboxKey, oauthVerifier: oauthVerifier, mastercardKey: mastercardKey,
+            logger: server.logs.logger(label: "sandbox")
+        ) { sandboxURL in
             _ = try await server.api(apiKey).setNetworkSettings(body: .json(.init(url: sandboxURL, apiKey: sandboxKey))).ok
             return try await body(
                 Self(
