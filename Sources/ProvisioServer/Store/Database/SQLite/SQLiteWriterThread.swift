@@ -20,8 +20,9 @@ final class SQLiteWriterThread: TaskExecutor, @unchecked Sendable {
     private var jobs: [UnownedJob] = []
     private var stopping = false
 
-    /// Starts the thread. It keeps this executor alive until `stop()`.
-    init(name: String = "provisio-sqlite-writer") {
+    /// Starts the thread. It keeps this executor alive until `stop()`. Linux keeps 15 bytes of a
+    /// thread's name (and none of a longer one): this is the name `perf` and `top -H` show.
+    init(name: String = "sqlite-writer") {
         let thread = Thread { [self] in run() }
         thread.name = name
         thread.start()
