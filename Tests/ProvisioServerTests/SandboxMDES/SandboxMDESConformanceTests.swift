@@ -56,6 +56,7 @@ import _CryptoExtras
         "customer-service searchTokens 200": 1,
         "customer-service deleteToken 200": 1,
         "customer-service activateToken 200": 1,
+        "customer-service updateToken 200": 1,
     ]
 
     @Test(.timeLimit(.minutes(5)))
@@ -89,7 +90,7 @@ import _CryptoExtras
         ) { server in
             let (tenantID, apiKey) = try await server.makeTenant()
             let api = server.api(apiKey)
-            _ = try await server.makeCard(apiKey: apiKey, pan: pan, expiryYear: 2030)
+            let card = try await server.makeCard(apiKey: apiKey, pan: pan, expiryYear: 2030)
             _ = try await api.createWebhookEndpoint(body: .json(.init(url: receiver.url, events: [.token_otpRequested]))).created
             let issuerKey = try await MDESKeyService(
                 store: SQLProvisioStore(handle: server.services.handle), vault: server.services.vault, clock: server.clock
@@ -147,8 +148,10 @@ import _CryptoExtras
                 observer: { await capture.add("customer-service", $0) })
             let router = Router(context: PlainRequestContext.self)
             let group = router.group().add(middleware: gateway)
+            let mastercardKey = try SandboxMastercardEncryptionKey.generate(now: Date())
             try SandboxMDESCustomerServiceHandler.register(
-                world: SandboxHTTPWorld(network: network), logger: server.logs.logger(label: "sandbox"),
+                world: SandboxHTTPWorld(network: network), decrypter: try mastercardKey.decrypter(),
+                logger: server.logs.logger(label: "sandbox"),
                 on: RoutedTransport<PlainRequestContext> { _, path in (group, path) })
             let (sandboxPort, sandboxTask) = try await listen { onListening in
                 Application(
@@ -161,7 +164,8 @@ import _CryptoExtras
                 body: .json(
                     .init(
                         dialect: .mdes, customerServiceUrl: "http://127.0.0.1:\(sandboxPort)/mdes/csapi",
-                        oauthConsumerKey: consumerKey, oauthSigningKeyPem: signingKey.pemRepresentation))
+                        oauthConsumerKey: consumerKey, oauthSigningKeyPem: signingKey.pemRepresentation,
+                        mastercardEncryptionCertificatePem: mastercardKey.certificatePEM))
             ).ok
 
             let yellow = RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: .requireVerification)
@@ -216,6 +220,13 @@ import _CryptoExtras
             _ = try await api.activateToken(
                 path: .init(id: pending), body: .json(.init(mode: .customerService, reasonCode: "agent_verified"))
             ).ok
+            // A reissued card: its new expiry, encrypted for Mastercard's key, goes to each live
+            // token (`/v2/token/update`). The envelope variants' tokens exist at Provisio but not
+            // at this network, which refuses them: their refusals are validated too.
+            let reissued = try await api.updateCard(
+                path: .init(id: card.id), body: .json(.init(expiryMonth: 11, expiryYear: 2031))
+            ).ok.body.json
+            #expect(reissued.tokenUpdates?.contains { $0.outcome == .updated } == true, "\(reissued)")
             await link.shutdown()
             sandboxTask.cancel()
             mdesTask.cancel()
