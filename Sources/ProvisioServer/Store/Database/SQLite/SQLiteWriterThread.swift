@@ -21,10 +21,13 @@ final class SQLiteWriterThread: TaskExecutor, @unchecked Sendable {
     private var stopping = false
 
     /// Starts the thread. It keeps this executor alive until `stop()`. Linux keeps 15 bytes of a
-    /// thread's name (and none of a longer one): this is the name `perf` and `top -H` show.
+    /// thread's name (and none of a longer one): this is the name `perf` and `top -H` show. It is
+    /// set from the thread itself: Foundation on Linux does not pass on a name set before `start`.
     init(name: String = "sqlite-writer") {
-        let thread = Thread { [self] in run() }
-        thread.name = name
+        let thread = Thread { [self] in
+            Thread.current.name = name
+            run()
+        }
         thread.start()
     }
 
