@@ -33,7 +33,7 @@ import Testing
     func whatTheSchemaDoesNotAllowIsRefused(pan: String, month: Int, year: Int, session: String) {
         #expect {
             try GoogleOpaquePaymentCard(serverSessionID: session, accountNumber: pan, expiryMonth: month, expiryYear: year)
-        } throws: { ($0 as? GoogleOpaquePaymentCardError)?.code == .invalidCard && !"\($0)".contains(pan) }
+        } throws: { ($0 as? OpenPGPError)?.code == .googleOPCInvalidCard && !"\($0)".contains(pan) }
     }
 
     @Test(arguments: [
@@ -46,7 +46,7 @@ import Testing
     func otherContentIsMalformed(json: String) {
         #expect {
             try GoogleOpaquePaymentCard(json: Data(json.utf8))
-        } throws: { ($0 as? GoogleOpaquePaymentCardError)?.code == .malformed }
+        } throws: { ($0 as? OpenPGPError)?.code == .googleOPCMalformed }
     }
 
     /// GnuPG opens the base64's bytes with Google's key and verifies the issuer's signature,
@@ -89,8 +89,6 @@ import Testing
             do {
                 _ = try body()
                 return nil
-            } catch let error as GoogleOpaquePaymentCardError {
-                return error.code.rawValue
             } catch let error as OpenPGPError {
                 return error.code.rawValue
             } catch {

@@ -1,8 +1,10 @@
-/// Why an OpenPGP operation failed: a stable, machine-readable code and a message for people.
+/// Why an OpenPGP operation, or the Google opaque payment card built on it, failed: a stable,
+/// machine-readable code and a message for people.
 ///
 /// Messages never carry key material, session keys, plaintext or the bytes of the input: a
-/// caller may log them and answer them on a wire. Codes are `snake_case`, prefixed `openpgp_`,
-/// and stable once released, like the codes of error-codes.yaml.
+/// caller may log them and answer them on a wire. Codes are `snake_case`, prefixed `openpgp_`
+/// (`google_opc_` for the card's own checks), and stable once released, like the codes of
+/// error-codes.yaml.
 public struct OpenPGPError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Code: String, Hashable, Sendable, CaseIterable {
         /// A packet's framing or body does not parse (length past the end, bad MPI, bad subpacket).
@@ -43,6 +45,14 @@ public struct OpenPGPError: Error, Hashable, Sendable, CustomStringConvertible {
         case secretKeyProtected = "openpgp_secret_key_protected"
         /// The cryptographic library refused an operation (e.g. key generation failed).
         case cryptoFailure = "openpgp_crypto_failure"
+        /// A card number, expiry or server session id that Google's OPC schema does not allow.
+        case googleOPCInvalidCard = "google_opc_invalid_card"
+        /// The Google OPC is not base64 (standard or URL-safe alphabet), or is too long.
+        case googleOPCNotBase64 = "google_opc_not_base64"
+        /// The decrypted, verified content is not the Google OPC's JSON.
+        case googleOPCMalformed = "google_opc_malformed"
+        /// The Google OPC names another server session than the one being provisioned.
+        case googleOPCSessionMismatch = "google_opc_session_mismatch"
     }
 
     public let code: Code

@@ -29,18 +29,18 @@ public struct GoogleOpaquePaymentCard: Sendable, Equatable, CustomStringConverti
     /// - Parameter expiryYear: four digits or two; the OPC keeps the last two.
     public init(serverSessionID: String, accountNumber: String, expiryMonth: Int, expiryYear: Int) throws {
         guard (12...19).contains(accountNumber.utf8.count), accountNumber.utf8.allSatisfy({ (0x30...0x39).contains($0) })
-        else { throw GoogleOpaquePaymentCardError(.invalidCard, "The card number must be 12 to 19 digits.") }
+        else { throw OpenPGPError(.googleOPCInvalidCard, "The card number must be 12 to 19 digits.") }
         guard (1...12).contains(expiryMonth) else {
-            throw GoogleOpaquePaymentCardError(.invalidCard, "The expiry month must be 1 to 12.")
+            throw OpenPGPError(.googleOPCInvalidCard, "The expiry month must be 1 to 12.")
         }
         guard (0...9999).contains(expiryYear) else {
-            throw GoogleOpaquePaymentCardError(.invalidCard, "The expiry year must be two or four digits.")
+            throw OpenPGPError(.googleOPCInvalidCard, "The expiry year must be two or four digits.")
         }
         guard (1...Self.maximumSessionIDLength).contains(serverSessionID.utf8.count),
             serverSessionID.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
         else {
-            throw GoogleOpaquePaymentCardError(
-                .invalidCard,
+            throw OpenPGPError(
+                .googleOPCInvalidCard,
                 "The server session id must be 1 to \(Self.maximumSessionIDLength) visible ASCII characters.")
         }
         self.serverSessionID = serverSessionID
@@ -82,7 +82,7 @@ public struct GoogleOpaquePaymentCard: Sendable, Equatable, CustomStringConverti
             } else if let text = try? container.decode(String.self), let number = Int(text) {
                 value = number
             } else {
-                throw GoogleOpaquePaymentCardError(.malformed, "protocolHeader.version is not a number.")
+                throw OpenPGPError(.googleOPCMalformed, "protocolHeader.version is not a number.")
             }
         }
 
@@ -110,20 +110,21 @@ public struct GoogleOpaquePaymentCard: Sendable, Equatable, CustomStringConverti
         let wire: Wire
         do {
             wire = try JSONDecoder().decode(Wire.self, from: json)
-        } catch let error as GoogleOpaquePaymentCardError {
+        } catch let error as OpenPGPError {
             throw error
         } catch {
-            throw GoogleOpaquePaymentCardError(.malformed, "The content is not the opaque payment card's JSON.")
+            throw OpenPGPError(.googleOPCMalformed, "The content is not the opaque payment card's JSON.")
         }
         guard wire.protocolHeader.version.value == Self.protocolVersion else {
-            throw GoogleOpaquePaymentCardError(
-                .malformed, "protocolHeader.version \(wire.protocolHeader.version.value) is not \(Self.protocolVersion).")
+            throw OpenPGPError(
+                .googleOPCMalformed, "protocolHeader.version \(wire.protocolHeader.version.value) is not \(Self.protocolVersion)."
+            )
         }
         let card = wire.paymentCard
         guard card.expiryMonth.utf8.count == 2, let month = Int(card.expiryMonth), card.expiryYear.utf8.count == 2,
             let year = Int(card.expiryYear)
         else {
-            throw GoogleOpaquePaymentCardError(.malformed, "expiryMonth and expiryYear must be two digits each.")
+            throw OpenPGPError(.googleOPCMalformed, "expiryMonth and expiryYear must be two digits each.")
         }
         try self.init(
             serverSessionID: wire.validationContext.serverSessionId, accountNumber: card.accountNumber, expiryMonth: month,
@@ -151,16 +152,16 @@ public struct GoogleOpaquePaymentCard: Sendable, Equatable, CustomStringConverti
         _ opc: String, googleKeys: [OpenPGPSecretKey], issuers: [OpenPGPPublicKey], serverSessionID: String?, at time: Date
     ) throws -> GoogleOpaquePaymentCard {
         guard opc.utf8.count <= Self.maximumOPCLength else {
-            throw GoogleOpaquePaymentCardError(
-                .notBase64, "The opaque payment card is longer than \(Self.maximumOPCLength) characters.")
+            throw OpenPGPError(
+                .googleOPCNotBase64, "The opaque payment card is longer than \(Self.maximumOPCLength) characters.")
         }
         guard let message = Self.base64(opc) else {
-            throw GoogleOpaquePaymentCardError(.notBase64, "The opaque payment card is not base64.")
+            throw OpenPGPError(.googleOPCNotBase64, "The opaque payment card is not base64.")
         }
         let opened = try OpenPGPMessage.open(message, recipientKeys: googleKeys, signers: issuers, at: time)
         let card = try GoogleOpaquePaymentCard(json: opened.data)
         if let serverSessionID, card.serverSessionID != serverSessionID {
-            throw GoogleOpaquePaymentCardError(.sessionMismatch, "The opaque payment card names another server session.")
+            throw OpenPGPError(.googleOPCSessionMismatch, "The opaque payment card names another server session.")
         }
         return card
     }
