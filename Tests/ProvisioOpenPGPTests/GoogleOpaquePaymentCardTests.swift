@@ -41,6 +41,7 @@ import Testing
         #"{"protocolHeader":{"version":1},"paymentCard":{"accountNumber":"4321123412341234","expiryMonth":"03","expiryYear":"29"}}"#,
         #"{"protocolHeader":{"version":1},"validationContext":{"serverSessionId":"s"},"paymentCard":{"accountNumber":"4321123412341234","expiryMonth":"3","expiryYear":"29"}}"#,
         #"{"protocolHeader":{"version":1},"validationContext":{"serverSessionId":"s"},"paymentCard":{"accountNumber":4321123412341234,"expiryMonth":"03","expiryYear":"29"}}"#,
+        #"{"protocolHeader":{"version":1},"validationContext":{"serverSessionId":"s"},"paymentCard":{"accountNumber":"4321123412341234","expiryMonth":"+3","expiryYear":"29"}}"#,
         "not json",
     ])
     func otherContentIsMalformed(json: String) {

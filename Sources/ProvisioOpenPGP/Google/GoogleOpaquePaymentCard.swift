@@ -121,9 +121,10 @@ public struct GoogleOpaquePaymentCard: Sendable, Equatable, CustomStringConverti
             )
         }
         let card = wire.paymentCard
-        guard card.expiryMonth.utf8.count == 2, let month = Int(card.expiryMonth), card.expiryYear.utf8.count == 2,
-            let year = Int(card.expiryYear)
-        else {
+        func twoDigits(_ text: String) -> Int? {
+            text.utf8.count == 2 && text.utf8.allSatisfy { (0x30...0x39).contains($0) } ? Int(text) : nil
+        }
+        guard let month = twoDigits(card.expiryMonth), let year = twoDigits(card.expiryYear) else {
             throw OpenPGPError(.googleOPCMalformed, "expiryMonth and expiryYear must be two digits each.")
         }
         try self.init(
