@@ -159,10 +159,12 @@ public final class SQLiteDatabaseHandle: DatabaseHandle {
 
     public func shutdown() async {
         Self.closeAll(writer.all + readers.all)
+        // Its thread ends once idle (a write still under way finishes first, on a closed
+        // connection); a handle shut down holds no thread.
+        if #available(macOS 15.0, iOS 18.0, *) { (writerThread as? SQLiteWriterThread)?.stop() }
     }
 
     deinit {
-        // No write can be under way: each holds the handle. The thread ends after its queue.
         if #available(macOS 15.0, iOS 18.0, *) { (writerThread as? SQLiteWriterThread)?.stop() }
     }
 

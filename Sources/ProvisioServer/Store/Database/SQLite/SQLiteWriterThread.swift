@@ -12,40 +12,53 @@ import Foundation
 /// cooperative pool. A write that waits for another process's lock (the busy timeout) holds this
 /// thread, never a cooperative one.
 ///
-/// `@unchecked Sendable`: `jobs` and `stopping` are read and changed only between `condition`'s
-/// `lock()` and `unlock()`; the thread is the only one that runs the jobs.
+/// After `stop()` the thread ends once it has nothing to run, and a job that comes later starts
+/// it again, so no job is ever left without a thread (a write racing the handle's shutdown then
+/// fails on the closed connection, as before, rather than hang).
+///
+/// `@unchecked Sendable`: `jobs`, `stopping` and `running` are read and changed only between
+/// `condition`'s `lock()` and `unlock()`; one thread at a time runs the jobs.
 @available(macOS 15.0, iOS 18.0, *)
 final class SQLiteWriterThread: TaskExecutor, @unchecked Sendable {
+    private let name: String
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var stopping = false
+    private var running = false
 
-    /// Starts the thread. It keeps this executor alive until `stop()`. Linux keeps 15 bytes of a
-    /// thread's name (and none of a longer one): this is the name `perf` and `top -H` show. It is
-    /// set from the thread itself: Foundation on Linux does not pass on a name set before `start`.
+    /// Linux keeps 15 bytes of a thread's name (and none of a longer one): this is the name
+    /// `perf` and `top -H` show. The thread starts with the first job.
     init(name: String = "sqlite-writer") {
-        let thread = Thread { [self] in
-            Thread.current.name = name
-            run()
-        }
-        thread.start()
+        self.name = name
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         condition.lock()
         jobs.append(job)
+        let start = !running
+        running = true
         condition.signal()
         condition.unlock()
+        if start { startThread() }
     }
 
-    /// Lets the thread end once the jobs queued are run. Only for an owner that will enqueue no
-    /// more: a job enqueued after the thread ended would never run.
+    /// Lets the thread end whenever it has nothing to run; a later job starts it again.
     func stop() {
         condition.lock()
         stopping = true
         condition.signal()
         condition.unlock()
+    }
+
+    /// The thread keeps this executor alive while it runs. Its name is set from inside: Foundation
+    /// on Linux does not pass on a name set before `start`.
+    private func startThread() {
+        let thread = Thread { [self] in
+            Thread.current.name = name
+            run()
+        }
+        thread.start()
     }
 
     private func run() {
@@ -55,6 +68,7 @@ final class SQLiteWriterThread: TaskExecutor, @unchecked Sendable {
             condition.lock()
             while jobs.isEmpty && !stopping { condition.wait() }
             if jobs.isEmpty {
+                running = false
                 condition.unlock()
                 return
             }
