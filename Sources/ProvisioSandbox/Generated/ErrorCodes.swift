@@ -45,6 +45,12 @@ extension ProvisioError.Code {
     public static let sandboxOTPExpired = Self("sandbox_otp_expired")
     public static let sandboxOTPLocked = Self("sandbox_otp_locked")
     public static let sandboxTokenBINInvalid = Self("sandbox_token_bin_invalid")
+    /// The network cannot open an opaque payment card: not a JWE to its key (another key's, or changed on the way).
+    public static let sandboxOpcUnreadable = Self("sandbox_opc_unreadable")
+    /// An opaque payment card opened, but it does not hold Provisio's card JSON (a member missing, unknown or mistyped).
+    public static let sandboxOpcInvalid = Self("sandbox_opc_invalid")
+    /// The network's opaque-payment-card key file is unreadable, not a P-256 private key, or cannot be written.
+    public static let sandboxOpcKeyInvalid = Self("sandbox_opc_key_invalid")
     /// A key, certificate, CA or URL given to the sandbox's MDES is unreadable or of the wrong kind.
     public static let sandboxMdesKeyInvalid = Self("sandbox_mdes_key_invalid")
     /// The sandbox's MDES could not encrypt a payload for the issuer's public key (no longer raised: MDESPayloadEncryptor raises mdes_encryption_failed).
