@@ -170,10 +170,14 @@ import _CryptoExtras
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let result = try await CLIRunner.run(["sandbox", "ca", "--out", dir])
         #expect(result.status == 0, "\(result.stderr)")
-        for name in ["root.pem", "chain.json", "leaf-key.pem", "rsa-chain.json", "rsa-leaf-key.pem"] {
+        for name in [
+            "root.pem", "chain.json", "leaf-key.pem", "rsa-chain.json", "rsa-leaf-key.pem", "network-opc-key.pem",
+            "network-opc-public-key.pem",
+        ] {
             #expect(FileManager.default.fileExists(atPath: dir + "/" + name), "\(name)")
         }
         #expect(try mode(dir + "/leaf-key.pem") == 0o600)
+        #expect(try mode(dir + "/network-opc-key.pem") == 0o600)
         let chain =
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/chain.json")))
             as! [String: [String]]

@@ -23,7 +23,11 @@ import Testing
         let (_, apiKey, networkKey) = try await CLIRunner.createTenant(name: "Demo Bank", database: database)
 
         let server = try await ServerProcess(
-            arguments: ["--database", database, "--keys", base + "/keys", "--trust-anchor", base + "/ca/root.pem"],
+            // The sandbox network's key for opaque payment cards, which `sandbox ca` wrote.
+            arguments: [
+                "--database", database, "--keys", base + "/keys", "--trust-anchor", base + "/ca/root.pem", "--network-key",
+                base + "/ca/network-opc-public-key.pem",
+            ],
             logFile: base + "/server.log")
         try await server.waitUntilListening()
         let sandboxKey = "sbx_key_" + UUID().uuidString.lowercased()

@@ -20,6 +20,9 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
 
     public nonisolated let wallet: SandboxWallet
     public nonisolated let issuer: any IssuerLink
+    /// Opens the opaque payment cards issuers push into Google Wallet and Samsung Wallet; its
+    /// public half is Provisio's `networkKey`.
+    public nonisolated let opcKey: SandboxOPCKey
     private let tavVerifier: TAVVerifier
     private let clock: any TimeSource
     private let tokenBIN: String
@@ -49,16 +52,18 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     ///     key) or in MDES's.
     ///   - issuerTAVPublicKey: the issuer's TAV key, shared with the network out of band.
     ///   - clock: judges TAV and OTP validity; the wallet's clock unless given.
+    ///   - opcKey: the network's key for opaque payment cards (a fresh one unless given).
     ///   - defaultRisk: what the network and Wallet say about a request unless overridden.
     public init(
         wallet: SandboxWallet, issuer: any IssuerLink, issuerTAVPublicKey: P256.Signing.PublicKey,
-        clock: (any TimeSource)? = nil,
+        clock: (any TimeSource)? = nil, opcKey: SandboxOPCKey = SandboxOPCKey(),
         defaultRisk: RiskAssessment = RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: .approve),
         tokenBIN: String = SandboxTokenPAN.defaultBIN
     ) {
         self.wallet = wallet
         self.issuer = issuer
         self.tavVerifier = TAVVerifier(publicKey: issuerTAVPublicKey)
+        self.opcKey = opcKey
         self.clock = clock ?? wallet.clock
         self.defaultRisk = defaultRisk
         self.tokenBIN = tokenBIN

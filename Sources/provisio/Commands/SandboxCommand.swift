@@ -26,10 +26,14 @@ struct SandboxCommand: ParsableCommand {
             try runReportingErrors {
                 let ca = try SandboxCertificateAuthority.generate(profile: SandboxCAProfile(now: Date()))
                 try SandboxCADirectory.write(ca, to: out)
+                // The network's OPC key too, so Provisio can be started with it before the sandbox.
+                _ = try SandboxOPCKey.loadOrGenerate(in: out)
                 print(
                     """
-                    Wrote the sandbox CA to \(out): \(SandboxCADirectory.files.joined(separator: ", ")).
+                    Wrote the sandbox CA to \(out): \(SandboxCADirectory.files.joined(separator: ", ")), and the network's \
+                    opaque-payment-card key (\(SandboxOPCKey.privateKeyFile), \(SandboxOPCKey.publicKeyFile)).
                     Trust it with: provisio apple-payload --keys DIR --trust-anchor \((out as NSString).appendingPathComponent("root.pem"))
+                    Give Provisio the network's key with: provisio serve --network-key \((out as NSString).appendingPathComponent(SandboxOPCKey.publicKeyFile))
                     """)
             }
         }
@@ -56,6 +60,10 @@ struct SandboxCommand: ParsableCommand {
                 It plays Mastercard's encryption key too: the pair is kept in --ca-dir
                 (mdes-mastercard-encryption.pem, made at the first start), and that certificate is the issuer's
                 mastercard_encryption_certificate_pem. --issuer-url and --network-key are then not used.
+
+                The card network's key for opaque payment cards (the Google Pay and Samsung Pay push data Provisio
+                builds) is kept in --ca-dir too (network-opc-key.pem, made at the first start or by `sandbox ca`);
+                give Provisio network-opc-public-key.pem as `provisio serve --network-key`.
                 """
         )
 
@@ -103,8 +111,13 @@ struct SandboxCommand: ParsableCommand {
                 }
                 let issuer: any IssuerLink =
                     mdesLink ?? IssuerConnection(baseURL: settings.issuerURL, networkKey: settings.networkKey)
+                // The network's key for opaque payment cards, kept beside the CA like its other keys:
+                // Provisio's `serve --network-key` takes the public half.
+                let opcKey = try SandboxOPCKey.loadOrGenerate(in: caDirectory).key
+                let opcPublicKeyPath = URL(fileURLWithPath: caDirectory)
+                    .appendingPathComponent(SandboxOPCKey.publicKeyFile).standardizedFileURL.path
                 let network = SandboxNetworkTokenService(
-                    wallet: wallet, issuer: issuer, issuerTAVPublicKey: settings.tavPublicKey)
+                    wallet: wallet, issuer: issuer, issuerTAVPublicKey: settings.tavPublicKey, opcKey: opcKey)
                 if relayOTP { await network.relayOTPsThroughIssuer() }
                 let world = SandboxHTTPWorld(network: network)
                 // Mastercard's encryption key, kept beside the CA so the certificate Provisio holds stays good.
@@ -130,7 +143,7 @@ struct SandboxCommand: ParsableCommand {
                         FileHandle.standardOutput.write(
                             Data(
                                 ("Sandbox listening on \(url) (CA \(caOrigin)); Provisio: --trust-anchor \(rootPath), "
-                                    + "\(connector)\n").utf8))
+                                    + "--network-key \(opcPublicKeyPath), \(connector)\n").utf8))
                     })
                 let group = ServiceGroup(
                     configuration: .init(

@@ -68,12 +68,15 @@ final class DemoWorld: Sendable {
         profile.issuesRSALeaf = false
         let ca = try SandboxCertificateAuthority.generate(profile: profile)
         let keys = ProvisioKeys.generate()
+        // The sandbox network's key for opaque payment cards: Provisio seals Google Pay and
+        // Samsung Pay push data to its public half, and the network opens them with the private.
+        let opcKey = SandboxOPCKey()
         let handle = try await DatabaseConnector.connect(.sqlite(path: directory + "/provisio.sqlite"), logger: logger)
         try await Migrator(handle: handle).migrate()
         var services = ServerServices(
             handle: handle, keys: keys,
             chainValidator: CachingChainValidator(validator: .production(additionalAnchors: [ca.root])),
-            networkKey: P256.KeyAgreement.PrivateKey().publicKey, networkKeyID: "sandbox-network", clock: SystemTimeSource())
+            networkKey: opcKey.publicKey, networkKeyID: "sandbox-network", clock: SystemTimeSource())
         // Plain http on loopback: the console's cookies cannot be Secure here.
         services.secureConsoleCookies = false
         let (provisioPort, server) = try await listen { onListening in
@@ -106,7 +109,7 @@ final class DemoWorld: Sendable {
         let wallet = SandboxWallet(certificateAuthority: ca, clock: SystemTimeSource())
         let network = SandboxNetworkTokenService(
             wallet: wallet, issuer: mdes?.link ?? IssuerConnection(baseURL: provisioURL, networkKey: networkKey),
-            issuerTAVPublicKey: keys.tavSigningKey.publicKey, clock: SystemTimeSource(),
+            issuerTAVPublicKey: keys.tavSigningKey.publicKey, clock: SystemTimeSource(), opcKey: opcKey,
             defaultRisk: RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: .approve))
         await network.relayOTPsThroughIssuer()
         let sandboxKey = "sbx_key_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()

@@ -4,7 +4,8 @@ import ProvisioSandbox
 import ProvisioSandboxServer
 
 /// A tenant with one card (`pan`) at a live Provisio, and a sandbox world — wallet, Apple's
-/// service, network — whose network reaches that Provisio with the tenant's network key.
+/// service, network — whose network reaches that Provisio with the tenant's network key, and
+/// holds the private half of the key Provisio seals opaque payment cards to.
 struct SandboxTenantWorld: Sendable {
     let tenantID: String
     let apiKey: String
@@ -20,7 +21,8 @@ struct SandboxTenantWorld: Sendable {
         let wallet = SandboxWallet(certificateAuthority: server.ca, clock: server.clock)
         let network = SandboxNetworkTokenService(
             wallet: wallet, issuer: IssuerConnection(baseURL: "http://127.0.0.1:\(port)", networkKey: networkKey),
-            issuerTAVPublicKey: server.keys.tavSigningKey.publicKey, clock: server.clock, defaultRisk: defaultRisk)
+            issuerTAVPublicKey: server.keys.tavSigningKey.publicKey, clock: server.clock,
+            opcKey: SandboxOPCKey(privateKey: server.networkKey), defaultRisk: defaultRisk)
         return Self(
             tenantID: tenantID, apiKey: apiKey, cardID: cardID, networkKey: networkKey, world: SandboxHTTPWorld(network: network))
     }
