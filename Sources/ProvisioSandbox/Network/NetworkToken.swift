@@ -15,6 +15,10 @@ public struct NetworkToken: Sendable, Hashable, CustomStringConvertible {
     /// Changes when the issuer reissues the card (`updateCardDetails`).
     public internal(set) var fundingExpiry: CardExpiry
     public let deviceAccountIdentifier: String
+    /// The wallet the token lives in (set once, when the network creates the token).
+    public internal(set) var wallet: Wallet = .applePay
+    /// The device it is on: an iPhone or Watch for Apple Wallet, the Android phone for Google
+    /// Wallet (whose kind is `.phone`).
     public let device: SandboxDevice
     public let primaryAccountIdentifier: String
     public let issuerTokenID: String?
@@ -22,12 +26,14 @@ public struct NetworkToken: Sendable, Hashable, CustomStringConvertible {
     public let decision: DecisionOutcome
     public let reasons: [String]
     public let activationMethods: [String]
-    /// The pass on the device, once Wallet has it (never for a declined token).
+    /// The wallet's handle for the card once it has it (never for a declined token): the pass's
+    /// serial number in Apple Wallet, the issuer token id in Google Wallet.
     public internal(set) var passSerialNumber: String?
     public let createdAt: Date
 
     public var description: String {
         "NetworkToken(ref: \(networkTokenRef), token: \(tokenPrimaryAccountNumber.masked), card: "
-            + "\(fundingPrimaryAccountNumber.masked), state: \(state.rawValue), device: \(device))"
+            + "\(fundingPrimaryAccountNumber.masked), state: \(state.rawValue), wallet: \(wallet.rawValue), "
+            + "device: \(wallet == .applePay ? device.description : "\(device.kind.rawValue) \(device.identifier)"))"
     }
 }

@@ -6,10 +6,11 @@ import ProvisioCrypto
 /// The card network's token service in the sandbox, as strict as a real one.
 ///
 /// Apple's service forwards each accepted add-card submission here; the network scores it,
-/// asks the issuer (Provisio, over HTTP) to decide, creates the token and has Wallet add the
-/// pass — activated on green, requiring activation on yellow, none on red. It then verifies
-/// the cardholder (issuer TAV in-app, or a one-time code) and originates lifecycle changes
-/// (removed from Wallet, device lost, token expired), reporting each to the issuer.
+/// asks the issuer (Provisio, over HTTP) to decide, creates the token and has the wallet the
+/// token lives in (`SandboxTokenWallet`) install the card — activated on green, requiring
+/// activation on yellow, none on red. It then verifies the cardholder (issuer TAV in-app, or a
+/// one-time code) and originates lifecycle changes (removed from Wallet, device lost, token
+/// expired), reporting each to the issuer.
 ///
 /// An actor: tokens, OTP challenges and risk settings change atomically. Issuer calls are
 /// awaited with the actor open, so each change re-checks the token's state afterwards and
@@ -18,6 +19,8 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     /// The `activation_methods` entry that allows one-time codes.
     public static let otpActivationMethod = "otp_sms"
 
+    /// Apple Wallet, where Apple's submissions go; other wallets name themselves when they
+    /// push a card.
     public nonisolated let wallet: SandboxWallet
     public nonisolated let issuer: any IssuerLink
     /// Opens the opaque payment cards issuers push into Google Wallet and Samsung Wallet; its
@@ -30,6 +33,8 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     private var defaultRisk: RiskAssessment
     private var riskByLast4: [String: RiskAssessment] = [:]
     private var tokens: [String: NetworkToken] = [:]
+    /// The wallet each token lives in (Apple Wallet unless another wallet pushed it).
+    private var holders: [String: any SandboxTokenWallet] = [:]
     private var outcomes: [String: NetworkProvisioningOutcome] = [:]
     private var challenges: [String: OTPChallenge] = [:]
     /// Tokens that used up their OTP attempts; only another method can activate them now.
@@ -132,56 +137,80 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     public func provision(_ submission: ProvisioningSubmission, risk: RiskAssessment? = nil) async throws
         -> NetworkProvisioningOutcome
     {
-        let risk = risk ?? self.risk(for: submission.primaryAccountNumber)
+        let (token, decision) = try await createToken(
+            TokenOrder(
+                primaryAccountNumber: submission.primaryAccountNumber, expiry: submission.expiry, device: submission.device,
+                primaryAccountIdentifier: submission.primaryAccountIdentifier, walletRequestID: nil),
+            in: wallet, risk: risk)
+        var pass: SandboxPass?
+        if let serial = token.passSerialNumber { pass = await wallet.pass(serialNumber: serial, on: submission.device.kind) }
+        let outcome = NetworkProvisioningOutcome(
+            sessionID: submission.sessionID, networkTokenRef: token.networkTokenRef, issuerTokenID: decision.tokenID,
+            decision: decision.outcome, reasons: decision.reasons, activationMethods: token.activationMethods, pass: pass)
+        outcomes[submission.sessionID] = outcome
+        return outcome
+    }
+
+    /// What a wallet asks the network to tokenize, whichever way the card reached it.
+    private struct TokenOrder: Sendable {
+        var primaryAccountNumber: PrimaryAccountNumber
+        var expiry: CardExpiry
+        var device: SandboxDevice
+        var primaryAccountIdentifier: String?
+        var walletRequestID: String?
+    }
+
+    /// Asks the issuer to decide (naming the wallet and the device type), creates the token
+    /// and has the wallet install the card the decision calls for.
+    private func createToken(_ order: TokenOrder, in holder: any SandboxTokenWallet, risk: RiskAssessment?) async throws
+        -> (NetworkToken, IssuerDecision)
+    {
+        let risk = risk ?? self.risk(for: order.primaryAccountNumber)
         try risk.validate()
         let tokenPAN = try SandboxTokenPAN.generate(bin: tokenBIN)
         let ref = issuer.makeTokenReference()
         let deviceAccountIdentifier = SandboxRandom.identifier(prefix: "", byteCount: 16).uppercased()
         let decision = try await issuer.requestDecision(
             IssuerDecisionRequest(
-                primaryAccountNumber: submission.primaryAccountNumber, expiry: submission.expiry, wallet: .applePay,
-                deviceType: submission.device.kind.deviceType, networkTokenRef: ref, tokenLast4: tokenPAN.last4,
+                primaryAccountNumber: order.primaryAccountNumber, expiry: order.expiry, wallet: holder.walletKind,
+                deviceType: order.device.kind.deviceType, networkTokenRef: ref, tokenLast4: tokenPAN.last4,
                 deviceAccountIdentifier: deviceAccountIdentifier, risk: risk))
 
         let state: NetworkTokenState
-        let passState: SandboxPassActivationState?
+        let installState: SandboxPassActivationState?
         switch decision.outcome {
-        case .approve: (state, passState) = (.active, .activated)
-        case .requireVerification: (state, passState) = (.pendingActivation, .requiresActivation)
-        case .decline: (state, passState) = (.declined, nil)
+        case .approve: (state, installState) = (.active, .activated)
+        case .requireVerification: (state, installState) = (.pendingActivation, .requiresActivation)
+        case .decline: (state, installState) = (.declined, nil)
         }
         var token = NetworkToken(
             networkTokenRef: ref, tokenPrimaryAccountNumber: tokenPAN,
-            fundingPrimaryAccountNumber: submission.primaryAccountNumber, fundingExpiry: submission.expiry,
-            deviceAccountIdentifier: deviceAccountIdentifier, device: submission.device,
-            primaryAccountIdentifier: submission.primaryAccountIdentifier ?? ref, issuerTokenID: decision.tokenID,
+            fundingPrimaryAccountNumber: order.primaryAccountNumber, fundingExpiry: order.expiry,
+            deviceAccountIdentifier: deviceAccountIdentifier, wallet: holder.walletKind, device: order.device,
+            primaryAccountIdentifier: order.primaryAccountIdentifier ?? ref, issuerTokenID: decision.tokenID,
             state: state, decision: decision.outcome, reasons: decision.reasons,
             activationMethods: decision.outcome == .requireVerification ? decision.activationMethods : [],
             passSerialNumber: nil, createdAt: clock.now())
+        holders[ref] = holder
 
-        var pass: SandboxPass?
-        if let passState {
+        if let installState {
+            let card = SandboxWalletCard(
+                issuerTokenID: decision.tokenID.isEmpty ? ref : decision.tokenID, networkTokenRef: ref,
+                primaryAccountIdentifier: token.primaryAccountIdentifier, deviceAccountIdentifier: deviceAccountIdentifier,
+                fundingLast4: order.primaryAccountNumber.last4, tokenLast4: tokenPAN.last4,
+                details: CardDetails(expiry: order.expiry), walletRequestID: order.walletRequestID)
             do {
-                pass = try await wallet.addPass(
-                    on: submission.device.kind, primaryAccountIdentifier: token.primaryAccountIdentifier,
-                    primaryAccountNumberSuffix: submission.primaryAccountNumber.last4,
-                    deviceAccountIdentifier: deviceAccountIdentifier, activationState: passState,
-                    details: CardDetails(expiry: submission.expiry))
+                token.passSerialNumber = try await holder.install(card, state: installState, on: order.device)
             } catch {
-                // Wallet would not take the pass: the token must not live on at the issuer.
+                // The wallet would not take the card: the token must not live on at the issuer.
                 token.state = .deleted
                 tokens[ref] = token
                 try? await issuer.report(event: .deleted, reasonCode: "wallet_refused_pass", token: token)
                 throw error
             }
-            token.passSerialNumber = pass?.serialNumber
         }
         tokens[ref] = token
-        let outcome = NetworkProvisioningOutcome(
-            sessionID: submission.sessionID, networkTokenRef: ref, issuerTokenID: decision.tokenID,
-            decision: decision.outcome, reasons: decision.reasons, activationMethods: token.activationMethods, pass: pass)
-        outcomes[submission.sessionID] = outcome
-        return outcome
+        return (token, decision)
     }
 
     // MARK: - Verification: TAV (in-app)
@@ -292,20 +321,16 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
         try await change(
             networkTokenRef, from: [.pendingActivation, .active, .suspended], to: .deleted, report: .removedFromWallet,
             removesPass: true
-        ) { token in
-            if let serial = token.passSerialNumber {
-                try await self.wallet.removePass(serialNumber: serial, on: token.device.kind)
-            }
-            return nil
+        ) { token, holder in
+            if let handle = token.passSerialNumber { try await holder.remove(handle: handle, on: token.device) }
         }
     }
 
     /// The device was reported lost: the token and its pass are suspended.
     @discardableResult
     public func reportDeviceLost(networkTokenRef: String) async throws -> NetworkToken {
-        try await change(networkTokenRef, from: [.active], to: .suspended, report: .deviceLost) { token in
-            guard let serial = token.passSerialNumber else { return nil }
-            return try await self.wallet.updateActivationState(.suspended, serialNumber: serial, on: token.device.kind)
+        try await change(networkTokenRef, from: [.active], to: .suspended, report: .deviceLost) { token, holder in
+            if let handle = token.passSerialNumber { try await holder.setState(.suspended, handle: handle, on: token.device) }
         }
     }
 
@@ -314,9 +339,8 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     public func expireToken(networkTokenRef: String) async throws -> NetworkToken {
         try await change(
             networkTokenRef, from: [.pendingActivation, .active, .suspended], to: .deleted, report: .tokenExpired
-        ) { token in
-            guard let serial = token.passSerialNumber else { return nil }
-            return try await self.wallet.updateActivationState(.deactivated, serialNumber: serial, on: token.device.kind)
+        ) { token, holder in
+            if let handle = token.passSerialNumber { try await holder.setState(.deactivated, handle: handle, on: token.device) }
         }
     }
 
@@ -328,23 +352,20 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     public func applyIssuerAction(_ action: IssuerLifecycleAction, networkTokenRef: String) async throws -> NetworkToken {
         switch action {
         case .suspend:
-            return try await change(networkTokenRef, from: [.active], to: .suspended, report: nil) { token in
-                guard let serial = token.passSerialNumber else { return nil }
-                return try await self.wallet.updateActivationState(.suspended, serialNumber: serial, on: token.device.kind)
+            return try await change(networkTokenRef, from: [.active], to: .suspended, report: nil) { token, holder in
+                if let handle = token.passSerialNumber { try await holder.setState(.suspended, handle: handle, on: token.device) }
             }
         case .resume:
-            return try await change(networkTokenRef, from: [.suspended], to: .active, report: nil) { token in
-                guard let serial = token.passSerialNumber else { return nil }
-                return try await self.wallet.updateActivationState(.activated, serialNumber: serial, on: token.device.kind)
+            return try await change(networkTokenRef, from: [.suspended], to: .active, report: nil) { token, holder in
+                if let handle = token.passSerialNumber { try await holder.setState(.activated, handle: handle, on: token.device) }
             }
         case .delete:
             // Wallet takes the pass off the device when the issuer deletes its token.
             return try await change(
                 networkTokenRef, from: [.pendingActivation, .active, .suspended], to: .deleted, report: nil,
                 removesPass: true
-            ) { token in
-                guard let serial = token.passSerialNumber else { return nil }
-                return try? await self.wallet.removePass(serialNumber: serial, on: token.device.kind)
+            ) { token, holder in
+                if let handle = token.passSerialNumber { try? await holder.remove(handle: handle, on: token.device) }
             }
         }
     }
@@ -362,11 +383,9 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
             throw ProvisioError(
                 .sandboxNetworkTokenStateInvalid, "A token that is \(token.state.rawValue) takes no new card details.")
         }
-        if let serial = token.passSerialNumber {
-            let shown = await wallet.pass(serialNumber: serial, on: token.device.kind)?.details ?? CardDetails()
-            try await wallet.updateDetails(
-                shown.applying(details), primaryAccountNumberSuffix: newPrimaryAccountNumber?.last4, serialNumber: serial,
-                on: token.device.kind)
+        if let handle = token.passSerialNumber {
+            try await holder(of: token).showDetails(
+                details, newLast4: newPrimaryAccountNumber?.last4, handle: handle, on: token.device)
         }
         token = try existingToken(networkTokenRef)
         if let expiry = details.expiry { token.fundingExpiry = expiry }
@@ -389,6 +408,11 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
 
     // MARK: - Helpers
 
+    /// The wallet the token lives in.
+    private func holder(of token: NetworkToken) -> any SandboxTokenWallet {
+        holders[token.networkTokenRef] ?? wallet
+    }
+
     private func existingToken(_ ref: String) throws -> NetworkToken {
         guard let token = tokens[ref] else {
             throw ProvisioError(.sandboxNetworkTokenUnknown, "The network has no token with this reference.")
@@ -409,8 +433,8 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     /// After the issuer accepted the activation: token and pass become active.
     private func activate(_ ref: String) async throws -> NetworkToken {
         var token = try existingToken(ref)
-        if let serial = token.passSerialNumber {
-            try await wallet.updateActivationState(.activated, serialNumber: serial, on: token.device.kind)
+        if let handle = token.passSerialNumber {
+            try await holder(of: token).setState(.activated, handle: handle, on: token.device)
         }
         token = try existingToken(ref)
         token.state = .active
@@ -423,7 +447,7 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     /// here), then updates the device and the token.
     private func change(
         _ ref: String, from allowed: Set<NetworkTokenState>, to target: NetworkTokenState, report event: NetworkTokenEvent?,
-        removesPass: Bool = false, device update: @Sendable (NetworkToken) async throws -> SandboxPass?
+        removesPass: Bool = false, device update: @Sendable (NetworkToken, any SandboxTokenWallet) async throws -> Void
     ) async throws -> NetworkToken {
         let token = try existingToken(ref)
         guard allowed.contains(token.state) else {
@@ -439,7 +463,7 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
         }
         defer { changing.remove(ref) }
         if let event { try await issuer.report(event: event, reasonCode: event.rawValue, token: token) }
-        _ = try await update(token)
+        try await update(token, holder(of: token))
         var updated = try existingToken(ref)
         updated.state = target
         if removesPass { updated.passSerialNumber = nil }
