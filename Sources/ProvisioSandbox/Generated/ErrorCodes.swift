@@ -51,6 +51,14 @@ extension ProvisioError.Code {
     public static let sandboxOpcInvalid = Self("sandbox_opc_invalid")
     /// The network's opaque-payment-card key file is unreadable, not a P-256 private key, or cannot be written.
     public static let sandboxOpcKeyInvalid = Self("sandbox_opc_key_invalid")
+    /// A push-tokenize request Google Wallet cannot take (no opaque payment card, last digits that are not four digits, no display name).
+    public static let sandboxGoogleRequestInvalid = Self("sandbox_google_request_invalid")
+    /// TAP_AND_PAY_TOKENIZE_ERROR (15024): the token service refused the pushed card (it cannot open it, or it was built for another wallet).
+    public static let sandboxGoogleTokenizeError = Self("sandbox_google_tokenize_error")
+    /// TAP_AND_PAY_TOKENIZATION_DECLINED (15022): the issuer declined the card.
+    public static let sandboxGoogleTokenizationDeclined = Self("sandbox_google_tokenization_declined")
+    /// TAP_AND_PAY_TOKEN_NOT_FOUND (15003): no token of that token service provider has that issuer token id in the wallet.
+    public static let sandboxGoogleTokenNotFound = Self("sandbox_google_token_not_found")
     /// A key, certificate, CA or URL given to the sandbox's MDES is unreadable or of the wrong kind.
     public static let sandboxMdesKeyInvalid = Self("sandbox_mdes_key_invalid")
     /// The sandbox's MDES could not encrypt a payload for the issuer's public key (no longer raised: MDESPayloadEncryptor raises mdes_encryption_failed).
