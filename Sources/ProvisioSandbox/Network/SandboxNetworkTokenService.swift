@@ -5,10 +5,11 @@ import ProvisioCrypto
 
 /// The card network's token service in the sandbox, as strict as a real one.
 ///
-/// Apple's service forwards each accepted add-card submission here; the network scores it,
-/// asks the issuer (Provisio, over HTTP) to decide, creates the token and has the wallet the
-/// token lives in (`SandboxTokenWallet`) install the card — activated on green, requiring
-/// activation on yellow, none on red. It then verifies the cardholder (issuer TAV in-app, or a
+/// Apple's service forwards each accepted add-card submission here, and Google Wallet each
+/// opaque payment card an issuer's app pushed into it; the network scores it, asks the issuer
+/// (Provisio, over HTTP) to decide, creates the token and has the wallet the token lives in
+/// (`SandboxTokenWallet`) install the card — activated on green, requiring activation on
+/// yellow, none on red. It then verifies the cardholder (issuer TAV in-app, or a
 /// one-time code) and originates lifecycle changes (removed from Wallet, device lost, token
 /// expired), reporting each to the issuer.
 ///
@@ -148,6 +149,34 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
             sessionID: submission.sessionID, networkTokenRef: token.networkTokenRef, issuerTokenID: decision.tokenID,
             decision: decision.outcome, reasons: decision.reasons, activationMethods: token.activationMethods, pass: pass)
         outcomes[submission.sessionID] = outcome
+        return outcome
+    }
+
+    /// A wallet hands over the opaque payment card an issuer's app pushed into it (Google's
+    /// `pushTokenize`): the network opens it with its key, asks the issuer to decide as for
+    /// Apple's adds, creates the token and has `wallet` install it on `device`. A card the
+    /// network cannot open, or one built for another wallet, is refused before the issuer is
+    /// asked. The outcome is recorded under `walletRequestID`.
+    @discardableResult
+    public func provision(
+        opaquePaymentCard: String, into wallet: any SandboxTokenWallet, on device: SandboxDevice, walletRequestID: String,
+        risk: RiskAssessment? = nil
+    ) async throws -> NetworkProvisioningOutcome {
+        let card = try opcKey.open(opaquePaymentCard)
+        guard card.wallet == wallet.walletKind else {
+            throw ProvisioError(
+                .sandboxOpcInvalid,
+                "The opaque payment card was built for \(card.wallet.rawValue), not for \(wallet.walletKind.rawValue).")
+        }
+        let (token, decision) = try await createToken(
+            TokenOrder(
+                primaryAccountNumber: card.primaryAccountNumber, expiry: card.expiry, device: device,
+                primaryAccountIdentifier: card.cardID, walletRequestID: walletRequestID),
+            in: wallet, risk: risk)
+        let outcome = NetworkProvisioningOutcome(
+            sessionID: walletRequestID, networkTokenRef: token.networkTokenRef, issuerTokenID: decision.tokenID,
+            decision: decision.outcome, reasons: decision.reasons, activationMethods: token.activationMethods, pass: nil)
+        outcomes[walletRequestID] = outcome
         return outcome
     }
 
