@@ -6,6 +6,7 @@ import NIOCore
 import NIOSSL
 import ProvisioCore
 import ProvisioCrypto
+import ProvisioSandbox
 import Testing
 import _CryptoExtras
 
@@ -64,18 +65,40 @@ struct MDESListenerHarness: Sendable {
     static func withListener(_ server: TestServer, _ body: (Int) async throws -> Void) async throws {
         let credentials = try TLSCredentials(
             certificateFile: pki.serverCertificateFile, keyFile: pki.serverKeyFile, clientCAFile: pki.clientCAFile)
+        let (port, running) = try await start(server, credentials: credentials)
+        defer { running.cancel() }
+        try await body(port)
+    }
+
+    /// Starts an MDES listener on the server's services with `credentials`: its bound port, and
+    /// the task to cancel to stop it.
+    static func start(_ server: TestServer, credentials: TLSCredentials) async throws -> (Int, Task<Void, any Error>) {
         let (stream, continuation) = AsyncStream<Int>.makeStream()
         let app = MDESHTTPApplication.make(
             services: server.services, host: "127.0.0.1", port: 0, tls: credentials, logger: server.logs.logger(label: "mdes"),
             onListening: { continuation.yield($0) })
-        let running = Task { try await app.runService() }
-        defer { running.cancel() }
-        var port = 0
-        for await bound in stream {
-            port = bound
-            break
+        let running = Task {
+            defer { continuation.finish() }
+            try await app.runService(gracefulShutdownSignals: [])
         }
-        try await body(port)
+        for await bound in stream { return (bound, running) }
+        running.cancel()
+        throw TestSetupError("the MDES listener stopped before it listened")
+    }
+
+    /// The sandbox's MDES certificates (`SandboxMDESPKI`, as `sandbox serve --network mdes` makes
+    /// them) and the listener's credentials from them: the sandbox's client certificate is let in.
+    static func sandboxPKI() throws -> (SandboxMDESPKI, TLSCredentials) {
+        let directory = NSTemporaryDirectory() + "sandbox-mdes-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // The credentials are read here and now: the files can go when this returns.
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let pki = try SandboxMDESPKI.generate(now: Date())
+        try pki.write(to: directory)
+        let file = { (name: String) in (directory as NSString).appendingPathComponent(name) }
+        let credentials = try TLSCredentials(
+            certificateFile: file("server.pem"), keyFile: file("server-key.pem"), clientCAFile: file("ca.pem"))
+        return (pki, credentials)
     }
 
     // MARK: Requests

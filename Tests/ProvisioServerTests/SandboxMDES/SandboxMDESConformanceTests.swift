@@ -97,19 +97,8 @@ import _CryptoExtras
             ).key(tenantID: tenantID, keySize: nil, rotate: false)
 
             // Provisio's MDES listener, mutual TLS.
-            let directory = NSTemporaryDirectory() + "sandbox-mdes-conf-\(UUID().uuidString.prefix(8))"
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: directory) }
-            let pki = try SandboxMDESPKI.generate(now: Date())
-            try pki.write(to: directory)
-            let file = { (name: String) in (directory as NSString).appendingPathComponent(name) }
-            let tls = try TLSCredentials(
-                certificateFile: file("server.pem"), keyFile: file("server-key.pem"), clientCAFile: file("ca.pem"))
-            let (mdesPort, mdesTask) = try await listen { onListening in
-                MDESHTTPApplication.make(
-                    services: server.services, host: "127.0.0.1", port: 0, tls: tls, logger: server.logs.logger(label: "mdes"),
-                    onListening: onListening)
-            }
+            let (pki, credentials) = try MDESListenerHarness.sandboxPKI()
+            let (mdesPort, mdesTask) = try await MDESListenerHarness.start(server, credentials: credentials)
             defer { mdesTask.cancel() }
             let endpoint = try MDESIssuerEndpoint(baseURL: "https://127.0.0.1:\(mdesPort)/mdes/\(tenantID)/issuerServices/1/0")
             let observe: MDESTrafficObserver = { await capture.add("issuer-outbound", $0) }

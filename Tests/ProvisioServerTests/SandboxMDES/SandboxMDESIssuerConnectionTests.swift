@@ -133,25 +133,9 @@ import Testing
             let issuerKey = try await MDESKeyService(
                 store: SQLProvisioStore(handle: server.services.handle), vault: server.services.vault, clock: server.clock
             ).key(tenantID: tenantID, keySize: nil, rotate: false)
-            let directory = NSTemporaryDirectory() + "sandbox-mdes-\(UUID().uuidString.prefix(8))"
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: directory) }
-            let pki = try SandboxMDESPKI.generate(now: Date())
-            try pki.write(to: directory)
-            let file = { (name: String) in (directory as NSString).appendingPathComponent(name) }
-            let tls = try TLSCredentials(
-                certificateFile: file("server.pem"), keyFile: file("server-key.pem"), clientCAFile: file("ca.pem"))
-            let (ports, continuation) = AsyncStream<Int>.makeStream()
-            let app = MDESHTTPApplication.make(
-                services: server.services, host: "127.0.0.1", port: 0, tls: tls, logger: server.logs.logger(label: "mdes"),
-                onListening: { continuation.yield($0) })
-            let running = Task { try await app.runService(gracefulShutdownSignals: []) }
+            let (pki, credentials) = try MDESListenerHarness.sandboxPKI()
+            let (port, running) = try await MDESListenerHarness.start(server, credentials: credentials)
             defer { running.cancel() }
-            var port = 0
-            for await bound in ports {
-                port = bound
-                break
-            }
             let endpoint = try MDESIssuerEndpoint(baseURL: "https://127.0.0.1:\(port)/mdes/\(tenantID)/issuerServices/1/0")
             let makeLink: MakeLink = { options, client in
                 let client = client ?? pki.client
