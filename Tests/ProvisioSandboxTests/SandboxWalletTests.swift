@@ -7,7 +7,7 @@ import Testing
 
 /// What the wallet hands the app when a card is added, and the devices it is made of.
 @Suite struct SandboxWalletTests {
-    @Test(arguments: EncryptionScheme.allCases, SandboxDeviceKind.allCases)
+    @Test(arguments: EncryptionScheme.allCases, SandboxDeviceKind.apple)
     func sessionIsWhatPassKitHandsTheApp(_ scheme: EncryptionScheme, _ kind: SandboxDeviceKind) async throws {
         let harness = Harness()
         harness.clock.advance(by: 42)
@@ -65,6 +65,23 @@ import Testing
         #expect(SandboxDeviceKind.watch.deviceType == .watch)
         #expect(!SandboxDeviceKind.phone.isRemote)
         #expect(SandboxDeviceKind.watch.isRemote)
+        // Android devices record their form; only the Apple Watch's passes are remote.
+        #expect(SandboxDeviceKind.androidPhone.deviceType == .phone)
+        #expect(SandboxDeviceKind.galaxyWatch.deviceType == .watch)
+        #expect(!SandboxDeviceKind.galaxyWatch.isRemote)
+        #expect(SandboxDeviceKind.apple == [.phone, .watch])
+    }
+
+    @Test(arguments: [SandboxDeviceKind.androidPhone, .galaxyWatch])
+    func appleWalletIsNotOnAndroidDevices(_ kind: SandboxDeviceKind) async throws {
+        let wallet = Harness().wallet
+        for error in [
+            #expect(throws: ProvisioError.self) { try wallet.device(kind) },
+            await #expect(throws: ProvisioError.self) { try await wallet.beginAdd(on: kind, scheme: .eccV2) },
+        ] {
+            #expect(error?.code == .sandboxDeviceUnavailable)
+        }
+        #expect(await !wallet.canAddPass(primaryAccountIdentifier: "card_1", on: kind))
     }
 
     @Test func withoutAPairedWatchTheWatchIsUnavailable() async throws {

@@ -53,6 +53,7 @@ public actor SandboxWallet {
         case .watch:
             guard let watch else { throw Self.noWatch() }
             return watch
+        case .androidPhone, .galaxyWatch: throw Self.notApple(kind)
         }
     }
 
@@ -159,7 +160,7 @@ public actor SandboxWallet {
 
     /// Whether the card can be added to the iPhone or to the paired Watch.
     public func canAddPass(primaryAccountIdentifier: String) -> Bool {
-        SandboxDeviceKind.allCases.contains { canAddPass(primaryAccountIdentifier: primaryAccountIdentifier, on: $0) }
+        SandboxDeviceKind.apple.contains { canAddPass(primaryAccountIdentifier: primaryAccountIdentifier, on: $0) }
     }
 
     @discardableResult
@@ -209,16 +210,21 @@ public actor SandboxWallet {
         case .watch:
             guard let watchSecureElement else { throw Self.noWatch() }
             return watchSecureElement
+        case .androidPhone, .galaxyWatch: throw Self.notApple(kind)
         }
     }
 
     /// The libraries to search, iPhone first; none for an unpaired Watch.
     private func searchedLibraries(_ kind: SandboxDeviceKind?) -> [SandboxPassLibrary] {
-        (kind.map { [$0] } ?? SandboxDeviceKind.allCases).compactMap { libraries[$0] }
+        (kind.map { [$0] } ?? SandboxDeviceKind.apple).compactMap { libraries[$0] }
     }
 
     private static func noWatch() -> ProvisioError {
         ProvisioError(.sandboxDeviceUnavailable, "No Apple Watch is paired with this iPhone.")
+    }
+
+    private static func notApple(_ kind: SandboxDeviceKind) -> ProvisioError {
+        ProvisioError(.sandboxDeviceUnavailable, "Apple Wallet is not on an \(kind).")
     }
 
     private static func unknownPass(on kind: SandboxDeviceKind?) -> ProvisioError {

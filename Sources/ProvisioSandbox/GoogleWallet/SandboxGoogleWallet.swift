@@ -41,7 +41,7 @@ public actor SandboxGoogleWallet: SandboxTokenWallet {
     /// - Parameter hardwareKey: the phone's hardware-backed key (a fresh one unless given).
     public init(tokenService: SandboxNetworkTokenService, hardwareKey: SandboxSecureElement = SandboxSecureElement()) {
         self.tokenService = tokenService
-        self.phone = SandboxDevice(kind: .phone, secureElementPublicKey: hardwareKey.publicKey)
+        self.phone = SandboxDevice(kind: .androidPhone, secureElementPublicKey: hardwareKey.publicKey)
         self.activeWalletID = SandboxRandom.identifier(prefix: "", byteCount: 12)
     }
 

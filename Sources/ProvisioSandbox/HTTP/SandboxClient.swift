@@ -65,11 +65,7 @@ public struct SandboxClient: Sendable {
     public func beginAdd(
         on kind: DeviceKind, scheme: EncryptionScheme = .eccV2, primaryAccountIdentifier: String? = nil
     ) async throws -> AddSession {
-        let device =
-            switch kind {
-            case .phone: "iPhone"
-            case .watch: "Apple Watch"
-            }
+        let device = SandboxDeviceKind(rawValue: kind.rawValue)?.description ?? kind.rawValue
         return try await call("an add on the \(device)") {
             try await $0.beginAdd(
                 path: .init(kind: kind), body: .json(.init(scheme: scheme, primaryAccountIdentifier: primaryAccountIdentifier))

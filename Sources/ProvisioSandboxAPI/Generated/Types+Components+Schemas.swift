@@ -104,12 +104,15 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/Timestamp`.
         public typealias Timestamp = Foundation.Date
-        /// The iPhone, or the paired Watch (whose passes PassKit calls remote).
+        /// Apple Wallet's iPhone (`phone`) or paired Watch (`watch`, whose passes PassKit calls remote); an Android phone (Google Wallet, Samsung Wallet) or a Galaxy Watch (Samsung Wallet).
+        ///
         ///
         /// - Remark: Generated from `#/components/schemas/DeviceKind`.
         @frozen public enum DeviceKind: String, Codable, Hashable, Sendable, CaseIterable {
             case phone = "phone"
             case watch = "watch"
+            case androidPhone = "android_phone"
+            case galaxyWatch = "galaxy_watch"
         }
         /// - Remark: Generated from `#/components/schemas/EncryptionScheme`.
         @frozen public enum EncryptionScheme: String, Codable, Hashable, Sendable, CaseIterable {

@@ -104,7 +104,7 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/Timestamp`.
         public typealias Timestamp = Foundation.Date
-        /// The iPhone, or the paired Watch (whose passes PassKit calls remote).
+        /// The device's form, whatever the wallet on it (an iPhone or an Android phone; an Apple Watch or a Galaxy Watch).
         ///
         /// - Remark: Generated from `#/components/schemas/DeviceKind`.
         @frozen public enum DeviceKind: String, Codable, Hashable, Sendable, CaseIterable {

@@ -41,10 +41,11 @@ extension Components.Schemas.DecisionOutcome {
 }
 
 extension Components.Schemas.DeviceKind {
+    /// The connector names the device's form only: an Android phone is a phone.
     init(_ kind: SandboxDeviceKind) {
         switch kind {
-        case .phone: self = .phone
-        case .watch: self = .watch
+        case .phone, .androidPhone: self = .phone
+        case .watch, .galaxyWatch: self = .watch
         }
     }
 }

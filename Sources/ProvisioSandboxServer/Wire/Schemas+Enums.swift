@@ -11,6 +11,8 @@ extension Components.Schemas.DeviceKind {
         switch kind {
         case .phone: self = .phone
         case .watch: self = .watch
+        case .androidPhone: self = .androidPhone
+        case .galaxyWatch: self = .galaxyWatch
         }
     }
 }
@@ -20,6 +22,8 @@ extension SandboxDeviceKind {
         switch kind {
         case .phone: self = .phone
         case .watch: self = .watch
+        case .androidPhone: self = .androidPhone
+        case .galaxyWatch: self = .galaxyWatch
         }
     }
 }

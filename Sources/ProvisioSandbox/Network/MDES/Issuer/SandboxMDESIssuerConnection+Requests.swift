@@ -37,7 +37,7 @@ extension SandboxMDESIssuerConnection {
             tokenData: .init(
                 token: token.tokenPrimaryAccountNumber.unmaskedDigits, expiryMonth: Self.twoDigits(token.fundingExpiry.month),
                 expiryYear: Self.twoDigits(token.fundingExpiry.year)))
-        let formFactor = record?.formFactor ?? (token.device.kind == .watch ? "WATCH" : "PHONE")
+        let formFactor = record?.formFactor ?? (token.device.kind.deviceType == .watch ? "WATCH" : "PHONE")
         return Components.Schemas.NotifyServiceActivatedRequest(
             requestId: requestID(), services: [.init(value1: .digitization)],
             fundingAccountInfo: .init(tokenUniqueReference: token.networkTokenRef, encryptedPayload: try seal(plaintext)),
