@@ -51,7 +51,7 @@ extension ProvisioError.Code {
     public static let sandboxOpcInvalid = Self("sandbox_opc_invalid")
     /// The network's opaque-payment-card key file is unreadable, not a P-256 private key, or cannot be written.
     public static let sandboxOpcKeyInvalid = Self("sandbox_opc_key_invalid")
-    /// A push-tokenize request Google Wallet cannot take (no opaque payment card, last digits that are not four digits, no display name).
+    /// A push-tokenize request Google Wallet cannot take (no opaque payment card or one over 64 KiB, last digits that are not four digits, no display name), or an issuer key over the limit.
     public static let sandboxGoogleRequestInvalid = Self("sandbox_google_request_invalid")
     /// TAP_AND_PAY_TOKENIZE_ERROR (15024): the token service refused the pushed card (it cannot open it, or it was built for another wallet).
     public static let sandboxGoogleTokenizeError = Self("sandbox_google_tokenize_error")
@@ -59,6 +59,50 @@ extension ProvisioError.Code {
     public static let sandboxGoogleTokenizationDeclined = Self("sandbox_google_tokenization_declined")
     /// TAP_AND_PAY_TOKEN_NOT_FOUND (15003): no token of that token service provider has that issuer token id in the wallet.
     public static let sandboxGoogleTokenNotFound = Self("sandbox_google_token_not_found")
+    /// TAP_AND_PAY_INVALID_TOKEN_STATE (15004): the token is in the wallet, but its state forbids the call (tokenize on a token that needs no identity verification).
+    public static let sandboxGoogleInvalidTokenState = Self("sandbox_google_invalid_token_state")
+    /// The sandbox Google's OpenPGP key (or its file) is missing, unreadable, not an unprotected secret key, or cannot be written.
+    public static let sandboxGoogleKeyInvalid = Self("sandbox_google_key_invalid")
+    /// No open push-tokenize session has this server session id (never begun, already completed, or given up).
+    public static let sandboxGoogleSessionUnknown = Self("sandbox_google_session_unknown")
+    /// The push-tokenize session expired before the app's credentials arrived; begin a new push.
+    public static let sandboxGoogleSessionExpired = Self("sandbox_google_session_expired")
+    /// Google Wallet already holds its limit of open push-tokenize sessions; complete one or let it expire.
+    public static let sandboxGoogleSessionLimit = Self("sandbox_google_session_limit")
+    /// A push marked bounce-provisioned, but Google Wallet started no bounce provisioning (or it expired).
+    public static let sandboxGoogleBounceUnknown = Self("sandbox_google_bounce_unknown")
+    /// TAP_AND_PAY_SAVE_CARD_ERROR (15019): Google asked for a Google opaque payment card and the app's credentials have none.
+    public static let sandboxGoogleOpcMissing = Self("sandbox_google_opc_missing")
+    /// TAP_AND_PAY_SAVE_CARD_ERROR (15019): Google cannot open the Google opaque payment card (not base64, not for Google's key, changed on the way, not the OPC's JSON).
+    public static let sandboxGoogleOpcUnreadable = Self("sandbox_google_opc_unreadable")
+    /// TAP_AND_PAY_SAVE_CARD_ERROR (15019): the Google opaque payment card is not signed by a key the issuer registered with Google.
+    public static let sandboxGoogleOpcSignerUnknown = Self("sandbox_google_opc_signer_unknown")
+    /// TAP_AND_PAY_SAVE_CARD_ERROR (15019): the Google opaque payment card names another push's server session id.
+    public static let sandboxGoogleOpcSessionMismatch = Self("sandbox_google_opc_session_mismatch")
+    /// TAP_AND_PAY_SAVE_CARD_ERROR (15019): the Google opaque payment card's number does not end in the last digits of the push.
+    public static let sandboxGoogleOpcCardMismatch = Self("sandbox_google_opc_card_mismatch")
+    /// The token service did not offer this identity verification method for the token, or Google Wallet does not support it.
+    public static let sandboxGoogleVerificationUnavailable = Self("sandbox_google_verification_unavailable")
+    /// An opaque payment card holds a card of another network than the token service provider the wallet sent it to.
+    public static let sandboxOpcNetworkMismatch = Self("sandbox_opc_network_mismatch")
+    /// ERROR_PARTNER_INFO_INVALID (-99): a PartnerInfo with an empty or over-long service id or issuer name.
+    public static let sandboxSamsungPartnerInfoInvalid = Self("sandbox_samsung_partner_info_invalid")
+    /// Samsung Pay is not SPAY_READY for the partner on that device (status not checked, SPAY_NOT_READY with -356, -357 or -11, SPAY_NOT_SUPPORTED): the call fails with the status's reason.
+    public static let sandboxSamsungNotReady = Self("sandbox_samsung_not_ready")
+    /// ERROR_INVALID_INPUT (-2): an AddCardInfo with no or an empty provisionPayload, or one over the sandbox's limit.
+    public static let sandboxSamsungInvalidInput = Self("sandbox_samsung_invalid_input")
+    /// ERROR_INVALID_PARAMETER (-12): a Mastercard provisionPayload that is not Base64.
+    public static let sandboxSamsungInvalidParameter = Self("sandbox_samsung_invalid_parameter")
+    /// ERROR_ALREADY_DONE (-5): the card is already in Samsung Wallet on that device.
+    public static let sandboxSamsungAlreadyDone = Self("sandbox_samsung_already_done")
+    /// ERROR_USER_CANCELED (-7): the cardholder cancelled the add (a test switch).
+    public static let sandboxSamsungUserCanceled = Self("sandbox_samsung_user_canceled")
+    /// ERROR_REGISTRATION_FAIL (-104): the token service refused the payload (unreadable, built for another wallet, another network's card) or the issuer declined.
+    public static let sandboxSamsungRegistrationFailed = Self("sandbox_samsung_registration_failed")
+    /// ERROR_NOT_FOUND (-4): no card with that id in Samsung Wallet (or it is disposed).
+    public static let sandboxSamsungCardNotFound = Self("sandbox_samsung_card_not_found")
+    /// ERROR_NOT_SUPPORTED (-3): a verification method Samsung Wallet does not offer for the card (not pending, not offered, app-to-app for American Express or on the watch).
+    public static let sandboxSamsungNotSupported = Self("sandbox_samsung_not_supported")
     /// A key, certificate, CA or URL given to the sandbox's MDES is unreadable or of the wrong kind.
     public static let sandboxMdesKeyInvalid = Self("sandbox_mdes_key_invalid")
     /// The sandbox's MDES could not encrypt a payload for the issuer's public key (no longer raised: MDESPayloadEncryptor raises mdes_encryption_failed).

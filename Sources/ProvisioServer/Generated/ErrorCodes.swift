@@ -55,6 +55,24 @@ extension ProvisioError.Code {
     public static let mdesKeyLastLive = Self("mdes_key_last_live")
     /// The tenant already has an MDES issuer key of another size than the one asked for; add --rotate to replace it.
     public static let mdesKeyExists = Self("mdes_key_exists")
+    /// A Google OPC was asked for, but the tenant has no Google encryption key valid now (PUT /v1/settings/google-pay).
+    public static let googlePayNotConfigured = Self("google_pay_not_configured")
+    /// The tenant's issuer OpenPGP signing key has expired; rotate it and register the new one with Google.
+    public static let googlePaySigningKeyExpired = Self("google_pay_signing_key_expired")
+    /// A Google encryption key is neither an armoured nor a base64 binary OpenPGP public key, or does not parse.
+    public static let googlePayKeyNotOpenpgp = Self("google_pay_key_not_openpgp")
+    /// A Google encryption key is an OpenPGP secret key; only the public half is taken.
+    public static let googlePayKeySecret = Self("google_pay_key_secret")
+    /// A Google encryption key is RSA under 2048 bits (primary key or encryption subkey), or not RSA.
+    public static let googlePayKeyTooWeak = Self("google_pay_key_too_weak")
+    /// A Google encryption key's primary key has expired.
+    public static let googlePayKeyExpired = Self("google_pay_key_expired")
+    /// A Google encryption key has no valid (unexpired, unrevoked) key or subkey that may encrypt.
+    public static let googlePayKeyCannotEncrypt = Self("google_pay_key_cannot_encrypt")
+    /// A Google encryption key's text is longer than the limit (32768 characters).
+    public static let googlePayKeyTooLarge = Self("google_pay_key_too_large")
+    /// More Google encryption keys than the limit (4) were given at once.
+    public static let googlePayTooManyKeys = Self("google_pay_too_many_keys")
     public static let otpRelayNotConfigured = Self("otp_relay_not_configured")
     public static let otpRelayFailed = Self("otp_relay_failed")
     public static let invalidOTP = Self("invalid_otp")
