@@ -96,6 +96,9 @@ let package = Package(
                 "ProvisioCore",
                 "ProvisioCrypto",
                 "ProvisioSandboxAPI",
+                // SandboxClient's calls to the Android wallets' control APIs.
+                "ProvisioSandboxGoogleWalletAPI",
+                "ProvisioSandboxSamsungWalletAPI",
                 "ProvisioNetworkAPI",
                 "ProvisioWireClient",
                 // The sandbox's MDES calls the issuer with the client generated from the MDES document,
@@ -121,6 +124,9 @@ let package = Package(
                 "ProvisioCrypto",
                 "ProvisioSandbox",
                 "ProvisioSandboxAPI",
+                // The Android wallets' control APIs, each a document of its own.
+                "ProvisioSandboxGoogleWalletAPI",
+                "ProvisioSandboxSamsungWalletAPI",
                 "ProvisioSandboxConnectorAPI",
                 // The MDES Customer Service API the sandbox's MDES serves.
                 "ProvisioSandboxMDESCustomerServiceAPI",
@@ -132,7 +138,10 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
                 .product(name: "Logging", package: "swift-log", condition: serverOnly),
             ],
-            resources: [.copy("Resources/sandbox-openapi.yaml")]
+            resources: [
+                .copy("Resources/sandbox-openapi.yaml"), .copy("Resources/sandbox-google-wallet-openapi.yaml"),
+                .copy("Resources/sandbox-samsung-wallet-openapi.yaml"),
+            ]
         ),
         // The HTTP stack Provisio's server and the sandbox's share: wire errors and their codes,
         // request ids, strict bodies and queries, bearer parsing, the generated operations' routing.
@@ -295,6 +304,25 @@ let package = Package(
         // control API (SandboxClient).
         .target(
             name: "ProvisioSandboxAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["openapi-generator-config.yaml"]
+        ),
+        // The sandbox's Google Wallet and Samsung Wallet control APIs, generated from
+        // sandbox-google-wallet-openapi.yaml and sandbox-samsung-wallet-openapi.yaml by
+        // Tools/generate-wire.sh: types, server protocol and client.
+        .target(
+            name: "ProvisioSandboxGoogleWalletAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["openapi-generator-config.yaml"]
+        ),
+        .target(
+            name: "ProvisioSandboxSamsungWalletAPI",
             dependencies: [
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

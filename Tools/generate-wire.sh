@@ -25,6 +25,8 @@ targets=(
     "ProvisioMobileAPI Sources/ProvisioServer/Resources/openapi.yaml"
     "ProvisioNetworkAPI Sources/ProvisioServer/Resources/openapi.yaml"
     "ProvisioSandboxAPI Sources/ProvisioSandboxServer/Resources/sandbox-openapi.yaml"
+    "ProvisioSandboxGoogleWalletAPI Sources/ProvisioSandboxServer/Resources/sandbox-google-wallet-openapi.yaml"
+    "ProvisioSandboxSamsungWalletAPI Sources/ProvisioSandboxServer/Resources/sandbox-samsung-wallet-openapi.yaml"
     "ProvisioConnectorAPI Sources/ProvisioNetworkConnector/Provisio/network-connector-openapi.yaml"
     "ProvisioSandboxConnectorAPI Sources/ProvisioNetworkConnector/Provisio/network-connector-openapi.yaml"
     "ProvisioMDESIssuerAPI Sources/ProvisioNetworkConnector/MDES/mdes-issuer-outbound-openapi.yaml"
