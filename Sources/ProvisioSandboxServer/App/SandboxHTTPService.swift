@@ -16,7 +16,11 @@ import ProvisioSandboxAPI
 ///   after customer-service verification. Its contract is a document of its own
 ///   (`network-connector-openapi.yaml`), which `SandboxConnectorHandler` implements.
 /// - `/sandbox/v1/…`: the control API, what a test or the demo does as the cardholder and
-///   their devices (`SandboxClient` speaks it).
+///   their devices (`SandboxClient` speaks it). Google Wallet's and Samsung Wallet's parts of
+///   it (`/sandbox/v1/google-wallet/…`, `/sandbox/v1/samsung-wallet/…`) have documents of their
+///   own (`sandbox-google-wallet-openapi.yaml`, `sandbox-samsung-wallet-openapi.yaml`, served at
+///   `/openapi/google-wallet.yaml` and `/openapi/samsung-wallet.yaml`), which
+///   `SandboxGoogleWalletHandler` and `SandboxSamsungWalletHandler` implement.
 /// - `/mdes/csapi/v2/…`, with `oauthVerifier` only (`--network mdes`): MDES's Customer Service
 ///   API, what Provisio calls in the MDES dialect (`SandboxMDESCustomerServiceHandler`); its token
 ///   update needs `mastercardKey`, the key pair the issuer encrypts a reissued card's details for.
@@ -29,7 +33,9 @@ public enum SandboxHTTPService {
 
     /// The operations anyone may call (`security: []` in the document): the CA root an operator
     /// fetches to make Provisio trust it, and the document itself.
-    static let publicPaths: Set<String> = ["/sandbox/v1/ca/root.pem", "/openapi.yaml"]
+    static let publicPaths: Set<String> = [
+        "/sandbox/v1/ca/root.pem", "/openapi.yaml", "/openapi/google-wallet.yaml", "/openapi/samsung-wallet.yaml",
+    ]
 
     /// The query parameters each operation takes; every other takes none.
     static let queryParameters: [String: Set<String>] = ["/sandbox/v1/passes": ["device", "primary_account_identifier"]]
@@ -62,6 +68,8 @@ public enum SandboxHTTPService {
             try SandboxAPIHandler(world: world, logger: logger).registerHandlers(
                 on: transport, configuration: WireCoding.openAPIConfiguration)
             try SandboxConnectorHandler.register(world: world, logger: logger, on: transport)
+            try SandboxGoogleWalletHandler.register(world: world, logger: logger, on: transport)
+            try SandboxSamsungWalletHandler.register(world: world, logger: logger, on: transport)
             if mdes != nil {
                 try SandboxMDESCustomerServiceHandler.register(
                     world: world, decrypter: try mastercardKey?.decrypter(), logger: logger, on: transport)

@@ -1,12 +1,14 @@
 import ProvisioSandbox
 
-/// The counterparty the HTTP service exposes: the cardholder's wallet (iPhone and Watch),
-/// Apple's provisioning service and the card network, wired to each other — Apple's service
-/// forwards to this network, whose passes go to this wallet.
+/// The counterparty the HTTP service exposes: the cardholder's wallets (Apple Wallet on the
+/// iPhone and Watch, Google Wallet on an Android phone), Apple's provisioning service and the
+/// card network, wired to each other — Apple's service forwards to this network, whose passes
+/// go to Apple Wallet; Google Wallet hands the network the cards pushed into it.
 public struct SandboxHTTPWorld: Sendable {
     public let wallet: SandboxWallet
     public let apple: SandboxAppleProvisioningService
     public let network: SandboxNetworkTokenService
+    public let google: SandboxGoogleWallet
 
     /// The CA whose chain the devices hand out; Provisio must trust its root.
     public var certificateAuthority: SandboxCertificateAuthority { wallet.certificateAuthority }
@@ -15,12 +17,20 @@ public struct SandboxHTTPWorld: Sendable {
     ///   - network: the card network; its wallet is the world's wallet.
     ///   - apple: Apple's service; by default one that forwards every accepted submission to
     ///     `network`. One given here must answer the same wallet's sessions.
-    public init(network: SandboxNetworkTokenService, apple: SandboxAppleProvisioningService? = nil) {
+    ///   - google: Google Wallet; by default one on a new Android phone, pushing to `network`,
+    ///     without a key of its own (legacy pushes only). One given here must push to `network`.
+    public init(
+        network: SandboxNetworkTokenService, apple: SandboxAppleProvisioningService? = nil,
+        google: SandboxGoogleWallet? = nil
+    ) {
         let apple = apple ?? SandboxAppleProvisioningService(wallet: network.wallet, network: network)
         precondition(
             apple.wallet === network.wallet, "Apple's service and the network must serve the same sandbox wallet.")
         self.wallet = network.wallet
         self.apple = apple
         self.network = network
+        let google = google ?? SandboxGoogleWallet(tokenService: network)
+        precondition(google.tokenService === network, "Google Wallet must push to the world's network.")
+        self.google = google
     }
 }

@@ -171,9 +171,13 @@ struct SandboxHTTPHarness: Sendable {
     /// The sandbox's own document, as the service bundles and serves it.
     static var spec: OpenAPISpec { AnswerContract.sandbox.spec }
 
-    /// The document a path belongs to: the connector's (`/network/v1/…`) or the sandbox's own.
+    /// The document a path belongs to: the connector's (`/network/v1/…`), Google Wallet's or
+    /// Samsung Wallet's (each with its own document), or the sandbox's own.
     static func contract(of path: String) -> AnswerContract {
-        path.hasPrefix("/network/") ? .connector : .sandbox
+        if path.hasPrefix("/network/") { return .connector }
+        if path.hasPrefix("/sandbox/v1/google-wallet") || path == "/openapi/google-wallet.yaml" { return .googleWallet }
+        if path.hasPrefix("/sandbox/v1/samsung-wallet") || path == "/openapi/samsung-wallet.yaml" { return .samsungWallet }
+        return .sandbox
     }
 
     /// Every token PAN the network issued, in full (held in process, never on the wire).

@@ -7,14 +7,19 @@ import Testing
 
 @testable import ProvisioServer
 
-/// The sandbox's documents are its contract — its own (`sandbox-openapi.yaml`) and the network
-/// connector's it serves (`network-connector-openapi.yaml`): every error code they list is
+/// The sandbox's documents are its contract — its own (`sandbox-openapi.yaml`), its Android
+/// wallets' (`sandbox-google-wallet-openapi.yaml`, `sandbox-samsung-wallet-openapi.yaml`) and the
+/// network connector's it serves (`network-connector-openapi.yaml`): every error code they list is
 /// declared with the status it is listed under, the service serves its own byte for byte, and
 /// exactly the operations they mark public answer without the key.
 @Suite struct SandboxOpenAPIDocumentTests {
     let spec = SandboxHTTPHarness.spec
-    /// Both documents the service answers to.
-    let specs = [SandboxHTTPHarness.spec, AnswerContract.connector.spec]
+    /// Every document the service answers to.
+    static let specs = [
+        SandboxHTTPHarness.spec, AnswerContract.googleWallet.spec, AnswerContract.samsungWallet.spec,
+        AnswerContract.connector.spec,
+    ]
+    let specs = Self.specs
 
     @Test func everyListedCodeIsDeclaredWithItsResponseStatus() throws {
         var checked = 0
@@ -85,8 +90,15 @@ import Testing
                 let document = try await h.raw(.get, "/openapi.yaml", authorization: .some(nil))
                 #expect(document.status == 200 && document.header("Content-Type")?.hasPrefix("application/yaml") == true)
                 #expect(document.body == h.spec.data)
+                for (path, spec) in [
+                    ("/openapi/google-wallet.yaml", AnswerContract.googleWallet.spec),
+                    ("/openapi/samsung-wallet.yaml", AnswerContract.samsungWallet.spec),
+                ] {
+                    let served = try await h.raw(.get, path, authorization: .some(nil))
+                    #expect(served.status == 200 && served.body == spec.data, "\(path) is the document, byte for byte")
+                }
 
-                for operation in [h.spec, AnswerContract.connector.spec].flatMap(\.operations) {
+                for operation in Self.specs.flatMap(\.operations) {
                     let isPublic = operation.object["security"]?.arrayValue?.isEmpty == true
                     let path = operation.template.replacingOccurrences(
                         of: #"\{[a-z_]+\}"#, with: "phone", options: .regularExpression)
