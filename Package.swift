@@ -207,6 +207,8 @@ let package = Package(
                 "ProvisioNetworkConnector",
                 // The MDES Issuer Outbound listener's generated server types.
                 "ProvisioMDESIssuerAPI",
+                // Google's opaque payment card: the tenant's issuer key, Google's keys.
+                "ProvisioOpenPGP",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird", condition: serverOnly),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -544,6 +546,7 @@ let package = Package(
                 "ProvisioNetworkConnector",
                 "ProvisioServer",
                 "ProvisioAPI",
+                "ProvisioOpenPGP",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: serverOnly),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: serverOnly),

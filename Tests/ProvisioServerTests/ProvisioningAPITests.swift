@@ -103,19 +103,20 @@ import Testing
                 userAddress: .init(
                     name: "Jane Appleseed", address1: "1 Infinite Loop", locality: "Cupertino", administrativeArea: "CA",
                     countryCode: "us", postalCode: "95014"))
-            for wallet in [Components.Schemas.Wallet.googlePay, .samsungPay] {
-                let data =
-                    wallet == .googlePay
-                    ? try await api.provisionGooglePay(path: .init(id: id), body: .json(request)).ok.body.json
-                    : try await api.provisionSamsungPay(path: .init(id: id), body: .json(request)).ok.body.json
-                #expect(data.displayName == "Mastercard •••• 4444")
-                #expect(data.lastDigits == "4444")
-                #expect(data.network == .mastercard)
-                #expect(data.tokenServiceProvider == .tokenProviderMastercard)
-                #expect(data.userAddress.countryCode == "US" && data.userAddress.locality == "Cupertino")
-
-                #expect(data.opaquePaymentCard.split(separator: ".", omittingEmptySubsequences: false).count == 5)
-                let opened = try JWEDecrypter(privateKey: server.networkKey).decrypt(data.opaquePaymentCard)
+            let google = try await api.provisionGooglePay(path: .init(id: id), body: .json(request)).ok.body.json
+            #expect(google.displayName == "Mastercard •••• 4444")
+            #expect(google.lastDigits == "4444")
+            #expect(google.network == .mastercard)
+            #expect(google.tokenServiceProvider == .tokenProviderMastercard)
+            #expect(google.userAddress.countryCode == "US" && google.userAddress.locality == "Cupertino")
+            // Samsung Pay's answer has its own shape: the same JWE, in base64.
+            let samsung = try await api.provisionSamsungPay(path: .init(id: id), body: .json(.init())).ok.body.json
+            #expect(samsung.displayName == "Mastercard •••• 4444" && samsung.lastDigits == "4444")
+            #expect(samsung.tokenizationProvider == .mc && samsung.cardType == .creditDebit)
+            let samsungJWE = String(decoding: try #require(Data(base64Encoded: samsung.provisionPayload)), as: UTF8.self)
+            for (wallet, jwe) in [(Components.Schemas.Wallet.googlePay, google.opaquePaymentCard), (.samsungPay, samsungJWE)] {
+                #expect(jwe.split(separator: ".", omittingEmptySubsequences: false).count == 5)
+                let opened = try JWEDecrypter(privateKey: server.networkKey).decrypt(jwe)
                 #expect(opened.algorithm == "ECDH-ES" && opened.encryption == "A256GCM" && opened.keyID == "net-test")
                 let card = try JSONDecoder().decode(OpaqueCard.self, from: opened.plaintext)
                 #expect(card.fpan == "5555555555554444")

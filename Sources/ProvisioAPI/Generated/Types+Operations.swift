@@ -3199,6 +3199,16 @@ public enum Operations {
     /// Returns what the app puts into TapAndPay's `PushTokenizeRequest`. Send `{}` to use the
     /// cardholder name as the address. The attempt is recorded.
     ///
+    /// **Unified Push Provisioning.** When Google Wallet calls the app's
+    /// `PaymentCredentialsGenerator`, the app forwards Google's `GeneratePaymentCredentialsRequest`
+    /// as `credentials_request`. The answer then also carries `google_opaque_payment_card`: the
+    /// card number and expiry with Google's `serverSessionId`, signed with the tenant's issuer
+    /// OpenPGP key and encrypted to every Google encryption key of the tenant that is valid now
+    /// (`/v1/settings/google-pay`), standard base64. The app hands `opaque_payment_card` and
+    /// `google_opaque_payment_card` back in `GeneratePaymentCredentialsResponse`. Without Google
+    /// keys the request is 409 `google_pay_not_configured`. An audit event
+    /// (`provisioning.google_pay.credentials`) records which keys were used, never card data.
+    ///
     ///
     /// - Remark: HTTP `POST /v1/cards/{id}/provisioning/google-pay`.
     /// - Remark: Generated from `#/paths//v1/cards/{id}/provisioning/google-pay/post(provisionGooglePay)`.
@@ -3290,9 +3300,11 @@ public enum Operations {
                     }
                 }
             }
-            /// `invalid_json`, `duplicate_json_key`, `unknown_field` (also inside `user_address`),
-            /// `invalid_request` (a field has the wrong type or a text holds a control character),
-            /// `invalid_parameter` (a user_address field), `idempotency_key_invalid` or
+            /// `invalid_json`, `duplicate_json_key`, `unknown_field` (also inside `user_address` and
+            /// `credentials_request`), `invalid_request` (a field has the wrong type, `server_session_id`
+            /// is missing from `credentials_request`, or a text holds a control character),
+            /// `invalid_parameter` (a user_address field, or a `credentials_request` field empty or too
+            /// long, or a `server_session_id` that is not visible ASCII), `idempotency_key_invalid` or
             /// `malformed_request`.
             ///
             ///
@@ -3418,8 +3430,11 @@ public enum Operations {
                     }
                 }
             }
-            /// `card_closed`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, or
-            /// `token_already_used` when the bearer is a spent provision token.
+            /// `card_closed`, `google_pay_not_configured` (a `credentials_request` asks for a Google OPC
+            /// and the tenant has no Google encryption key valid now), `google_pay_signing_key_expired`
+            /// (rotate the issuer signing key), `idempotency_request_in_progress`,
+            /// `idempotency_replay_unavailable`, or `token_already_used` when the bearer is a spent
+            /// provision token.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/cards/{id}/provisioning/google-pay/post(provisionGooglePay)/responses/409`.
@@ -3547,10 +3562,14 @@ public enum Operations {
             }
         }
     }
-    /// Build the Samsung Pay push-tokenize data for a card
+    /// Build the Samsung Pay push-provisioning data for a card
     ///
-    /// The same data as for Google Pay, for Samsung Pay's push provisioning. Send `{}` to use
-    /// the cardholder name as the address. The attempt is recorded.
+    /// Returns what the app puts into the Samsung Pay SDK's
+    /// `addCard(AddCardInfo(cardType, tokenizationProvider, cardDetail))`, with
+    /// `provision_payload` under `EXTRA_PROVISION_PAYLOAD` in `cardDetail`. Send `{}`, or the
+    /// `device_id` and `wallet_user_id` the app read with `getWalletInfo`. The attempt is
+    /// recorded. Networks without a Samsung tokenization provider (JCB, UnionPay) are 422
+    /// `unsupported_network`.
     ///
     ///
     /// - Remark: HTTP `POST /v1/cards/{id}/provisioning/samsung-pay`.
@@ -3600,7 +3619,7 @@ public enum Operations {
             /// - Remark: Generated from `#/paths/v1/cards/{id}/provisioning/samsung-pay/POST/requestBody`.
             @frozen public enum Body: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/cards/{id}/provisioning/samsung-pay/POST/requestBody/content/application\/json`.
-                case json(Components.Schemas.PushProvisioningRequest)
+                case json(Components.Schemas.SamsungPayRequest)
             }
             public var body: Operations.ProvisionSamsungPay.Input.Body
             /// Creates a new `Input`.
@@ -3620,17 +3639,17 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
-            /// The push-tokenize data for the wallet.
+            /// The data for the Samsung Pay SDK's `addCard`.
             ///
             /// - Remark: Generated from `#/paths//v1/cards/{id}/provisioning/samsung-pay/post(provisionSamsungPay)/responses/200`.
             ///
             /// HTTP response code: `200 ok`.
-            case ok(Components.Responses.WalletPushData)
+            case ok(Components.Responses.SamsungPayPushData)
             /// The associated value of the enum case if `self` is `.ok`.
             ///
             /// - Throws: An error if `self` is not `.ok`.
             /// - SeeAlso: `.ok`.
-            public var ok: Components.Responses.WalletPushData {
+            public var ok: Components.Responses.SamsungPayPushData {
                 get throws {
                     switch self {
                     case let .ok(response):
@@ -3643,21 +3662,21 @@ public enum Operations {
                     }
                 }
             }
-            /// `invalid_json`, `duplicate_json_key`, `unknown_field` (also inside `user_address`),
-            /// `invalid_request` (a field has the wrong type or a text holds a control character),
-            /// `invalid_parameter` (a user_address field), `idempotency_key_invalid` or
-            /// `malformed_request`.
+            /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request` (a field has the
+            /// wrong type or a text holds a control character), `invalid_parameter` (`device_id` or
+            /// `wallet_user_id` empty, longer than 128 characters or not printable ASCII),
+            /// `idempotency_key_invalid` or `malformed_request`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/cards/{id}/provisioning/samsung-pay/post(provisionSamsungPay)/responses/400`.
             ///
             /// HTTP response code: `400 badRequest`.
-            case badRequest(Components.Responses.PushProvisioningBadRequest)
+            case badRequest(Components.Responses.SamsungPayBadRequest)
             /// The associated value of the enum case if `self` is `.badRequest`.
             ///
             /// - Throws: An error if `self` is not `.badRequest`.
             /// - SeeAlso: `.badRequest`.
-            public var badRequest: Components.Responses.PushProvisioningBadRequest {
+            public var badRequest: Components.Responses.SamsungPayBadRequest {
                 get throws {
                     switch self {
                     case let .badRequest(response):
@@ -5806,7 +5825,8 @@ public enum Operations {
     }
     /// Build the Google Pay push-tokenize data for a card, from the app
     ///
-    /// The same data as the issuer route, called by the app directly. A mobile session may
+    /// The same data as the issuer route (with a `credentials_request`, the Google OPC too),
+    /// called by the app directly. A mobile session may
     /// provision any of its customer's cards. A provision token must be for this card and
     /// `google_pay`; it is spent by this request before the card is checked, so a refused
     /// request also uses it up. A retry with the same `Idempotency-Key` replays the first
@@ -5903,9 +5923,11 @@ public enum Operations {
                     }
                 }
             }
-            /// `invalid_json`, `duplicate_json_key`, `unknown_field` (also inside `user_address`),
-            /// `invalid_request` (a field has the wrong type or a text holds a control character),
-            /// `invalid_parameter` (a user_address field), `idempotency_key_invalid` or
+            /// `invalid_json`, `duplicate_json_key`, `unknown_field` (also inside `user_address` and
+            /// `credentials_request`), `invalid_request` (a field has the wrong type, `server_session_id`
+            /// is missing from `credentials_request`, or a text holds a control character),
+            /// `invalid_parameter` (a user_address field, or a `credentials_request` field empty or too
+            /// long, or a `server_session_id` that is not visible ASCII), `idempotency_key_invalid` or
             /// `malformed_request`.
             ///
             ///
@@ -6027,7 +6049,9 @@ public enum Operations {
                     }
                 }
             }
-            /// `card_closed`, `token_already_used`, `idempotency_request_in_progress` or `idempotency_replay_unavailable`.
+            /// `card_closed`, `google_pay_not_configured`, `google_pay_signing_key_expired`,
+            /// `token_already_used`, `idempotency_request_in_progress` or `idempotency_replay_unavailable`.
+            ///
             ///
             /// - Remark: Generated from `#/paths//v1/mobile/cards/{id}/provisioning/google-pay/post(provisionGooglePayFromMobile)/responses/409`.
             ///
@@ -6154,7 +6178,7 @@ public enum Operations {
             }
         }
     }
-    /// Build the Samsung Pay push-tokenize data for a card, from the app
+    /// Build the Samsung Pay push-provisioning data for a card, from the app
     ///
     /// The same data as the issuer route, called by the app directly. A mobile session may
     /// provision any of its customer's cards. A provision token must be for this card and
@@ -6210,7 +6234,7 @@ public enum Operations {
             /// - Remark: Generated from `#/paths/v1/mobile/cards/{id}/provisioning/samsung-pay/POST/requestBody`.
             @frozen public enum Body: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/mobile/cards/{id}/provisioning/samsung-pay/POST/requestBody/content/application\/json`.
-                case json(Components.Schemas.PushProvisioningRequest)
+                case json(Components.Schemas.SamsungPayRequest)
             }
             public var body: Operations.ProvisionSamsungPayFromMobile.Input.Body
             /// Creates a new `Input`.
@@ -6230,17 +6254,17 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
-            /// The push-tokenize data for the wallet.
+            /// The data for the Samsung Pay SDK's `addCard`.
             ///
             /// - Remark: Generated from `#/paths//v1/mobile/cards/{id}/provisioning/samsung-pay/post(provisionSamsungPayFromMobile)/responses/200`.
             ///
             /// HTTP response code: `200 ok`.
-            case ok(Components.Responses.WalletPushData)
+            case ok(Components.Responses.SamsungPayPushData)
             /// The associated value of the enum case if `self` is `.ok`.
             ///
             /// - Throws: An error if `self` is not `.ok`.
             /// - SeeAlso: `.ok`.
-            public var ok: Components.Responses.WalletPushData {
+            public var ok: Components.Responses.SamsungPayPushData {
                 get throws {
                     switch self {
                     case let .ok(response):
@@ -6253,21 +6277,21 @@ public enum Operations {
                     }
                 }
             }
-            /// `invalid_json`, `duplicate_json_key`, `unknown_field` (also inside `user_address`),
-            /// `invalid_request` (a field has the wrong type or a text holds a control character),
-            /// `invalid_parameter` (a user_address field), `idempotency_key_invalid` or
-            /// `malformed_request`.
+            /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request` (a field has the
+            /// wrong type or a text holds a control character), `invalid_parameter` (`device_id` or
+            /// `wallet_user_id` empty, longer than 128 characters or not printable ASCII),
+            /// `idempotency_key_invalid` or `malformed_request`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/mobile/cards/{id}/provisioning/samsung-pay/post(provisionSamsungPayFromMobile)/responses/400`.
             ///
             /// HTTP response code: `400 badRequest`.
-            case badRequest(Components.Responses.PushProvisioningBadRequest)
+            case badRequest(Components.Responses.SamsungPayBadRequest)
             /// The associated value of the enum case if `self` is `.badRequest`.
             ///
             /// - Throws: An error if `self` is not `.badRequest`.
             /// - SeeAlso: `.badRequest`.
-            public var badRequest: Components.Responses.PushProvisioningBadRequest {
+            public var badRequest: Components.Responses.SamsungPayBadRequest {
                 get throws {
                     switch self {
                     case let .badRequest(response):
@@ -12939,6 +12963,754 @@ public enum Operations {
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/settings/network/delete(clearNetworkSettings)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The tenant's keys for Google's opaque payment card
+    ///
+    /// `issuer_signing_key`: the public half of the tenant's issuer OpenPGP key, which signs every
+    /// Google OPC (RSA-3072, a signing primary key and an encryption subkey, valid one year, as
+    /// Google's key rules ask). Register it with Google. It is made on the first call that needs
+    /// it (this one included; audit event `google_pay.signing_key.created`); its secret half is
+    /// sealed in the vault like a PAN and never returned. `google_encryption_keys`: Google's
+    /// public encryption keys, as the tenant set them.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/settings/google-pay`.
+    /// - Remark: Generated from `#/paths//v1/settings/google-pay/get(getGooglePaySettings)`.
+    public enum GetGooglePaySettings {
+        public static let id: Swift.String = "getGooglePaySettings"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/settings/google-pay/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetGooglePaySettings.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetGooglePaySettings.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetGooglePaySettings.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.GetGooglePaySettings.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// The tenant's keys for Google's opaque payment card.
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/get(getGooglePaySettings)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Components.Responses.GooglePaySettings)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Components.Responses.GooglePaySettings {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `malformed_request`: the request line or headers could not be parsed or are too large
+            /// (over 16 KiB or 64 lines). The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/get(getGooglePaySettings)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/get(getGooglePaySettings)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/get(getGooglePaySettings)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `token_already_used` when the bearer is a spent provision token.
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/get(getGooglePaySettings)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/get(getGooglePaySettings)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Set Google's encryption keys
+    ///
+    /// Replaces the tenant's Google encryption keys with `google_encryption_keys` (an empty list
+    /// removes them all; Google OPCs are then refused with `google_pay_not_configured`). Give
+    /// several during Google's key rotation: each Google OPC is encrypted to every one valid at
+    /// the time. Each key is checked now: an OpenPGP public key (ASCII armour, or its binary
+    /// packets in standard base64), RSA of 2048 bits or more, not expired, with a key that may
+    /// encrypt. Audit event `settings.google_pay.updated`.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/settings/google-pay`.
+    /// - Remark: Generated from `#/paths//v1/settings/google-pay/put(setGooglePaySettings)`.
+    public enum SetGooglePaySettings {
+        public static let id: Swift.String = "setGooglePaySettings"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/settings/google-pay/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetGooglePaySettings.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetGooglePaySettings.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.SetGooglePaySettings.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/settings/google-pay/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/settings/google-pay/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.GooglePaySettingsRequest)
+            }
+            public var body: Operations.SetGooglePaySettings.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.SetGooglePaySettings.Input.Headers = .init(),
+                body: Operations.SetGooglePaySettings.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// The tenant's keys for Google's opaque payment card.
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/put(setGooglePaySettings)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Components.Responses.GooglePaySettings)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Components.Responses.GooglePaySettings {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request`,
+            /// `invalid_parameter` (the same key given twice), `google_pay_key_not_openpgp` (neither an
+            /// armoured nor a base64 OpenPGP public key, or one that does not parse),
+            /// `google_pay_key_secret` (a secret key: send only the public half),
+            /// `google_pay_key_too_weak` (an RSA key under 2048 bits, or another algorithm),
+            /// `google_pay_key_expired`, `google_pay_key_cannot_encrypt` (no valid key or subkey that may
+            /// encrypt), `google_pay_key_too_large` (over 32768 characters), `google_pay_too_many_keys`
+            /// (more than 4) or `malformed_request`. The message names the key by its position, never
+            /// its text.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/put(setGooglePaySettings)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/put(setGooglePaySettings)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/put(setGooglePaySettings)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request body had not all arrived 10 seconds after the request's
+            /// headers. The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/put(setGooglePaySettings)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `token_already_used` when the bearer is a spent provision token.
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/put(setGooglePaySettings)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `payload_too_large`: the request body is over 256 KiB. The rest of it is not read and
+            /// the connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/put(setGooglePaySettings)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/put(setGooglePaySettings)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Replace the tenant's issuer OpenPGP signing key
+    ///
+    /// Makes a new issuer signing key, which signs every Google OPC from now on; the previous one
+    /// signs no more and its secret half is erased (its fingerprint stays in the audit log,
+    /// `google_pay.signing_key.rotated`). Google verifies each Google OPC with the issuer keys
+    /// registered with it, so send the new public key to Google before the next push, and keep
+    /// the previous one registered with Google until Google confirms the new one.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/settings/google-pay/signing-key/rotate`.
+    /// - Remark: Generated from `#/paths//v1/settings/google-pay/signing-key/rotate/post(rotateGooglePaySigningKey)`.
+    public enum RotateGooglePaySigningKey {
+        public static let id: Swift.String = "rotateGooglePaySigningKey"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/settings/google-pay/signing-key/rotate/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Makes a retried POST safe: the same key with the same method, path and body returns the
+                /// stored response instead of running the request again. 1 to 255 visible ASCII
+                /// characters (0x21 to 0x7E); anything else is 400 `idempotency_key_invalid`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/settings/google-pay/signing-key/rotate/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RotateGooglePaySigningKey.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey: Makes a retried POST safe: the same key with the same method, path and body returns the
+                ///   - accept:
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RotateGooglePaySigningKey.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RotateGooglePaySigningKey.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.RotateGooglePaySigningKey.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// The tenant's keys for Google's opaque payment card.
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/signing-key/rotate/post(rotateGooglePaySigningKey)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Components.Responses.GooglePaySettings)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Components.Responses.GooglePaySettings {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `idempotency_key_invalid` or `malformed_request`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/signing-key/rotate/post(rotateGooglePaySigningKey)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/signing-key/rotate/post(rotateGooglePaySigningKey)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/signing-key/rotate/post(rotateGooglePaySigningKey)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `idempotency_request_in_progress`, `idempotency_replay_unavailable` or `token_already_used`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/signing-key/rotate/post(rotateGooglePaySigningKey)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `idempotency_key_reused`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/signing-key/rotate/post(rotateGooglePaySigningKey)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/settings/google-pay/signing-key/rotate/post(rotateGooglePaySigningKey)/responses/500`.
             ///
             /// HTTP response code: `500 internalServerError`.
             case internalServerError(Components.Responses.InternalError)

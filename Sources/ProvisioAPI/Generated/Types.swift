@@ -119,14 +119,28 @@ public protocol APIProtocol: Sendable {
     /// Returns what the app puts into TapAndPay's `PushTokenizeRequest`. Send `{}` to use the
     /// cardholder name as the address. The attempt is recorded.
     ///
+    /// **Unified Push Provisioning.** When Google Wallet calls the app's
+    /// `PaymentCredentialsGenerator`, the app forwards Google's `GeneratePaymentCredentialsRequest`
+    /// as `credentials_request`. The answer then also carries `google_opaque_payment_card`: the
+    /// card number and expiry with Google's `serverSessionId`, signed with the tenant's issuer
+    /// OpenPGP key and encrypted to every Google encryption key of the tenant that is valid now
+    /// (`/v1/settings/google-pay`), standard base64. The app hands `opaque_payment_card` and
+    /// `google_opaque_payment_card` back in `GeneratePaymentCredentialsResponse`. Without Google
+    /// keys the request is 409 `google_pay_not_configured`. An audit event
+    /// (`provisioning.google_pay.credentials`) records which keys were used, never card data.
+    ///
     ///
     /// - Remark: HTTP `POST /v1/cards/{id}/provisioning/google-pay`.
     /// - Remark: Generated from `#/paths//v1/cards/{id}/provisioning/google-pay/post(provisionGooglePay)`.
     func provisionGooglePay(_ input: Operations.ProvisionGooglePay.Input) async throws -> Operations.ProvisionGooglePay.Output
-    /// Build the Samsung Pay push-tokenize data for a card
+    /// Build the Samsung Pay push-provisioning data for a card
     ///
-    /// The same data as for Google Pay, for Samsung Pay's push provisioning. Send `{}` to use
-    /// the cardholder name as the address. The attempt is recorded.
+    /// Returns what the app puts into the Samsung Pay SDK's
+    /// `addCard(AddCardInfo(cardType, tokenizationProvider, cardDetail))`, with
+    /// `provision_payload` under `EXTRA_PROVISION_PAYLOAD` in `cardDetail`. Send `{}`, or the
+    /// `device_id` and `wallet_user_id` the app read with `getWalletInfo`. The attempt is
+    /// recorded. Networks without a Samsung tokenization provider (JCB, UnionPay) are 422
+    /// `unsupported_network`.
     ///
     ///
     /// - Remark: HTTP `POST /v1/cards/{id}/provisioning/samsung-pay`.
@@ -192,7 +206,8 @@ public protocol APIProtocol: Sendable {
     func provisionApplePayFromMobile(_ input: Operations.ProvisionApplePayFromMobile.Input) async throws -> Operations.ProvisionApplePayFromMobile.Output
     /// Build the Google Pay push-tokenize data for a card, from the app
     ///
-    /// The same data as the issuer route, called by the app directly. A mobile session may
+    /// The same data as the issuer route (with a `credentials_request`, the Google OPC too),
+    /// called by the app directly. A mobile session may
     /// provision any of its customer's cards. A provision token must be for this card and
     /// `google_pay`; it is spent by this request before the card is checked, so a refused
     /// request also uses it up. A retry with the same `Idempotency-Key` replays the first
@@ -202,7 +217,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/mobile/cards/{id}/provisioning/google-pay`.
     /// - Remark: Generated from `#/paths//v1/mobile/cards/{id}/provisioning/google-pay/post(provisionGooglePayFromMobile)`.
     func provisionGooglePayFromMobile(_ input: Operations.ProvisionGooglePayFromMobile.Input) async throws -> Operations.ProvisionGooglePayFromMobile.Output
-    /// Build the Samsung Pay push-tokenize data for a card, from the app
+    /// Build the Samsung Pay push-provisioning data for a card, from the app
     ///
     /// The same data as the issuer route, called by the app directly. A mobile session may
     /// provision any of its customer's cards. A provision token must be for this card and
@@ -415,6 +430,44 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/settings/network`.
     /// - Remark: Generated from `#/paths//v1/settings/network/delete(clearNetworkSettings)`.
     func clearNetworkSettings(_ input: Operations.ClearNetworkSettings.Input) async throws -> Operations.ClearNetworkSettings.Output
+    /// The tenant's keys for Google's opaque payment card
+    ///
+    /// `issuer_signing_key`: the public half of the tenant's issuer OpenPGP key, which signs every
+    /// Google OPC (RSA-3072, a signing primary key and an encryption subkey, valid one year, as
+    /// Google's key rules ask). Register it with Google. It is made on the first call that needs
+    /// it (this one included; audit event `google_pay.signing_key.created`); its secret half is
+    /// sealed in the vault like a PAN and never returned. `google_encryption_keys`: Google's
+    /// public encryption keys, as the tenant set them.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/settings/google-pay`.
+    /// - Remark: Generated from `#/paths//v1/settings/google-pay/get(getGooglePaySettings)`.
+    func getGooglePaySettings(_ input: Operations.GetGooglePaySettings.Input) async throws -> Operations.GetGooglePaySettings.Output
+    /// Set Google's encryption keys
+    ///
+    /// Replaces the tenant's Google encryption keys with `google_encryption_keys` (an empty list
+    /// removes them all; Google OPCs are then refused with `google_pay_not_configured`). Give
+    /// several during Google's key rotation: each Google OPC is encrypted to every one valid at
+    /// the time. Each key is checked now: an OpenPGP public key (ASCII armour, or its binary
+    /// packets in standard base64), RSA of 2048 bits or more, not expired, with a key that may
+    /// encrypt. Audit event `settings.google_pay.updated`.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/settings/google-pay`.
+    /// - Remark: Generated from `#/paths//v1/settings/google-pay/put(setGooglePaySettings)`.
+    func setGooglePaySettings(_ input: Operations.SetGooglePaySettings.Input) async throws -> Operations.SetGooglePaySettings.Output
+    /// Replace the tenant's issuer OpenPGP signing key
+    ///
+    /// Makes a new issuer signing key, which signs every Google OPC from now on; the previous one
+    /// signs no more and its secret half is erased (its fingerprint stays in the audit log,
+    /// `google_pay.signing_key.rotated`). Google verifies each Google OPC with the issuer keys
+    /// registered with it, so send the new public key to Google before the next push, and keep
+    /// the previous one registered with Google until Google confirms the new one.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/settings/google-pay/signing-key/rotate`.
+    /// - Remark: Generated from `#/paths//v1/settings/google-pay/signing-key/rotate/post(rotateGooglePaySigningKey)`.
+    func rotateGooglePaySigningKey(_ input: Operations.RotateGooglePaySigningKey.Input) async throws -> Operations.RotateGooglePaySigningKey.Output
     /// List the tenant's API keys
     ///
     /// Every key, oldest first, revoked ones included. A key's secret is never shown again.
@@ -662,6 +715,16 @@ extension APIProtocol {
     /// Returns what the app puts into TapAndPay's `PushTokenizeRequest`. Send `{}` to use the
     /// cardholder name as the address. The attempt is recorded.
     ///
+    /// **Unified Push Provisioning.** When Google Wallet calls the app's
+    /// `PaymentCredentialsGenerator`, the app forwards Google's `GeneratePaymentCredentialsRequest`
+    /// as `credentials_request`. The answer then also carries `google_opaque_payment_card`: the
+    /// card number and expiry with Google's `serverSessionId`, signed with the tenant's issuer
+    /// OpenPGP key and encrypted to every Google encryption key of the tenant that is valid now
+    /// (`/v1/settings/google-pay`), standard base64. The app hands `opaque_payment_card` and
+    /// `google_opaque_payment_card` back in `GeneratePaymentCredentialsResponse`. Without Google
+    /// keys the request is 409 `google_pay_not_configured`. An audit event
+    /// (`provisioning.google_pay.credentials`) records which keys were used, never card data.
+    ///
     ///
     /// - Remark: HTTP `POST /v1/cards/{id}/provisioning/google-pay`.
     /// - Remark: Generated from `#/paths//v1/cards/{id}/provisioning/google-pay/post(provisionGooglePay)`.
@@ -676,10 +739,14 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Build the Samsung Pay push-tokenize data for a card
+    /// Build the Samsung Pay push-provisioning data for a card
     ///
-    /// The same data as for Google Pay, for Samsung Pay's push provisioning. Send `{}` to use
-    /// the cardholder name as the address. The attempt is recorded.
+    /// Returns what the app puts into the Samsung Pay SDK's
+    /// `addCard(AddCardInfo(cardType, tokenizationProvider, cardDetail))`, with
+    /// `provision_payload` under `EXTRA_PROVISION_PAYLOAD` in `cardDetail`. Send `{}`, or the
+    /// `device_id` and `wallet_user_id` the app read with `getWalletInfo`. The attempt is
+    /// recorded. Networks without a Samsung tokenization provider (JCB, UnionPay) are 422
+    /// `unsupported_network`.
     ///
     ///
     /// - Remark: HTTP `POST /v1/cards/{id}/provisioning/samsung-pay`.
@@ -799,7 +866,8 @@ extension APIProtocol {
     }
     /// Build the Google Pay push-tokenize data for a card, from the app
     ///
-    /// The same data as the issuer route, called by the app directly. A mobile session may
+    /// The same data as the issuer route (with a `credentials_request`, the Google OPC too),
+    /// called by the app directly. A mobile session may
     /// provision any of its customer's cards. A provision token must be for this card and
     /// `google_pay`; it is spent by this request before the card is checked, so a refused
     /// request also uses it up. A retry with the same `Idempotency-Key` replays the first
@@ -819,7 +887,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Build the Samsung Pay push-tokenize data for a card, from the app
+    /// Build the Samsung Pay push-provisioning data for a card, from the app
     ///
     /// The same data as the issuer route, called by the app directly. A mobile session may
     /// provision any of its customer's cards. A provision token must be for this card and
@@ -1169,6 +1237,56 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//v1/settings/network/delete(clearNetworkSettings)`.
     public func clearNetworkSettings(headers: Operations.ClearNetworkSettings.Input.Headers = .init()) async throws -> Operations.ClearNetworkSettings.Output {
         try await clearNetworkSettings(Operations.ClearNetworkSettings.Input(headers: headers))
+    }
+    /// The tenant's keys for Google's opaque payment card
+    ///
+    /// `issuer_signing_key`: the public half of the tenant's issuer OpenPGP key, which signs every
+    /// Google OPC (RSA-3072, a signing primary key and an encryption subkey, valid one year, as
+    /// Google's key rules ask). Register it with Google. It is made on the first call that needs
+    /// it (this one included; audit event `google_pay.signing_key.created`); its secret half is
+    /// sealed in the vault like a PAN and never returned. `google_encryption_keys`: Google's
+    /// public encryption keys, as the tenant set them.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/settings/google-pay`.
+    /// - Remark: Generated from `#/paths//v1/settings/google-pay/get(getGooglePaySettings)`.
+    public func getGooglePaySettings(headers: Operations.GetGooglePaySettings.Input.Headers = .init()) async throws -> Operations.GetGooglePaySettings.Output {
+        try await getGooglePaySettings(Operations.GetGooglePaySettings.Input(headers: headers))
+    }
+    /// Set Google's encryption keys
+    ///
+    /// Replaces the tenant's Google encryption keys with `google_encryption_keys` (an empty list
+    /// removes them all; Google OPCs are then refused with `google_pay_not_configured`). Give
+    /// several during Google's key rotation: each Google OPC is encrypted to every one valid at
+    /// the time. Each key is checked now: an OpenPGP public key (ASCII armour, or its binary
+    /// packets in standard base64), RSA of 2048 bits or more, not expired, with a key that may
+    /// encrypt. Audit event `settings.google_pay.updated`.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/settings/google-pay`.
+    /// - Remark: Generated from `#/paths//v1/settings/google-pay/put(setGooglePaySettings)`.
+    public func setGooglePaySettings(
+        headers: Operations.SetGooglePaySettings.Input.Headers = .init(),
+        body: Operations.SetGooglePaySettings.Input.Body
+    ) async throws -> Operations.SetGooglePaySettings.Output {
+        try await setGooglePaySettings(Operations.SetGooglePaySettings.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Replace the tenant's issuer OpenPGP signing key
+    ///
+    /// Makes a new issuer signing key, which signs every Google OPC from now on; the previous one
+    /// signs no more and its secret half is erased (its fingerprint stays in the audit log,
+    /// `google_pay.signing_key.rotated`). Google verifies each Google OPC with the issuer keys
+    /// registered with it, so send the new public key to Google before the next push, and keep
+    /// the previous one registered with Google until Google confirms the new one.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/settings/google-pay/signing-key/rotate`.
+    /// - Remark: Generated from `#/paths//v1/settings/google-pay/signing-key/rotate/post(rotateGooglePaySigningKey)`.
+    public func rotateGooglePaySigningKey(headers: Operations.RotateGooglePaySigningKey.Input.Headers = .init()) async throws -> Operations.RotateGooglePaySigningKey.Output {
+        try await rotateGooglePaySigningKey(Operations.RotateGooglePaySigningKey.Input(headers: headers))
     }
     /// List the tenant's API keys
     ///

@@ -27,13 +27,12 @@ public enum RequestJSON {
     /// its key is shaped like the documents' field names (lowercase words and underscores): such a
     /// key cannot quote a card number or a secret the caller put there. Other messages name none,
     /// the caller's keys not being checked against the declared ones yet.
-    /// A field of `dialect.multilineFields` may hold line breaks, and only those.
+    /// A field of `dialect.multilineFields` (a text, or a list of texts) may hold line breaks,
+    /// and only those.
     public static func checkText(_ object: JSONObject, dialect: WireDialect) throws {
         let offending = object.members.first { member in
-            guard dialect.multilineFields.contains(member.key), case .string(let text) = member.value else {
-                return containsControlCharacter(member.value)
-            }
-            return containsControlCharacter(.string(text.replacingOccurrences(of: "\r\n", with: "").filter { $0 != "\n" }))
+            guard dialect.multilineFields.contains(member.key) else { return containsControlCharacter(member.value) }
+            return containsControlCharacter(withoutLineBreaks(member.value))
         }
         if let member = offending {
             throw ProvisioError(
@@ -48,6 +47,15 @@ public enum RequestJSON {
                 isPlainFieldName(member.key)
                     ? "The field '\(member.key)' must not be null; leave it out instead."
                     : "A value in the request body is null; leave an optional field out instead.")
+        }
+    }
+
+    /// A text, or each text of a list, without its LF and CRLF line breaks.
+    static func withoutLineBreaks(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text): .string(text.replacingOccurrences(of: "\r\n", with: "").filter { $0 != "\n" })
+        case .array(let elements): .array(elements.map { if case .string = $0 { withoutLineBreaks($0) } else { $0 } })
+        default: value
         }
     }
 

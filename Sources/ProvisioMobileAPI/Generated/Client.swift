@@ -754,7 +754,8 @@ public struct Client: APIProtocol {
     }
     /// Build the Google Pay push-tokenize data for a card, from the app
     ///
-    /// The same data as the issuer route, called by the app directly. A mobile session may
+    /// The same data as the issuer route (with a `credentials_request`, the Google OPC too),
+    /// called by the app directly. A mobile session may
     /// provision any of its customer's cards. A provision token must be for this card and
     /// `google_pay`; it is spent by this request before the card is checked, so a refused
     /// request also uses it up. A retry with the same `Idempotency-Key` replays the first
@@ -1169,7 +1170,7 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// Build the Samsung Pay push-tokenize data for a card, from the app
+    /// Build the Samsung Pay push-provisioning data for a card, from the app
     ///
     /// The same data as the issuer route, called by the app directly. A mobile session may
     /// provision any of its customer's cards. A provision token must be for this card and
@@ -1219,7 +1220,7 @@ public struct Client: APIProtocol {
             deserializer: { response, responseBody in
                 switch response.status.code {
                 case 200:
-                    let headers: Components.Responses.WalletPushData.Headers = .init(
+                    let headers: Components.Responses.SamsungPayPushData.Headers = .init(
                         xRequestId: try converter.getRequiredHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "X-Request-Id",
@@ -1232,7 +1233,7 @@ public struct Client: APIProtocol {
                         )
                     )
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
-                    let body: Components.Responses.WalletPushData.Body
+                    let body: Components.Responses.SamsungPayPushData.Body
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
@@ -1242,7 +1243,7 @@ public struct Client: APIProtocol {
                     switch chosenContentType {
                     case "application/json":
                         body = try await converter.getResponseBodyAsJSON(
-                            Components.Schemas.WalletPushData.self,
+                            Components.Schemas.SamsungPayPushData.self,
                             from: responseBody,
                             transforming: { value in
                                 .json(value)
@@ -1256,7 +1257,7 @@ public struct Client: APIProtocol {
                         body: body
                     ))
                 case 400:
-                    let headers: Components.Responses.PushProvisioningBadRequest.Headers = .init(
+                    let headers: Components.Responses.SamsungPayBadRequest.Headers = .init(
                         xRequestId: try converter.getRequiredHeaderFieldAsURI(
                             in: response.headerFields,
                             name: "X-Request-Id",
@@ -1269,7 +1270,7 @@ public struct Client: APIProtocol {
                         )
                     )
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
-                    let body: Components.Responses.PushProvisioningBadRequest.Body
+                    let body: Components.Responses.SamsungPayBadRequest.Body
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [

@@ -148,6 +148,136 @@ extension Components {
                 self.body = body
             }
         }
+        public struct SamsungPayPushData: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/SamsungPayPushData/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                /// error body. On an idempotent replay this header names the replaying request, and so does
+                /// the `request_id` of a replayed error body.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/SamsungPayPushData/headers/X-Request-Id`.
+                public var xRequestId: Components.Headers.XRequestId
+                /// - Remark: Generated from `#/components/headers/Idempotent-Replayed`.
+                @frozen public enum IdempotentReplayed: String, Codable, Hashable, Sendable, CaseIterable {
+                    case _true = "true"
+                }
+                /// Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                ///
+                /// - Remark: Generated from `#/components/responses/SamsungPayPushData/headers/Idempotent-Replayed`.
+                public var idempotentReplayed: Components.Headers.IdempotentReplayed?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                ///   - idempotentReplayed: Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                public init(
+                    xRequestId: Components.Headers.XRequestId,
+                    idempotentReplayed: Components.Headers.IdempotentReplayed? = nil
+                ) {
+                    self.xRequestId = xRequestId
+                    self.idempotentReplayed = idempotentReplayed
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.SamsungPayPushData.Headers
+            /// - Remark: Generated from `#/components/responses/SamsungPayPushData/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/SamsungPayPushData/content/application\/json`.
+                case json(Components.Schemas.SamsungPayPushData)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas.SamsungPayPushData {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.SamsungPayPushData.Body
+            /// Creates a new `SamsungPayPushData`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.SamsungPayPushData.Headers,
+                body: Components.Responses.SamsungPayPushData.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        public struct SamsungPayBadRequest: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/SamsungPayBadRequest/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                /// error body. On an idempotent replay this header names the replaying request, and so does
+                /// the `request_id` of a replayed error body.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/SamsungPayBadRequest/headers/X-Request-Id`.
+                public var xRequestId: Components.Headers.XRequestId
+                /// - Remark: Generated from `#/components/headers/Idempotent-Replayed`.
+                @frozen public enum IdempotentReplayed: String, Codable, Hashable, Sendable, CaseIterable {
+                    case _true = "true"
+                }
+                /// Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                ///
+                /// - Remark: Generated from `#/components/responses/SamsungPayBadRequest/headers/Idempotent-Replayed`.
+                public var idempotentReplayed: Components.Headers.IdempotentReplayed?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                ///   - idempotentReplayed: Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                public init(
+                    xRequestId: Components.Headers.XRequestId,
+                    idempotentReplayed: Components.Headers.IdempotentReplayed? = nil
+                ) {
+                    self.xRequestId = xRequestId
+                    self.idempotentReplayed = idempotentReplayed
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.SamsungPayBadRequest.Headers
+            /// - Remark: Generated from `#/components/responses/SamsungPayBadRequest/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/SamsungPayBadRequest/content/application\/json`.
+                case json(Components.Schemas._Error)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas._Error {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.SamsungPayBadRequest.Body
+            /// Creates a new `SamsungPayBadRequest`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.SamsungPayBadRequest.Headers,
+                body: Components.Responses.SamsungPayBadRequest.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
         public struct PushProvisioningBadRequest: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/PushProvisioningBadRequest/headers`.
             public struct Headers: Sendable, Hashable {

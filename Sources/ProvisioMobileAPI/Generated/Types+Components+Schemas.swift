@@ -101,13 +101,13 @@ extension Components {
             }
         }
         /// A stable, machine-readable error code. The HTTP status follows from the code:
-        /// 400 `invalid_expiry`, `card_number_in_text`, `invalid_cardholder_name`, `invalid_pan`, `invalid_request`, `invalid_device_type`, `unsupported_encryption_scheme`, `invalid_wallet`, `invalid_risk_assessment`, `invalid_nonce`, `invalid_nonce_signature`, `mastercard_encryption_certificate_invalid`, `oauth_signing_key_invalid`, `invalid_json`, `duplicate_json_key`, `outbound_address_refused`, `outbound_https_required`, `outbound_url_has_credentials`, `outbound_url_invalid`, `unknown_field`, `invalid_parameter`, `idempotency_key_invalid`, `malformed_request`, `invalid_cursor`, `invalid_otp`;
+        /// 400 `invalid_expiry`, `card_number_in_text`, `invalid_cardholder_name`, `invalid_pan`, `invalid_request`, `invalid_device_type`, `unsupported_encryption_scheme`, `invalid_wallet`, `invalid_risk_assessment`, `invalid_nonce`, `invalid_nonce_signature`, `mastercard_encryption_certificate_invalid`, `oauth_signing_key_invalid`, `invalid_json`, `duplicate_json_key`, `outbound_address_refused`, `outbound_https_required`, `outbound_url_has_credentials`, `outbound_url_invalid`, `unknown_field`, `invalid_parameter`, `idempotency_key_invalid`, `malformed_request`, `invalid_cursor`, `google_pay_key_not_openpgp`, `google_pay_key_secret`, `google_pay_key_too_weak`, `google_pay_key_expired`, `google_pay_key_cannot_encrypt`, `google_pay_key_too_large`, `google_pay_too_many_keys`, `invalid_otp`;
         /// 401 `missing_credentials`, `invalid_credentials`, `token_expired`, `api_key_revoked`;
         /// 403 `token_scope_mismatch`, `wrong_credential_kind`, `insufficient_scope`;
         /// 404 `mobile_session_not_found`, `card_not_found`, `token_not_found`, `api_key_not_found`, `route_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`;
         /// 405 `method_not_allowed`;
         /// 408 `request_timeout`;
-        /// 409 `token_invalid_transition`, `token_already_used`, `card_closed`, `network_refused`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `webhook_delivery_not_replayable`, `webhook_endpoint_limit_reached`;
+        /// 409 `token_invalid_transition`, `token_already_used`, `card_closed`, `network_refused`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `google_pay_not_configured`, `google_pay_signing_key_expired`, `webhook_delivery_not_replayable`, `webhook_endpoint_limit_reached`;
         /// 413 `payload_too_large`;
         /// 422 `card_expired`, `invalid_decision_rules`, `chain_empty`, `chain_undecodable_certificate`, `chain_leaf_extension_missing`, `chain_intermediate_missing`, `chain_intermediate_marker_missing`, `chain_intermediate_not_ca`, `chain_wrong_key_type`, `chain_key_usage_missing`, `chain_unhandled_critical_extension`, `chain_unknown_root`, `chain_bad_signature`, `chain_expired`, `chain_not_yet_valid`, `idempotency_key_reused`, `unsupported_network`;
         /// 500 `vault_key_unknown`, `vault_key_retired`, `vault_record_malformed`, `vault_decryption_failed`, `internal_error`;
@@ -189,6 +189,15 @@ extension Components {
             case unsupportedNetwork = "unsupported_network"
             case databaseUnavailable = "database_unavailable"
             case invalidCursor = "invalid_cursor"
+            case googlePayNotConfigured = "google_pay_not_configured"
+            case googlePaySigningKeyExpired = "google_pay_signing_key_expired"
+            case googlePayKeyNotOpenpgp = "google_pay_key_not_openpgp"
+            case googlePayKeySecret = "google_pay_key_secret"
+            case googlePayKeyTooWeak = "google_pay_key_too_weak"
+            case googlePayKeyExpired = "google_pay_key_expired"
+            case googlePayKeyCannotEncrypt = "google_pay_key_cannot_encrypt"
+            case googlePayKeyTooLarge = "google_pay_key_too_large"
+            case googlePayTooManyKeys = "google_pay_too_many_keys"
             case otpRelayNotConfigured = "otp_relay_not_configured"
             case otpRelayFailed = "otp_relay_failed"
             case invalidOtp = "invalid_otp"
@@ -210,7 +219,9 @@ extension Components {
             case maestro = "maestro"
             case unknown = "unknown"
         }
-        /// The Apple device the pass is added to.
+        /// The device the token is on: a phone (iPhone or Android phone), a watch (Apple Watch or a
+        /// Samsung Galaxy watch) or a tablet.
+        ///
         ///
         /// - Remark: Generated from `#/components/schemas/DeviceType`.
         @frozen public enum DeviceType: String, Codable, Hashable, Sendable, CaseIterable {
@@ -622,15 +633,23 @@ extension Components {
         public struct PushProvisioningRequest: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/PushProvisioningRequest/user_address`.
             public var userAddress: Components.Schemas.UserAddress?
+            /// - Remark: Generated from `#/components/schemas/PushProvisioningRequest/credentials_request`.
+            public var credentialsRequest: Components.Schemas.GooglePaymentCredentialsRequest?
             /// Creates a new `PushProvisioningRequest`.
             ///
             /// - Parameters:
             ///   - userAddress:
-            public init(userAddress: Components.Schemas.UserAddress? = nil) {
+            ///   - credentialsRequest:
+            public init(
+                userAddress: Components.Schemas.UserAddress? = nil,
+                credentialsRequest: Components.Schemas.GooglePaymentCredentialsRequest? = nil
+            ) {
                 self.userAddress = userAddress
+                self.credentialsRequest = credentialsRequest
             }
             public enum CodingKeys: String, CodingKey {
                 case userAddress = "user_address"
+                case credentialsRequest = "credentials_request"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -638,19 +657,285 @@ extension Components {
                     Components.Schemas.UserAddress.self,
                     forKey: .userAddress
                 )
+                self.credentialsRequest = try container.decodeIfPresent(
+                    Components.Schemas.GooglePaymentCredentialsRequest.self,
+                    forKey: .credentialsRequest
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "user_address"
+                    "user_address",
+                    "credentials_request"
                 ])
             }
         }
-        /// The push-tokenize data for Google Pay (TapAndPay `PushTokenizeRequest`) and Samsung Pay.
+        /// Google's `GeneratePaymentCredentialsRequest` (Unified Push Provisioning), as the app
+        /// received it in `PaymentCredentialsGenerator.generate` and forwards it. Only
+        /// `server_session_id` goes into the Google OPC; the other fields are checked and not kept.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/GooglePaymentCredentialsRequest`.
+        public struct GooglePaymentCredentialsRequest: Codable, Hashable, Sendable {
+            /// Google's server session for this push (`getServerSessionId()`), 1 to 512 visible ASCII characters.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GooglePaymentCredentialsRequest/server_session_id`.
+            public var serverSessionId: Swift.String
+            /// `getStableHardwareId()`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GooglePaymentCredentialsRequest/stable_hardware_id`.
+            public var stableHardwareId: Swift.String?
+            /// `getWalletId()`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GooglePaymentCredentialsRequest/wallet_id`.
+            public var walletId: Swift.String?
+            /// `getTokenRequestorId()`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GooglePaymentCredentialsRequest/token_requestor_id`.
+            public var tokenRequestorId: Swift.String?
+            /// `getGoogleOpaquePaymentCardRequested()`: false asks for the TSP OPC only (no
+            /// `google_opaque_payment_card`, no Google keys needed).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/GooglePaymentCredentialsRequest/google_opaque_payment_card_requested`.
+            public var googleOpaquePaymentCardRequested: Swift.Bool?
+            /// Creates a new `GooglePaymentCredentialsRequest`.
+            ///
+            /// - Parameters:
+            ///   - serverSessionId: Google's server session for this push (`getServerSessionId()`), 1 to 512 visible ASCII characters.
+            ///   - stableHardwareId: `getStableHardwareId()`.
+            ///   - walletId: `getWalletId()`.
+            ///   - tokenRequestorId: `getTokenRequestorId()`.
+            ///   - googleOpaquePaymentCardRequested: `getGoogleOpaquePaymentCardRequested()`: false asks for the TSP OPC only (no
+            public init(
+                serverSessionId: Swift.String,
+                stableHardwareId: Swift.String? = nil,
+                walletId: Swift.String? = nil,
+                tokenRequestorId: Swift.String? = nil,
+                googleOpaquePaymentCardRequested: Swift.Bool? = nil
+            ) {
+                self.serverSessionId = serverSessionId
+                self.stableHardwareId = stableHardwareId
+                self.walletId = walletId
+                self.tokenRequestorId = tokenRequestorId
+                self.googleOpaquePaymentCardRequested = googleOpaquePaymentCardRequested
+            }
+            public enum CodingKeys: String, CodingKey {
+                case serverSessionId = "server_session_id"
+                case stableHardwareId = "stable_hardware_id"
+                case walletId = "wallet_id"
+                case tokenRequestorId = "token_requestor_id"
+                case googleOpaquePaymentCardRequested = "google_opaque_payment_card_requested"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.serverSessionId = try container.decode(
+                    Swift.String.self,
+                    forKey: .serverSessionId
+                )
+                self.stableHardwareId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .stableHardwareId
+                )
+                self.walletId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .walletId
+                )
+                self.tokenRequestorId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .tokenRequestorId
+                )
+                self.googleOpaquePaymentCardRequested = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .googleOpaquePaymentCardRequested
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "server_session_id",
+                    "stable_hardware_id",
+                    "wallet_id",
+                    "token_requestor_id",
+                    "google_opaque_payment_card_requested"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SamsungPayRequest`.
+        public struct SamsungPayRequest: Codable, Hashable, Sendable {
+            /// `getWalletInfo`'s `deviceId` (printable ASCII). Checked, not put in the payload: the
+            /// sandbox network's payload does not carry it.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SamsungPayRequest/device_id`.
+            public var deviceId: Swift.String?
+            /// `getWalletInfo`'s `walletUserId` (printable ASCII). Checked, not put in the payload.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SamsungPayRequest/wallet_user_id`.
+            public var walletUserId: Swift.String?
+            /// Creates a new `SamsungPayRequest`.
+            ///
+            /// - Parameters:
+            ///   - deviceId: `getWalletInfo`'s `deviceId` (printable ASCII). Checked, not put in the payload: the
+            ///   - walletUserId: `getWalletInfo`'s `walletUserId` (printable ASCII). Checked, not put in the payload.
+            public init(
+                deviceId: Swift.String? = nil,
+                walletUserId: Swift.String? = nil
+            ) {
+                self.deviceId = deviceId
+                self.walletUserId = walletUserId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case deviceId = "device_id"
+                case walletUserId = "wallet_user_id"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.deviceId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .deviceId
+                )
+                self.walletUserId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .walletUserId
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "device_id",
+                    "wallet_user_id"
+                ])
+            }
+        }
+        /// The Samsung Pay SDK's `AddCardInfo(cardType, tokenizationProvider, cardDetail)`, with
+        /// `provision_payload` under `EXTRA_PROVISION_PAYLOAD` (`provisionPayload`) in `cardDetail`.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/SamsungPayPushData`.
+        public struct SamsungPayPushData: Codable, Hashable, Sendable {
+            /// Which of `AddCardInfo`'s `CARD_TYPE_CREDIT`, `CARD_TYPE_DEBIT` and
+            /// `CARD_TYPE_CREDIT_DEBIT` to pass. These are Provisio's own words: the constants' string
+            /// values are not public, so the app maps them to the SDK's constants. Provisio's card
+            /// record does not say credit or debit, so this is `CREDIT_DEBIT` today.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SamsungPayPushData/card_type`.
+            @frozen public enum CardTypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case credit = "CREDIT"
+                case debit = "DEBIT"
+                case creditDebit = "CREDIT_DEBIT"
+            }
+            /// Which of `AddCardInfo`'s `CARD_TYPE_CREDIT`, `CARD_TYPE_DEBIT` and
+            /// `CARD_TYPE_CREDIT_DEBIT` to pass. These are Provisio's own words: the constants' string
+            /// values are not public, so the app maps them to the SDK's constants. Provisio's card
+            /// record does not say credit or debit, so this is `CREDIT_DEBIT` today.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SamsungPayPushData/card_type`.
+            public var cardType: Components.Schemas.SamsungPayPushData.CardTypePayload
+            /// The SDK's `PROVIDER_*` value for the card's network: `VI` Visa, `MC` Mastercard and
+            /// Maestro, `AX` American Express, `DS` Discover.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SamsungPayPushData/tokenization_provider`.
+            @frozen public enum TokenizationProviderPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case vi = "VI"
+                case mc = "MC"
+                case ax = "AX"
+                case ds = "DS"
+            }
+            /// The SDK's `PROVIDER_*` value for the card's network: `VI` Visa, `MC` Mastercard and
+            /// Maestro, `AX` American Express, `DS` Discover.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SamsungPayPushData/tokenization_provider`.
+            public var tokenizationProvider: Components.Schemas.SamsungPayPushData.TokenizationProviderPayload
+            /// Standard base64 (RFC 4648 §4, padded) of the network's opaque payment card: the bytes
+            /// of a compact JWE (ECDH-ES, A256GCM) to the card network's key, which only the network
+            /// can read. Base64 for every network, since the SDK refuses a Mastercard payload that does
+            /// not decode as base64.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SamsungPayPushData/provision_payload`.
+            public var provisionPayload: Swift.String
+            /// The product title, or the network name and the last four digits.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SamsungPayPushData/display_name`.
+            public var displayName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SamsungPayPushData/last_digits`.
+            public var lastDigits: Swift.String
+            /// Creates a new `SamsungPayPushData`.
+            ///
+            /// - Parameters:
+            ///   - cardType: Which of `AddCardInfo`'s `CARD_TYPE_CREDIT`, `CARD_TYPE_DEBIT` and
+            ///   - tokenizationProvider: The SDK's `PROVIDER_*` value for the card's network: `VI` Visa, `MC` Mastercard and
+            ///   - provisionPayload: Standard base64 (RFC 4648 §4, padded) of the network's opaque payment card: the bytes
+            ///   - displayName: The product title, or the network name and the last four digits.
+            ///   - lastDigits:
+            public init(
+                cardType: Components.Schemas.SamsungPayPushData.CardTypePayload,
+                tokenizationProvider: Components.Schemas.SamsungPayPushData.TokenizationProviderPayload,
+                provisionPayload: Swift.String,
+                displayName: Swift.String,
+                lastDigits: Swift.String
+            ) {
+                self.cardType = cardType
+                self.tokenizationProvider = tokenizationProvider
+                self.provisionPayload = provisionPayload
+                self.displayName = displayName
+                self.lastDigits = lastDigits
+            }
+            public enum CodingKeys: String, CodingKey {
+                case cardType = "card_type"
+                case tokenizationProvider = "tokenization_provider"
+                case provisionPayload = "provision_payload"
+                case displayName = "display_name"
+                case lastDigits = "last_digits"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.cardType = try container.decode(
+                    Components.Schemas.SamsungPayPushData.CardTypePayload.self,
+                    forKey: .cardType
+                )
+                self.tokenizationProvider = try container.decode(
+                    Components.Schemas.SamsungPayPushData.TokenizationProviderPayload.self,
+                    forKey: .tokenizationProvider
+                )
+                self.provisionPayload = try container.decode(
+                    Swift.String.self,
+                    forKey: .provisionPayload
+                )
+                self.displayName = try container.decode(
+                    Swift.String.self,
+                    forKey: .displayName
+                )
+                self.lastDigits = try container.decode(
+                    Swift.String.self,
+                    forKey: .lastDigits
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "card_type",
+                    "tokenization_provider",
+                    "provision_payload",
+                    "display_name",
+                    "last_digits"
+                ])
+            }
+        }
+        /// The push-tokenize data for Google Pay (TapAndPay `PushTokenizeRequest`), and with a
+        /// `credentials_request` also the Google OPC for `GeneratePaymentCredentialsResponse`.
+        ///
         ///
         /// - Remark: Generated from `#/components/schemas/WalletPushData`.
         public struct WalletPushData: Codable, Hashable, Sendable {
-            /// A compact JWE (ECDH-ES, A256GCM) to the card network's key, holding the card data. Only the network can read it.
+            /// The TSP OPC: a compact JWE (ECDH-ES, A256GCM) to the card network's key, holding the
+            /// card data. Only the network can read it.
+            ///
             ///
             /// - Remark: Generated from `#/components/schemas/WalletPushData/opaque_payment_card`.
             public var opaquePaymentCard: Swift.String
+            /// Present when the request had a `credentials_request` asking for it: Google's opaque
+            /// payment card (`{protocolHeader, validationContext.serverSessionId, paymentCard}`) as a
+            /// binary OpenPGP message signed (SHA-384) with the tenant's issuer key and encrypted
+            /// (AES-256) to each of the tenant's Google encryption keys valid now, in standard base64.
+            /// Only Google can read it.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalletPushData/google_opaque_payment_card`.
+            public var googleOpaquePaymentCard: Swift.String?
             /// The product title, or the network name and the last four digits.
             ///
             /// - Remark: Generated from `#/components/schemas/WalletPushData/display_name`.
@@ -690,7 +975,8 @@ extension Components {
             /// Creates a new `WalletPushData`.
             ///
             /// - Parameters:
-            ///   - opaquePaymentCard: A compact JWE (ECDH-ES, A256GCM) to the card network's key, holding the card data. Only the network can read it.
+            ///   - opaquePaymentCard: The TSP OPC: a compact JWE (ECDH-ES, A256GCM) to the card network's key, holding the
+            ///   - googleOpaquePaymentCard: Present when the request had a `credentials_request` asking for it: Google's opaque
             ///   - displayName: The product title, or the network name and the last four digits.
             ///   - lastDigits:
             ///   - network: TapAndPay's card network name.
@@ -698,6 +984,7 @@ extension Components {
             ///   - userAddress:
             public init(
                 opaquePaymentCard: Swift.String,
+                googleOpaquePaymentCard: Swift.String? = nil,
                 displayName: Swift.String,
                 lastDigits: Swift.String,
                 network: Components.Schemas.WalletPushData.NetworkPayload,
@@ -705,6 +992,7 @@ extension Components {
                 userAddress: Components.Schemas.UserAddress
             ) {
                 self.opaquePaymentCard = opaquePaymentCard
+                self.googleOpaquePaymentCard = googleOpaquePaymentCard
                 self.displayName = displayName
                 self.lastDigits = lastDigits
                 self.network = network
@@ -713,6 +1001,7 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case opaquePaymentCard = "opaque_payment_card"
+                case googleOpaquePaymentCard = "google_opaque_payment_card"
                 case displayName = "display_name"
                 case lastDigits = "last_digits"
                 case network
@@ -724,6 +1013,10 @@ extension Components {
                 self.opaquePaymentCard = try container.decode(
                     Swift.String.self,
                     forKey: .opaquePaymentCard
+                )
+                self.googleOpaquePaymentCard = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .googleOpaquePaymentCard
                 )
                 self.displayName = try container.decode(
                     Swift.String.self,
@@ -747,6 +1040,7 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "opaque_payment_card",
+                    "google_opaque_payment_card",
                     "display_name",
                     "last_digits",
                     "network",

@@ -630,7 +630,8 @@ public enum Operations {
     }
     /// Build the Google Pay push-tokenize data for a card, from the app
     ///
-    /// The same data as the issuer route, called by the app directly. A mobile session may
+    /// The same data as the issuer route (with a `credentials_request`, the Google OPC too),
+    /// called by the app directly. A mobile session may
     /// provision any of its customer's cards. A provision token must be for this card and
     /// `google_pay`; it is spent by this request before the card is checked, so a refused
     /// request also uses it up. A retry with the same `Idempotency-Key` replays the first
@@ -727,9 +728,11 @@ public enum Operations {
                     }
                 }
             }
-            /// `invalid_json`, `duplicate_json_key`, `unknown_field` (also inside `user_address`),
-            /// `invalid_request` (a field has the wrong type or a text holds a control character),
-            /// `invalid_parameter` (a user_address field), `idempotency_key_invalid` or
+            /// `invalid_json`, `duplicate_json_key`, `unknown_field` (also inside `user_address` and
+            /// `credentials_request`), `invalid_request` (a field has the wrong type, `server_session_id`
+            /// is missing from `credentials_request`, or a text holds a control character),
+            /// `invalid_parameter` (a user_address field, or a `credentials_request` field empty or too
+            /// long, or a `server_session_id` that is not visible ASCII), `idempotency_key_invalid` or
             /// `malformed_request`.
             ///
             ///
@@ -851,7 +854,9 @@ public enum Operations {
                     }
                 }
             }
-            /// `card_closed`, `token_already_used`, `idempotency_request_in_progress` or `idempotency_replay_unavailable`.
+            /// `card_closed`, `google_pay_not_configured`, `google_pay_signing_key_expired`,
+            /// `token_already_used`, `idempotency_request_in_progress` or `idempotency_replay_unavailable`.
+            ///
             ///
             /// - Remark: Generated from `#/paths//v1/mobile/cards/{id}/provisioning/google-pay/post(provisionGooglePayFromMobile)/responses/409`.
             ///
@@ -978,7 +983,7 @@ public enum Operations {
             }
         }
     }
-    /// Build the Samsung Pay push-tokenize data for a card, from the app
+    /// Build the Samsung Pay push-provisioning data for a card, from the app
     ///
     /// The same data as the issuer route, called by the app directly. A mobile session may
     /// provision any of its customer's cards. A provision token must be for this card and
@@ -1034,7 +1039,7 @@ public enum Operations {
             /// - Remark: Generated from `#/paths/v1/mobile/cards/{id}/provisioning/samsung-pay/POST/requestBody`.
             @frozen public enum Body: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/mobile/cards/{id}/provisioning/samsung-pay/POST/requestBody/content/application\/json`.
-                case json(Components.Schemas.PushProvisioningRequest)
+                case json(Components.Schemas.SamsungPayRequest)
             }
             public var body: Operations.ProvisionSamsungPayFromMobile.Input.Body
             /// Creates a new `Input`.
@@ -1054,17 +1059,17 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
-            /// The push-tokenize data for the wallet.
+            /// The data for the Samsung Pay SDK's `addCard`.
             ///
             /// - Remark: Generated from `#/paths//v1/mobile/cards/{id}/provisioning/samsung-pay/post(provisionSamsungPayFromMobile)/responses/200`.
             ///
             /// HTTP response code: `200 ok`.
-            case ok(Components.Responses.WalletPushData)
+            case ok(Components.Responses.SamsungPayPushData)
             /// The associated value of the enum case if `self` is `.ok`.
             ///
             /// - Throws: An error if `self` is not `.ok`.
             /// - SeeAlso: `.ok`.
-            public var ok: Components.Responses.WalletPushData {
+            public var ok: Components.Responses.SamsungPayPushData {
                 get throws {
                     switch self {
                     case let .ok(response):
@@ -1077,21 +1082,21 @@ public enum Operations {
                     }
                 }
             }
-            /// `invalid_json`, `duplicate_json_key`, `unknown_field` (also inside `user_address`),
-            /// `invalid_request` (a field has the wrong type or a text holds a control character),
-            /// `invalid_parameter` (a user_address field), `idempotency_key_invalid` or
-            /// `malformed_request`.
+            /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request` (a field has the
+            /// wrong type or a text holds a control character), `invalid_parameter` (`device_id` or
+            /// `wallet_user_id` empty, longer than 128 characters or not printable ASCII),
+            /// `idempotency_key_invalid` or `malformed_request`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/mobile/cards/{id}/provisioning/samsung-pay/post(provisionSamsungPayFromMobile)/responses/400`.
             ///
             /// HTTP response code: `400 badRequest`.
-            case badRequest(Components.Responses.PushProvisioningBadRequest)
+            case badRequest(Components.Responses.SamsungPayBadRequest)
             /// The associated value of the enum case if `self` is `.badRequest`.
             ///
             /// - Throws: An error if `self` is not `.badRequest`.
             /// - SeeAlso: `.badRequest`.
-            public var badRequest: Components.Responses.PushProvisioningBadRequest {
+            public var badRequest: Components.Responses.SamsungPayBadRequest {
                 get throws {
                     switch self {
                     case let .badRequest(response):

@@ -41,7 +41,8 @@ public protocol APIProtocol: Sendable {
     func provisionApplePayFromMobile(_ input: Operations.ProvisionApplePayFromMobile.Input) async throws -> Operations.ProvisionApplePayFromMobile.Output
     /// Build the Google Pay push-tokenize data for a card, from the app
     ///
-    /// The same data as the issuer route, called by the app directly. A mobile session may
+    /// The same data as the issuer route (with a `credentials_request`, the Google OPC too),
+    /// called by the app directly. A mobile session may
     /// provision any of its customer's cards. A provision token must be for this card and
     /// `google_pay`; it is spent by this request before the card is checked, so a refused
     /// request also uses it up. A retry with the same `Idempotency-Key` replays the first
@@ -51,7 +52,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/mobile/cards/{id}/provisioning/google-pay`.
     /// - Remark: Generated from `#/paths//v1/mobile/cards/{id}/provisioning/google-pay/post(provisionGooglePayFromMobile)`.
     func provisionGooglePayFromMobile(_ input: Operations.ProvisionGooglePayFromMobile.Input) async throws -> Operations.ProvisionGooglePayFromMobile.Output
-    /// Build the Samsung Pay push-tokenize data for a card, from the app
+    /// Build the Samsung Pay push-provisioning data for a card, from the app
     ///
     /// The same data as the issuer route, called by the app directly. A mobile session may
     /// provision any of its customer's cards. A provision token must be for this card and
@@ -103,7 +104,8 @@ extension APIProtocol {
     }
     /// Build the Google Pay push-tokenize data for a card, from the app
     ///
-    /// The same data as the issuer route, called by the app directly. A mobile session may
+    /// The same data as the issuer route (with a `credentials_request`, the Google OPC too),
+    /// called by the app directly. A mobile session may
     /// provision any of its customer's cards. A provision token must be for this card and
     /// `google_pay`; it is spent by this request before the card is checked, so a refused
     /// request also uses it up. A retry with the same `Idempotency-Key` replays the first
@@ -123,7 +125,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Build the Samsung Pay push-tokenize data for a card, from the app
+    /// Build the Samsung Pay push-provisioning data for a card, from the app
     ///
     /// The same data as the issuer route, called by the app directly. A mobile session may
     /// provision any of its customer's cards. A provision token must be for this card and

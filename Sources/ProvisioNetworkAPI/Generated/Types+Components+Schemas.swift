@@ -101,13 +101,13 @@ extension Components {
             }
         }
         /// A stable, machine-readable error code. The HTTP status follows from the code:
-        /// 400 `invalid_expiry`, `card_number_in_text`, `invalid_cardholder_name`, `invalid_pan`, `invalid_request`, `invalid_device_type`, `unsupported_encryption_scheme`, `invalid_wallet`, `invalid_risk_assessment`, `invalid_nonce`, `invalid_nonce_signature`, `mastercard_encryption_certificate_invalid`, `oauth_signing_key_invalid`, `invalid_json`, `duplicate_json_key`, `outbound_address_refused`, `outbound_https_required`, `outbound_url_has_credentials`, `outbound_url_invalid`, `unknown_field`, `invalid_parameter`, `idempotency_key_invalid`, `malformed_request`, `invalid_cursor`, `invalid_otp`;
+        /// 400 `invalid_expiry`, `card_number_in_text`, `invalid_cardholder_name`, `invalid_pan`, `invalid_request`, `invalid_device_type`, `unsupported_encryption_scheme`, `invalid_wallet`, `invalid_risk_assessment`, `invalid_nonce`, `invalid_nonce_signature`, `mastercard_encryption_certificate_invalid`, `oauth_signing_key_invalid`, `invalid_json`, `duplicate_json_key`, `outbound_address_refused`, `outbound_https_required`, `outbound_url_has_credentials`, `outbound_url_invalid`, `unknown_field`, `invalid_parameter`, `idempotency_key_invalid`, `malformed_request`, `invalid_cursor`, `google_pay_key_not_openpgp`, `google_pay_key_secret`, `google_pay_key_too_weak`, `google_pay_key_expired`, `google_pay_key_cannot_encrypt`, `google_pay_key_too_large`, `google_pay_too_many_keys`, `invalid_otp`;
         /// 401 `missing_credentials`, `invalid_credentials`, `token_expired`, `api_key_revoked`;
         /// 403 `token_scope_mismatch`, `wrong_credential_kind`, `insufficient_scope`;
         /// 404 `mobile_session_not_found`, `card_not_found`, `token_not_found`, `api_key_not_found`, `route_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`;
         /// 405 `method_not_allowed`;
         /// 408 `request_timeout`;
-        /// 409 `token_invalid_transition`, `token_already_used`, `card_closed`, `network_refused`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `webhook_delivery_not_replayable`, `webhook_endpoint_limit_reached`;
+        /// 409 `token_invalid_transition`, `token_already_used`, `card_closed`, `network_refused`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `google_pay_not_configured`, `google_pay_signing_key_expired`, `webhook_delivery_not_replayable`, `webhook_endpoint_limit_reached`;
         /// 413 `payload_too_large`;
         /// 422 `card_expired`, `invalid_decision_rules`, `chain_empty`, `chain_undecodable_certificate`, `chain_leaf_extension_missing`, `chain_intermediate_missing`, `chain_intermediate_marker_missing`, `chain_intermediate_not_ca`, `chain_wrong_key_type`, `chain_key_usage_missing`, `chain_unhandled_critical_extension`, `chain_unknown_root`, `chain_bad_signature`, `chain_expired`, `chain_not_yet_valid`, `idempotency_key_reused`, `unsupported_network`;
         /// 500 `vault_key_unknown`, `vault_key_retired`, `vault_record_malformed`, `vault_decryption_failed`, `internal_error`;
@@ -189,6 +189,15 @@ extension Components {
             case unsupportedNetwork = "unsupported_network"
             case databaseUnavailable = "database_unavailable"
             case invalidCursor = "invalid_cursor"
+            case googlePayNotConfigured = "google_pay_not_configured"
+            case googlePaySigningKeyExpired = "google_pay_signing_key_expired"
+            case googlePayKeyNotOpenpgp = "google_pay_key_not_openpgp"
+            case googlePayKeySecret = "google_pay_key_secret"
+            case googlePayKeyTooWeak = "google_pay_key_too_weak"
+            case googlePayKeyExpired = "google_pay_key_expired"
+            case googlePayKeyCannotEncrypt = "google_pay_key_cannot_encrypt"
+            case googlePayKeyTooLarge = "google_pay_key_too_large"
+            case googlePayTooManyKeys = "google_pay_too_many_keys"
             case otpRelayNotConfigured = "otp_relay_not_configured"
             case otpRelayFailed = "otp_relay_failed"
             case invalidOtp = "invalid_otp"
@@ -207,7 +216,9 @@ extension Components {
             case googlePay = "google_pay"
             case samsungPay = "samsung_pay"
         }
-        /// The Apple device the pass is added to.
+        /// The device the token is on: a phone (iPhone or Android phone), a watch (Apple Watch or a
+        /// Samsung Galaxy watch) or a tablet.
+        ///
         ///
         /// - Remark: Generated from `#/components/schemas/DeviceType`.
         @frozen public enum DeviceType: String, Codable, Hashable, Sendable, CaseIterable {

@@ -15,16 +15,14 @@ extension ProvisioAPIHandler {
     func provisionGooglePay(_ input: Operations.ProvisionGooglePay.Input) async throws -> Operations.ProvisionGooglePay.Output {
         guard case .json(let body) = input.body else { throw Self.unreadableBody() }
         let card = try await services.cards.card(id: try Self.cardID(input.path.id), tenantID: try Self.tenantID())
-        return .ok(
-            .init(headers: .init(xRequestId: try Self.requestID()), body: .json(try await pushData(card, .googlePay, body))))
+        return .ok(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(try await googlePay(card, body))))
     }
 
     func provisionSamsungPay(_ input: Operations.ProvisionSamsungPay.Input) async throws -> Operations.ProvisionSamsungPay.Output
     {
         guard case .json(let body) = input.body else { throw Self.unreadableBody() }
         let card = try await services.cards.card(id: try Self.cardID(input.path.id), tenantID: try Self.tenantID())
-        return .ok(
-            .init(headers: .init(xRequestId: try Self.requestID()), body: .json(try await pushData(card, .samsungPay, body))))
+        return .ok(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(try await samsungPay(card, body))))
     }
 
     func provisionApplePayFromMobile(_ input: Operations.ProvisionApplePayFromMobile.Input) async throws
@@ -40,8 +38,7 @@ extension ProvisioAPIHandler {
     {
         guard case .json(let body) = input.body else { throw Self.unreadableBody() }
         let card = try await mobileCard(try Self.cardID(input.path.id), wallet: .googlePay)
-        return .ok(
-            .init(headers: .init(xRequestId: try Self.requestID()), body: .json(try await pushData(card, .googlePay, body))))
+        return .ok(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(try await googlePay(card, body))))
     }
 
     func provisionSamsungPayFromMobile(_ input: Operations.ProvisionSamsungPayFromMobile.Input) async throws
@@ -49,8 +46,7 @@ extension ProvisioAPIHandler {
     {
         guard case .json(let body) = input.body else { throw Self.unreadableBody() }
         let card = try await mobileCard(try Self.cardID(input.path.id), wallet: .samsungPay)
-        return .ok(
-            .init(headers: .init(xRequestId: try Self.requestID()), body: .json(try await pushData(card, .samsungPay, body))))
+        return .ok(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(try await samsungPay(card, body))))
     }
 
     // MARK: Shared by both audiences
@@ -75,11 +71,18 @@ extension ProvisioAPIHandler {
             ephemeralPublicKey: payload.ephemeralPublicKey, wrappedKey: payload.wrappedKey)
     }
 
-    private func pushData(_ card: CardRecord, _ wallet: Wallet, _ body: Components.Schemas.PushProvisioningRequest)
-        async throws -> Components.Schemas.WalletPushData
+    private func googlePay(_ card: CardRecord, _ body: Components.Schemas.PushProvisioningRequest) async throws
+        -> Components.Schemas.WalletPushData
     {
-        let data = try await services.provisioning.pushProvisioning(
-            card: card, wallet: wallet, userAddress: body.userAddress.map(UserAddress.init))
+        // Read before the service runs: a refused request is the caller's, not an attempt.
+        let credentials = try body.credentialsRequest.map { request in
+            try GooglePaymentCredentialsRequest(
+                serverSessionID: request.serverSessionId, stableHardwareID: request.stableHardwareId,
+                walletID: request.walletId, tokenRequestorID: request.tokenRequestorId,
+                googleOpaquePaymentCardRequested: request.googleOpaquePaymentCardRequested ?? true)
+        }
+        let data = try await services.provisioning.googlePay(
+            card: card, userAddress: body.userAddress.map(UserAddress.init), credentials: credentials)
         guard let network = Components.Schemas.WalletPushData.NetworkPayload(rawValue: data.network),
             let provider = Components.Schemas.WalletPushData.TokenServiceProviderPayload(rawValue: data.tokenServiceProvider)
         else {
@@ -87,8 +90,26 @@ extension ProvisioAPIHandler {
             throw ProvisioError(.internalError, "The server could not complete the request.")
         }
         return .init(
-            opaquePaymentCard: data.opaquePaymentCard, displayName: data.displayName, lastDigits: data.lastDigits,
-            network: network, tokenServiceProvider: provider, userAddress: .init(data.userAddress))
+            opaquePaymentCard: data.opaquePaymentCard, googleOpaquePaymentCard: data.googleOpaquePaymentCard,
+            displayName: data.displayName, lastDigits: data.lastDigits, network: network, tokenServiceProvider: provider,
+            userAddress: .init(data.userAddress))
+    }
+
+    private func samsungPay(_ card: CardRecord, _ body: Components.Schemas.SamsungPayRequest) async throws
+        -> Components.Schemas.SamsungPayPushData
+    {
+        let info = try SamsungWalletInfo(deviceID: body.deviceId, walletUserID: body.walletUserId)
+        let data = try await services.provisioning.samsungPay(card: card, walletInfo: info)
+        guard let cardType = Components.Schemas.SamsungPayPushData.CardTypePayload(rawValue: data.cardType.rawValue),
+            let provider = Components.Schemas.SamsungPayPushData.TokenizationProviderPayload(
+                rawValue: data.tokenizationProvider)
+        else {
+            // The service's names and the document's enums have drifted apart.
+            throw ProvisioError(.internalError, "The server could not complete the request.")
+        }
+        return .init(
+            cardType: cardType, tokenizationProvider: provider, provisionPayload: data.provisionPayload,
+            displayName: data.displayName, lastDigits: data.lastDigits)
     }
 
     // MARK: Mobile access

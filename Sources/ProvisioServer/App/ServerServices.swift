@@ -32,6 +32,8 @@ public struct ServerServices: Sendable {
     public var behindTLSProxy = false
     public let otpRelay: OTPRelay
     public let settings: SettingsService
+    /// The tenants' keys for Google's opaque payment card.
+    public let googlePay: GooglePayKeyService
     /// Keys the digest of idempotent requests (their bodies may hold a PAN).
     public let requestDigester: KeyedDigester
     /// Keys the MDES listener's digests (request ids, bodies, activation codes).
@@ -74,6 +76,8 @@ public struct ServerServices: Sendable {
             store: store, vault: vault, serverDefault: network, outbound: outbound, clock: clock)
         let settings = SettingsService(store: store, vault: vault, connectors: connectors, clock: clock)
         self.settings = settings
+        let googlePay = GooglePayKeyService(store: store, vault: vault, clock: clock)
+        self.googlePay = googlePay
         self.tokens = TokenService(
             store: store, cards: cards, fingerprinter: keys.panFingerprinter,
             tavSigner: tavSigner, publisher: publisher, settings: settings,
@@ -93,7 +97,7 @@ public struct ServerServices: Sendable {
             store: store, cards: cards,
             applePayloads: ApplePayloadBuilder(validator: chainValidator, tavSigner: tavSigner),
             pushData: WalletPushDataBuilder(networkKey: networkKey, networkKeyID: networkKeyID),
-            metrics: metrics, clock: clock)
+            googlePay: googlePay, metrics: metrics, clock: clock)
     }
 
     /// The outbox worker for this process (every server process runs one); by default it

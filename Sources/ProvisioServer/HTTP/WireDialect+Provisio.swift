@@ -21,8 +21,9 @@ extension WireDialect {
         },
         parameterRefusal: { error, decodingError in queryParameterError(decodingError, request: error.request) },
         expectedStates: [.networkConnectorNotConfigured, .otpRelayNotConfigured],
-        // PUT /v1/settings/network: MDES's OAuth signing key and Mastercard's certificate, in PEM.
-        multilineFields: ["oauth_signing_key_pem", "mastercard_encryption_certificate_pem"])
+        // PUT /v1/settings/network: MDES's OAuth signing key and Mastercard's certificate, in PEM;
+        // PUT /v1/settings/google-pay: Google's OpenPGP keys, in ASCII armour.
+        multilineFields: ["oauth_signing_key_pem", "mastercard_encryption_certificate_pem", "google_encryption_keys"])
 
     /// The field's own code for a value outside its documented set (`device_type` →
     /// `invalid_device_type`); other fields get `invalid_request`.

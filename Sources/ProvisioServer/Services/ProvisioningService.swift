@@ -8,17 +8,20 @@ public struct ProvisioningService: Sendable {
     let cards: CardService
     let applePayloads: ApplePayloadBuilder
     let pushData: WalletPushDataBuilder
+    /// The tenant's keys for Google's opaque payment card (Unified Push Provisioning).
+    let googlePay: GooglePayKeyService
     let metrics: ProvisioMetrics
     let clock: any TimeSource
 
     public init(
         store: any ProvisioStore, cards: CardService, applePayloads: ApplePayloadBuilder, pushData: WalletPushDataBuilder,
-        metrics: ProvisioMetrics, clock: any TimeSource
+        googlePay: GooglePayKeyService, metrics: ProvisioMetrics, clock: any TimeSource
     ) {
         self.store = store
         self.cards = cards
         self.applePayloads = applePayloads
         self.pushData = pushData
+        self.googlePay = googlePay
         self.metrics = metrics
         self.clock = clock
     }
@@ -40,11 +43,31 @@ public struct ProvisioningService: Sendable {
         }
     }
 
-    public func pushProvisioning(card: CardRecord, wallet: Wallet, userAddress: UserAddress?) async throws -> WalletPushData {
-        try await recordingAttempt(card: card, wallet: wallet, deviceType: nil, scheme: nil) {
+    /// Google Pay's push data: TapAndPay's legacy fields, and with a `credentials` request that
+    /// asks for it (Unified Push Provisioning) the Google OPC too.
+    public func googlePay(card: CardRecord, userAddress: UserAddress?, credentials: GooglePaymentCredentialsRequest?)
+        async throws -> WalletPushData
+    {
+        try await recordingAttempt(card: card, wallet: .googlePay, deviceType: nil, scheme: nil) {
             try cards.requireEligible(card)
             let pan = try cards.primaryAccountNumber(of: card)
-            return try pushData.build(card: card, pan: pan, wallet: wallet, userAddress: userAddress, at: clock.now())
+            var data = try pushData.build(card: card, pan: pan, wallet: .googlePay, userAddress: userAddress, at: clock.now())
+            if let credentials, credentials.googleOpaquePaymentCardRequested {
+                data.googleOpaquePaymentCard = try await googlePay.googleOpaquePaymentCard(
+                    card: card, pan: pan, serverSessionID: credentials.serverSessionID)
+            }
+            return data
+        }
+    }
+
+    /// Samsung Pay's `addCard` data: the network's opaque payment card in base64, and the card
+    /// network's tokenization provider (`unsupported_network` for a network Samsung has none for).
+    public func samsungPay(card: CardRecord, walletInfo: SamsungWalletInfo) async throws -> SamsungPayPushData {
+        try await recordingAttempt(card: card, wallet: .samsungPay, deviceType: nil, scheme: nil) {
+            try cards.requireEligible(card)
+            let pan = try cards.primaryAccountNumber(of: card)
+            let data = try pushData.build(card: card, pan: pan, wallet: .samsungPay, userAddress: nil, at: clock.now())
+            return try SamsungPayPushData(data, network: card.network)
         }
     }
 
@@ -57,13 +80,14 @@ public struct ProvisioningService: Sendable {
     }
 
     private func recordingAttempt<Result: Sendable>(
-        card: CardRecord, wallet: Wallet, deviceType: DeviceType?, scheme: EncryptionScheme?, _ body: () throws -> Result
+        card: CardRecord, wallet: Wallet, deviceType: DeviceType?, scheme: EncryptionScheme?,
+        _ body: () async throws -> Result
     ) async throws -> Result {
         var attempt = ProvisioningAttemptRecord(
             id: RandomToken.identifier(prefix: "att_"), tenantID: card.tenantID, cardID: card.id, wallet: wallet,
             deviceType: deviceType, encryptionScheme: scheme, outcome: .succeeded, errorCode: nil, createdAt: clock.now())
         do {
-            let result = try body()
+            let result = try await body()
             try await store.insertAttempt(attempt)
             metrics.recordProvisioning(wallet: wallet, outcome: .succeeded)
             return result

@@ -4,7 +4,7 @@ import ProvisioCrypto
 import SQLKit
 
 /// Moves every sealed record (card PANs, webhook signing secrets, network API keys and MDES signing keys,
-/// MDES issuer keys, stored idempotent answers) under the keyring's active
+/// MDES issuer keys, Google Pay issuer signing keys, stored idempotent answers) under the keyring's active
 /// key-encryption key, so the previous key can be retired. Only data keys are re-wrapped; no
 /// PAN is decrypted. Safe to run while servers are up (each row is one conditional update).
 public struct VaultRotation: Sendable {
@@ -21,6 +21,7 @@ public struct VaultRotation: Sendable {
         public var webhookSecrets = 0
         public var networkKeys = 0
         public var mdesIssuerKeys = 0
+        public var googlePaySigningKeys = 0
         public var idempotentAnswers = 0
     }
 
@@ -29,7 +30,8 @@ public struct VaultRotation: Sendable {
         ("cards", "pan_vault_record"), ("webhook_endpoints", "secret_vault_record"),
         ("webhook_endpoints", "previous_secret_vault_record"),
         ("tenant_settings", "network_api_key_vault_record"), ("tenant_settings", "network_oauth_signing_key_vault_record"),
-        ("mdes_issuer_keys", "private_key_vault_record"), ("idempotency_keys", "response_body"),
+        ("mdes_issuer_keys", "private_key_vault_record"), ("google_pay_signing_keys", "secret_key_vault_record"),
+        ("idempotency_keys", "response_body"),
     ]
 
     public func rewrapAll() async throws -> Report {
@@ -43,6 +45,8 @@ public struct VaultRotation: Sendable {
             + rewrap(table: "tenant_settings", keyColumns: ["tenant_id"], recordColumn: "network_oauth_signing_key_vault_record")
         report.mdesIssuerKeys = try await rewrap(
             table: "mdes_issuer_keys", keyColumns: ["tenant_id", "fingerprint"], recordColumn: "private_key_vault_record")
+        report.googlePaySigningKeys = try await rewrap(
+            table: "google_pay_signing_keys", keyColumns: ["tenant_id", "fingerprint"], recordColumn: "secret_key_vault_record")
         report.idempotentAnswers = try await rewrap(
             table: "idempotency_keys", keyColumns: ["scope", "idempotency_key"], recordColumn: "response_body")
         return report

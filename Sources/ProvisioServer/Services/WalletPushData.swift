@@ -1,9 +1,14 @@
 import ProvisioCore
 
-/// The push-tokenize data Google Pay (TapAndPay `PushTokenizeRequest`) and Samsung Pay take
-/// from the issuer app: an opaque payment card only the network can read, plus display data.
+/// The push-tokenize data Google Pay (TapAndPay `PushTokenizeRequest`) takes from the issuer
+/// app, and Samsung Pay's payload is made from: an opaque payment card only the network can
+/// read, plus display data.
 public struct WalletPushData: Sendable, Equatable {
+    /// The TSP OPC: a JWE to the card network's key.
     public var opaquePaymentCard: String
+    /// Unified Push Provisioning: Google's OPC, signed by the tenant's issuer key and encrypted
+    /// to Google's keys, in base64; nil for the legacy push.
+    public var googleOpaquePaymentCard: String? = nil
     public var displayName: String
     public var lastDigits: String
     public var network: String

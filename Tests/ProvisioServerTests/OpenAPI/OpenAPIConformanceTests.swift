@@ -76,7 +76,13 @@ import Testing
             let google = try await api.provisionGooglePay(path: .init(id: fullID), body: .json(address)).ok.body.json
             #expect(google.userAddress.countryCode == "US")
             let samsung = try await api.provisionSamsungPay(path: .init(id: visaID), body: .json(.init())).ok.body.json
-            #expect(samsung.userAddress.name == "Jane Appleseed")
+            #expect(samsung.tokenizationProvider == .vi && samsung.lastDigits == "1111")
+            // Google Pay's keys: the issuer key made on first read, Google's key set, a rotation.
+            let madeKey = try await api.getGooglePaySettings().ok.body.json.issuerSigningKey
+            let googleKey = try GooglePayTestKeys.shared().first.publicKey.armored
+            _ = try await api.setGooglePaySettings(body: .json(.init(googleEncryptionKeys: [googleKey]))).ok
+            let rotatedKey = try await api.rotateGooglePaySigningKey().ok.body.json.issuerSigningKey
+            #expect(rotatedKey.fingerprint != madeKey.fingerprint)
 
             // A failed attempt, so the attempt list carries error_code.
             var badNonce = ecc
@@ -464,6 +470,7 @@ import Testing
         Operations.UpdateCard.id, Operations.RevokeMobileSession.id, Operations.RevokeCustomerMobileSessions.id,
         Operations.ListAPIKeys.id, Operations.CreateAPIKey.id, Operations.RevokeAPIKey.id, Operations.ListAuditEvents.id,
         Operations.RotateWebhookSecret.id, Operations.CreateNetworkKey.id, Operations.GetActivationMethodSettings.id,
-        Operations.SetActivationMethodSettings.id,
+        Operations.SetActivationMethodSettings.id, Operations.GetGooglePaySettings.id, Operations.SetGooglePaySettings.id,
+        Operations.RotateGooglePaySigningKey.id,
     ]
 }

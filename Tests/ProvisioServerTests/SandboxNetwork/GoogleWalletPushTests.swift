@@ -119,8 +119,12 @@ import Testing
                     Data(card.utf8), contentType: "application/json")
                 var foreign = push
                 foreign.opaquePaymentCard = otherNetwork
-                let samsung = try await server.api(h.apiKey).provisionSamsungPay(path: .init(id: h.cardID), body: .json(.init()))
-                    .ok.body.json
+                let samsungData = try await server.api(h.apiKey).provisionSamsungPay(
+                    path: .init(id: h.cardID), body: .json(.init())
+                ).ok.body.json
+                var samsung = push
+                samsung.opaquePaymentCard = String(
+                    decoding: try #require(Data(base64Encoded: samsungData.provisionPayload)), as: UTF8.self)
 
                 for (bad, inner) in [
                     (tampered, "sandbox_opc_unreadable"), (foreign, "sandbox_opc_unreadable"),

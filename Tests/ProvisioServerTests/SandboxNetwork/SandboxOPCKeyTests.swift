@@ -18,11 +18,12 @@ import Testing
             let card = try await server.makeCard(apiKey: apiKey, pan: Self.pan)
             let api = server.api(apiKey)
             let key = SandboxOPCKey(privateKey: server.networkKey)
-            for (wallet, push) in [
-                (Wallet.googlePay, try await api.provisionGooglePay(path: .init(id: card.id), body: .json(.init())).ok.body.json),
-                (.samsungPay, try await api.provisionSamsungPay(path: .init(id: card.id), body: .json(.init())).ok.body.json),
-            ] {
-                let opened = try key.open(push.opaquePaymentCard)
+            let google = try await api.provisionGooglePay(path: .init(id: card.id), body: .json(.init())).ok.body.json
+            // Samsung Pay's payload is the same JWE, in base64.
+            let samsung = try await api.provisionSamsungPay(path: .init(id: card.id), body: .json(.init())).ok.body.json
+            let samsungJWE = String(decoding: try #require(Data(base64Encoded: samsung.provisionPayload)), as: UTF8.self)
+            for (wallet, opc) in [(Wallet.googlePay, google.opaquePaymentCard), (.samsungPay, samsungJWE)] {
+                let opened = try key.open(opc)
                 #expect(opened.primaryAccountNumber.unmaskedDigits == Self.pan)
                 #expect(opened.expiry == (try CardExpiry(month: card.expiryMonth, year: card.expiryYear)))
                 #expect(opened.cardholderName.value == card.cardholderName)

@@ -528,5 +528,36 @@ enum SchemaMigrations {
                 "ALTER TABLE tenant_settings ADD COLUMN network_mastercard_encryption_certificate TEXT"
             ]
         ),
+        Migration(
+            version: 18, name: "google_pay_keys",
+            // Google's opaque payment card (issue 24). The tenant's issuer OpenPGP keys, named by
+            // fingerprint: the secret half sealed by the vault, the public half kept armoured to
+            // be shown again. One is in force; a rotation marks the previous one replaced and
+            // forgets its secret. Google's public encryption keys, as the tenant set them, in order.
+            statements: [
+                """
+                CREATE TABLE google_pay_signing_keys (
+                    tenant_id TEXT NOT NULL REFERENCES tenants(id),
+                    fingerprint TEXT NOT NULL,
+                    public_key TEXT NOT NULL,
+                    secret_key_vault_record TEXT,
+                    created_at BIGINT NOT NULL,
+                    expires_at BIGINT,
+                    replaced_at BIGINT,
+                    PRIMARY KEY (tenant_id, fingerprint)
+                )
+                """,
+                """
+                CREATE TABLE google_pay_encryption_keys (
+                    tenant_id TEXT NOT NULL REFERENCES tenants(id),
+                    position INTEGER NOT NULL,
+                    fingerprint TEXT NOT NULL,
+                    public_key TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY (tenant_id, position)
+                )
+                """,
+            ]
+        ),
     ]
 }
