@@ -104,6 +104,8 @@ let package = Package(
                 // The sandbox's MDES calls the issuer with the client generated from the MDES document,
                 // over mutual TLS (NIOSSL's configuration for AsyncHTTPClient).
                 "ProvisioSandboxMDESIssuerAPI",
+                // The sandbox's Google Wallet opens Google's opaque payment cards with a key pair of its own.
+                "ProvisioOpenPGP",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: serverOnly),

@@ -1,20 +1,52 @@
 import Foundation
 import ProvisioCore
+import ProvisioOpenPGP
 
 /// Google Wallet on an Android phone in the sandbox, as the issuer's app reaches it through
-/// TapAndPay's legacy push provisioning (docs/android-wallets.md §3).
+/// TapAndPay (docs/android-wallets.md §1, §3, §4; what is modelled from which source, and what
+/// is assumed, is listed in §7).
 ///
-/// `pushTokenize` hands the opaque payment card to the token service provider (the sandbox's
-/// card network), which opens it, asks the issuer to decide and installs the token here:
-/// `TOKEN_STATE_ACTIVE` on green, `TOKEN_STATE_NEEDS_IDENTITY_VERIFICATION` on yellow; red and
-/// a card the TSP cannot open are refusals. The wallet never sees the card number, only the
-/// last four digits the app and the network name. An actor: tokens change atomically; the
-/// network's install arrives while `pushTokenize` awaits it (actors are reentrant).
+/// - **Unified Push Provisioning** (`beginPushTokenize`, `completePushTokenize`, or
+///   `pushTokenize(…, generator:)` in one call): Google opens a server session and asks the
+///   app's `PaymentCredentialsGenerator` for both opaque payment cards. It opens the Google OPC
+///   with its own OpenPGP key (`googleKey`), checks it is signed by a key the issuer registered
+///   with Google (`registerIssuerKey`), names this session and ends in the push's last digits,
+///   then hands the TSP OPC to the token service as the legacy path does, and saves the card to
+///   the Google Account (`cardsOnFile`) once the device token is there.
+/// - **Bounce provisioning** (`beginBounceProvisioning`): Google Wallet starts the issuer's app;
+///   the app's push, marked bounce-provisioned, marks the token.
+/// - **Legacy** `pushTokenize` with the TSP OPC alone.
+/// - **The yellow path** (`tokenize`, then a one-time code, app-to-app in Visa's form, or the
+///   issuer's customer service), each through the network, which reports the activation to
+///   the issuer.
+/// - **The cardholder's deletion** (`requestDeleteToken`, or in Wallet's own screens) reaches
+///   the network, which reports it to the issuer; the token is then absent.
 ///
-/// Not modelled yet: UPP, `tokenize` (the yellow path resumed), `requestDeleteToken`, the
-/// status codes the sandbox has no cause for. `listTokens` lists every token: whether Google
-/// scopes it to the calling issuer is not public.
+/// The token service provider (the sandbox's card network) opens the TSP OPC, asks the issuer
+/// to decide and installs the token here: `TOKEN_STATE_ACTIVE` on green,
+/// `TOKEN_STATE_NEEDS_IDENTITY_VERIFICATION` on yellow; red and a card the TSP cannot open are
+/// refusals. The wallet never keeps a card number, only the last four digits (the Google OPC's
+/// number is read, compared and dropped). An actor: tokens and sessions change atomically; the
+/// network's calls back arrive while a push or a deletion awaits it (actors are reentrant).
+///
+/// Assumed, as no public page says: `listTokens` lists every token (whether Google scopes it to
+/// the calling issuer is not public); one issuer app per wallet, whose signing keys are the
+/// registered ones; the limits below.
 public actor SandboxGoogleWallet: SandboxTokenWallet {
+    /// TapAndPay's `TOKEN_REQUESTOR_ID_WALLET` ([MICROG]): the token requestor Google names.
+    public static let tokenRequestorID = "google_wallet"
+    /// How long a UPP session (and a bounce) waits for the app (assumed; Google's is not public).
+    public static let sessionLifetime: TimeInterval = 10 * 60
+    /// UPP sessions open at once (assumed).
+    public static let maximumOpenSessions = 8
+    /// Issuer signing keys registered with Google (assumed; Google asks partners to rotate, so a
+    /// few at once).
+    public static let maximumIssuerKeys = 8
+    /// The longest opaque payment card Google takes in a push (each of the two).
+    public static let maximumOPCBytes = GoogleOpaquePaymentCard.maximumOPCLength
+    /// The issuer's app in the sandbox, when none is named.
+    public static let defaultIssuerAppPackage = "io.provisio.sandbox.issuer"
+
     public nonisolated let walletKind = Wallet.googlePay
     /// The Android phone. Its identifier (a hash of its hardware-backed key) is what
     /// `getStableHardwareId` answers: one per device, the same across wallets.
@@ -24,31 +56,67 @@ public actor SandboxGoogleWallet: SandboxTokenWallet {
     /// The token service provider the wallet sends pushed cards to: the sandbox's one network
     /// plays every `TOKEN_PROVIDER_*`.
     public nonisolated let tokenService: SandboxNetworkTokenService
+    /// Google's key pair for Google OPCs; nil for a wallet that only takes legacy pushes.
+    public nonisolated let googleKey: SandboxGoogleKey?
+    /// Judges session lifetimes and OpenPGP key validity.
+    public nonisolated let clock: any TimeSource
+    /// The issuer's app: what bounce provisioning and app-to-app start.
+    public nonisolated let issuerAppPackage: String
 
     /// Tokens by issuer token id, and the order they arrived in.
-    private var tokens: [String: GoogleTokenInfo] = [:]
-    private var order: [String] = []
+    var tokens: [String: GoogleTokenInfo] = [:]
+    var order: [String] = []
+    /// What the network told the wallet of each token, by issuer token id.
+    var installed: [String: Installed] = [:]
     /// Push-tokenize calls the network has not answered yet, by the wallet's request id.
-    private var pushes: [String: Push] = [:]
+    var pushes: [String: Push] = [:]
+    /// Open UPP sessions by server session id.
+    var sessions: [String: GooglePushTokenizeSession] = [:]
+    /// The issuer's signing keys, registered with Google out of band.
+    var issuerKeys: [OpenPGPPublicKey] = []
+    /// The bounce provisioning Google Wallet started and the app has not pushed for yet.
+    var bounce: GoogleInitiateProvisioningIntent?
+    /// Cards saved to the Google Account, oldest first.
+    var savedCards: [GoogleCardOnFile] = []
+    /// Tokens whose app-to-app intent Google Wallet started and the issuer's app has not answered.
+    var appToAppStarted: Set<String> = []
 
-    private struct Push: Sendable {
+    struct Push: Sendable {
         var network: GoogleCardNetwork
         var tokenServiceProvider: GoogleTokenServiceProvider
         var displayName: String
         var lastDigits: String
+        var isBounceProvisioned: Bool
     }
 
-    /// - Parameter hardwareKey: the phone's hardware-backed key (a fresh one unless given).
-    public init(tokenService: SandboxNetworkTokenService, hardwareKey: SandboxSecureElement = SandboxSecureElement()) {
+    /// The network's names for an installed token: what app-to-app and deletion need.
+    struct Installed: Sendable {
+        var networkTokenRef: String
+        var panReferenceID: String
+    }
+
+    /// - Parameters:
+    ///   - hardwareKey: the phone's hardware-backed key (a fresh one unless given).
+    ///   - googleKey: Google's key pair for Google OPCs (`SandboxGoogleKey.generate` or
+    ///     `loadOrGenerate`); without one, UPP pushes are refused.
+    ///   - clock: the network's wallet's clock unless given.
+    public init(
+        tokenService: SandboxNetworkTokenService, hardwareKey: SandboxSecureElement = SandboxSecureElement(),
+        googleKey: SandboxGoogleKey? = nil, clock: (any TimeSource)? = nil,
+        issuerAppPackage: String = SandboxGoogleWallet.defaultIssuerAppPackage
+    ) {
         self.tokenService = tokenService
         self.phone = SandboxDevice(kind: .androidPhone, secureElementPublicKey: hardwareKey.publicKey)
         self.activeWalletID = SandboxRandom.identifier(prefix: "", byteCount: 12)
+        self.googleKey = googleKey
+        self.clock = clock ?? tokenService.wallet.clock
+        self.issuerAppPackage = issuerAppPackage
     }
 
     /// `getStableHardwareId`.
     public nonisolated var stableHardwareID: String { phone.identifier }
 
-    // MARK: - Push provisioning (the issuer's app)
+    // MARK: - Legacy push provisioning (the issuer's app)
 
     /// TapAndPay's `pushTokenize` with a `PushTokenizeRequest`: the opaque payment card (the
     /// UTF-8 bytes of what the issuer's backend returned), network, TSP, display name, the
@@ -61,18 +129,21 @@ public actor SandboxGoogleWallet: SandboxTokenWallet {
         opc: Data, network: GoogleCardNetwork, tokenServiceProvider: GoogleTokenServiceProvider, displayName: String,
         lastDigits: String, address: GoogleUserAddress?
     ) async throws -> GooglePushTokenizeResult {
-        guard !opc.isEmpty, let opaquePaymentCard = String(data: opc, encoding: .utf8) else {
-            throw ProvisioError(.sandboxGoogleRequestInvalid, "The push-tokenize request has no opaque payment card.")
-        }
-        guard lastDigits.utf8.count == 4, lastDigits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-            throw ProvisioError(.sandboxGoogleRequestInvalid, "lastDigits must be the card's last four digits.")
-        }
-        guard !displayName.isEmpty else {
-            throw ProvisioError(.sandboxGoogleRequestInvalid, "The push-tokenize request has no display name.")
-        }
+        try Self.checkPush(displayName: displayName, lastDigits: lastDigits)
+        let opaquePaymentCard = try Self.opaquePaymentCard(opc)
+        return try await tokenize(
+            opaquePaymentCard,
+            Push(
+                network: network, tokenServiceProvider: tokenServiceProvider, displayName: displayName, lastDigits: lastDigits,
+                isBounceProvisioned: false),
+            savesCard: false)
+    }
+
+    /// Hands the TSP OPC to the network and waits for its install: the push's result, or
+    /// TapAndPay's refusal.
+    func tokenize(_ opaquePaymentCard: String, _ push: Push, savesCard: Bool) async throws -> GooglePushTokenizeResult {
         let requestID = SandboxRandom.identifier(prefix: "sbx_push_")
-        pushes[requestID] = Push(
-            network: network, tokenServiceProvider: tokenServiceProvider, displayName: displayName, lastDigits: lastDigits)
+        pushes[requestID] = push
         defer { pushes[requestID] = nil }
         let outcome: NetworkProvisioningOutcome
         do {
@@ -96,7 +167,8 @@ public actor SandboxGoogleWallet: SandboxTokenWallet {
             throw Self.notFound()
         }
         return GooglePushTokenizeResult(
-            resultCode: GooglePushTokenizeResult.resultOK, issuerTokenID: token.issuerTokenID, tokenState: token.tokenState)
+            resultCode: GooglePushTokenizeResult.resultOK, issuerTokenID: token.issuerTokenID, tokenState: token.tokenState,
+            cardResult: savesCard, isBounceProvisioned: push.isBounceProvisioned)
     }
 
     // MARK: - Reading (the issuer's app)
@@ -111,10 +183,7 @@ public actor SandboxGoogleWallet: SandboxTokenWallet {
     public func getTokenStatus(tokenServiceProvider: GoogleTokenServiceProvider, issuerTokenID: String) throws
         -> GoogleTokenState
     {
-        guard let token = tokens[issuerTokenID], token.tokenServiceProvider == tokenServiceProvider else {
-            throw Self.notFound()
-        }
-        return token.tokenState
+        try token(issuerTokenID, of: tokenServiceProvider).tokenState
     }
 
     /// `isTokenized`: whether a token for a card with these last digits, network and TSP is in
@@ -126,6 +195,9 @@ public actor SandboxGoogleWallet: SandboxTokenWallet {
             $0.fpanLastFour == lastDigits && $0.network == network && $0.tokenServiceProvider == tokenServiceProvider
         }
     }
+
+    /// The cards UPP saved to the cardholder's Google Account, oldest first (no card numbers).
+    public func cardsOnFile() -> [GoogleCardOnFile] { savedCards }
 
     // MARK: - SandboxTokenWallet (the network)
 
@@ -144,7 +216,10 @@ public actor SandboxGoogleWallet: SandboxTokenWallet {
         }
         tokens[card.issuerTokenID] = GoogleTokenInfo(
             issuerTokenID: card.issuerTokenID, fpanLastFour: card.fundingLast4, tokenState: tokenState,
-            network: push.network, tokenServiceProvider: push.tokenServiceProvider, displayName: push.displayName)
+            network: push.network, tokenServiceProvider: push.tokenServiceProvider, displayName: push.displayName,
+            isBounceProvisioned: push.isBounceProvisioned)
+        installed[card.issuerTokenID] = Installed(
+            networkTokenRef: card.networkTokenRef, panReferenceID: card.primaryAccountIdentifier)
         order.append(card.issuerTokenID)
         return card.issuerTokenID
     }
@@ -164,6 +239,8 @@ public actor SandboxGoogleWallet: SandboxTokenWallet {
     public func remove(handle: String, on device: SandboxDevice) throws {
         try checkDevice(device)
         guard tokens.removeValue(forKey: handle) != nil else { throw Self.notFound() }
+        installed[handle] = nil
+        appToAppStarted.remove(handle)
         order.removeAll { $0 == handle }
     }
 
@@ -189,13 +266,42 @@ public actor SandboxGoogleWallet: SandboxTokenWallet {
         }
     }
 
+    /// The token of that TSP with that issuer token id, or TapAndPay's 15003.
+    func token(_ issuerTokenID: String, of tokenServiceProvider: GoogleTokenServiceProvider) throws -> GoogleTokenInfo {
+        guard let token = tokens[issuerTokenID], token.tokenServiceProvider == tokenServiceProvider else {
+            throw Self.notFound()
+        }
+        return token
+    }
+
+    static func checkPush(displayName: String, lastDigits: String) throws {
+        guard lastDigits.utf8.count == 4, lastDigits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            throw ProvisioError(.sandboxGoogleRequestInvalid, "lastDigits must be the card's last four digits.")
+        }
+        guard !displayName.isEmpty else {
+            throw ProvisioError(.sandboxGoogleRequestInvalid, "The push-tokenize request has no display name.")
+        }
+    }
+
+    /// The TSP OPC as the network takes it: the UTF-8 text of the bytes, bounded.
+    static func opaquePaymentCard(_ opc: Data) throws -> String {
+        guard !opc.isEmpty, let text = String(data: opc, encoding: .utf8) else {
+            throw ProvisioError(.sandboxGoogleRequestInvalid, "The push-tokenize request has no opaque payment card.")
+        }
+        guard opc.count <= maximumOPCBytes else {
+            throw ProvisioError(
+                .sandboxGoogleRequestInvalid, "The opaque payment card is longer than \(maximumOPCBytes) bytes.")
+        }
+        return text
+    }
+
     private func checkDevice(_ device: SandboxDevice) throws {
         guard device == phone else {
             throw ProvisioError(.sandboxDeviceUnavailable, "This Google Wallet is on another Android phone.")
         }
     }
 
-    private static func notFound() -> ProvisioError {
+    static func notFound() -> ProvisioError {
         ProvisioError(
             .sandboxGoogleTokenNotFound, "TAP_AND_PAY_TOKEN_NOT_FOUND (15003): no such token in the active wallet.")
     }
