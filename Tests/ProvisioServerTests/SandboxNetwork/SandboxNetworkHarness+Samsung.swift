@@ -28,34 +28,19 @@ extension SandboxNetworkHarness {
         try await server.makeCard(apiKey: apiKey, pan: pan).id
     }
 
-    /// Provisio's Samsung Pay answer for a card (the harness's Visa card unless named). Read
-    /// from the bytes, so it takes the agreed Samsung shape (`card_type`, `tokenization_provider`,
-    /// `provision_payload`: Base64 of the JWE) and, until the server answers it, the Google shape
-    /// the route answered before (`opaque_payment_card`: the JWE itself).
-    func samsungPushData(cardID: String? = nil) async throws -> SamsungPushData {
-        let answer = try await server.raw.send(
-            .post, "/v1/cards/\(cardID ?? self.cardID)/provisioning/samsung-pay", token: apiKey, body: Data("{}".utf8))
-        #expect(answer.status == 200, "\(answer.text)")
-        let json = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
-        func text(_ key: String) throws -> String { try #require(json[key] as? String, "no \(key)") }
-        let push: SamsungPushData
-        if json["provision_payload"] != nil {
-            push = SamsungPushData(
-                cardType: try #require(SamsungCardType(rawValue: try text("card_type"))),
-                provider: try #require(SamsungTokenizationProvider(rawValue: try text("tokenization_provider"))),
-                provisionPayload: try text("provision_payload"), displayName: try text("display_name"),
-                lastDigits: try text("last_digits"))
-        } else {
-            let providers: [String: SamsungTokenizationProvider] = [
-                "TOKEN_PROVIDER_VISA": .visa, "TOKEN_PROVIDER_MASTERCARD": .mastercard, "TOKEN_PROVIDER_AMEX": .amex,
-                "TOKEN_PROVIDER_DISCOVER": .discover,
-            ]
-            push = SamsungPushData(
-                cardType: .creditDebit, provider: try #require(providers[try text("token_service_provider")]),
-                provisionPayload: Data(try text("opaque_payment_card").utf8).base64EncodedString(),
-                displayName: try text("display_name"), lastDigits: try text("last_digits"))
-        }
-        for pan in [Self.pan, Self.mastercardPAN, Self.amexPAN] { #expect(!answer.text.contains(pan)) }
+    /// Provisio's Samsung Pay answer for a card (the harness's Visa card unless named), asked
+    /// with the ids `getWalletInfo` gave when the app has them.
+    func samsungPushData(cardID: String? = nil, walletInfo: SamsungWalletInfo? = nil) async throws -> SamsungPushData {
+        let answer = try await server.api(apiKey).provisionSamsungPay(
+            path: .init(id: cardID ?? self.cardID),
+            body: .json(.init(deviceId: walletInfo?.deviceID, walletUserId: walletInfo?.walletUserID))
+        ).ok.body.json
+        let push = SamsungPushData(
+            cardType: try #require(SamsungCardType(rawValue: answer.cardType.rawValue)),
+            provider: try #require(SamsungTokenizationProvider(rawValue: answer.tokenizationProvider.rawValue)),
+            provisionPayload: answer.provisionPayload, displayName: answer.displayName, lastDigits: answer.lastDigits)
+        let bytes = try #require(server.answers.all.last { $0.operationID == "provisionSamsungPay" })
+        for pan in [Self.pan, Self.mastercardPAN, Self.amexPAN] { #expect(!bytes.text.contains(pan)) }
         return push
     }
 
@@ -70,8 +55,9 @@ extension SandboxNetworkHarness {
     func addToSamsung(_ samsung: SandboxSamsungWallet, cardID: String? = nil) async throws -> SamsungCard {
         #expect(await samsung.getSamsungPayStatus(Self.samsungPartner) == .ready)
         _ = try await samsung.getAllCards(Self.samsungPartner)
-        _ = try await samsung.getWalletInfo(Self.samsungPartner)
-        return try await samsung.addCard(addCardInfo(try await samsungPushData(cardID: cardID)), Self.samsungPartner)
+        let walletInfo = try await samsung.getWalletInfo(Self.samsungPartner)
+        let push = try await samsungPushData(cardID: cardID, walletInfo: walletInfo)
+        return try await samsung.addCard(addCardInfo(push), Self.samsungPartner)
     }
 
     /// The same through `WatchManager`, to the Galaxy Watch.
@@ -79,7 +65,8 @@ extension SandboxNetworkHarness {
         let manager = samsung.watchManager(Self.samsungPartner)
         #expect(await manager.getSamsungPayStatus() == .ready)
         _ = try await manager.getAllCards()
-        return try await manager.addCard(addCardInfo(try await samsungPushData(cardID: cardID)))
+        let push = try await samsungPushData(cardID: cardID, walletInfo: try await manager.getWalletInfo())
+        return try await manager.addCard(addCardInfo(push))
     }
 
     /// A card's state as the app reads it with `getAllCards` on its device.
