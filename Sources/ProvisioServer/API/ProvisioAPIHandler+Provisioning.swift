@@ -98,7 +98,7 @@ extension ProvisioAPIHandler {
     private func samsungPay(_ card: CardRecord, _ body: Components.Schemas.SamsungPayRequest) async throws
         -> Components.Schemas.SamsungPayPushData
     {
-        let info = try SamsungWalletInfo(deviceID: body.deviceId, walletUserID: body.walletUserId)
+        let info = try SamsungPayWalletIDs(deviceID: body.deviceId, walletUserID: body.walletUserId)
         let data = try await services.provisioning.samsungPay(card: card, walletInfo: info)
         guard let cardType = Components.Schemas.SamsungPayPushData.CardTypePayload(rawValue: data.cardType.rawValue),
             let provider = Components.Schemas.SamsungPayPushData.TokenizationProviderPayload(

@@ -62,7 +62,7 @@ public struct ProvisioningService: Sendable {
 
     /// Samsung Pay's `addCard` data: the network's opaque payment card in base64, and the card
     /// network's tokenization provider (`unsupported_network` for a network Samsung has none for).
-    public func samsungPay(card: CardRecord, walletInfo: SamsungWalletInfo) async throws -> SamsungPayPushData {
+    public func samsungPay(card: CardRecord, walletInfo: SamsungPayWalletIDs) async throws -> SamsungPayPushData {
         try await recordingAttempt(card: card, wallet: .samsungPay, deviceType: nil, scheme: nil) {
             try cards.requireEligible(card)
             let pan = try cards.primaryAccountNumber(of: card)

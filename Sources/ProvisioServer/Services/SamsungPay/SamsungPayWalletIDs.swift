@@ -3,7 +3,7 @@ import ProvisioCore
 /// What the issuer app read with the Samsung Pay SDK's `getWalletInfo` and may send along:
 /// checked (1 to 128 printable ASCII characters each) and not put in the payload, which the
 /// sandbox network reads without them.
-public struct SamsungWalletInfo: Sendable, Equatable {
+public struct SamsungPayWalletIDs: Sendable, Equatable {
     public var deviceID: String?
     public var walletUserID: String?
 
