@@ -191,6 +191,7 @@ extension ProvisioError.Code {
         "sandbox_google_opc_session_mismatch": .unprocessableContent,
         "sandbox_google_opc_card_mismatch": .unprocessableContent,
         "sandbox_google_verification_unavailable": .unprocessableContent,
+        "sandbox_google_issuer_key_invalid": .unprocessableContent,
         "sandbox_opc_network_mismatch": .unprocessableContent,
         "sandbox_samsung_partner_info_invalid": .badRequest,
         "sandbox_samsung_not_ready": .conflict,

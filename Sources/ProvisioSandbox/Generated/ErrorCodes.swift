@@ -83,6 +83,8 @@ extension ProvisioError.Code {
     public static let sandboxGoogleOpcCardMismatch = Self("sandbox_google_opc_card_mismatch")
     /// The token service did not offer this identity verification method for the token, or Google Wallet does not support it.
     public static let sandboxGoogleVerificationUnavailable = Self("sandbox_google_verification_unavailable")
+    /// The key given to register with Google is not an armoured OpenPGP public key Google could verify the issuer's signatures with.
+    public static let sandboxGoogleIssuerKeyInvalid = Self("sandbox_google_issuer_key_invalid")
     /// An opaque payment card holds a card of another network than the token service provider the wallet sent it to.
     public static let sandboxOpcNetworkMismatch = Self("sandbox_opc_network_mismatch")
     /// ERROR_PARTNER_INFO_INVALID (-99): a PartnerInfo with an empty or over-long service id or issuer name.

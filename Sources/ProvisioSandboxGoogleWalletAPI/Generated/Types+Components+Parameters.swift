@@ -17,5 +17,14 @@ public import struct Foundation.Data
 public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
-    public enum Parameters {}
+    public enum Parameters {
+        /// TapAndPay's token service provider constant.
+        ///
+        /// - Remark: Generated from `#/components/parameters/TokenServiceProvider`.
+        public typealias TokenServiceProvider = Components.Schemas.GoogleTokenServiceProvider
+        /// The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
+        ///
+        /// - Remark: Generated from `#/components/parameters/IssuerTokenID`.
+        public typealias IssuerTokenID = Swift.String
+    }
 }

@@ -242,5 +242,145 @@ extension Components {
                 self.body = body
             }
         }
+        public struct GoogleBadRequest: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/GoogleBadRequest/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/GoogleBadRequest/content/application\/json`.
+                case json(Components.Schemas._Error)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas._Error {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.GoogleBadRequest.Body
+            /// Creates a new `GoogleBadRequest`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.GoogleBadRequest.Body) {
+                self.body = body
+            }
+        }
+        public struct GoogleTokenizeRefused: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/GoogleTokenizeRefused/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/GoogleTokenizeRefused/content/application\/json`.
+                case json(Components.Schemas._Error)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas._Error {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.GoogleTokenizeRefused.Body
+            /// Creates a new `GoogleTokenizeRefused`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.GoogleTokenizeRefused.Body) {
+                self.body = body
+            }
+        }
+        public struct GoogleTokenNotFound: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/GoogleTokenNotFound/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/GoogleTokenNotFound/content/application\/json`.
+                case json(Components.Schemas._Error)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas._Error {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.GoogleTokenNotFound.Body
+            /// Creates a new `GoogleTokenNotFound`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.GoogleTokenNotFound.Body) {
+                self.body = body
+            }
+        }
+        public struct GoogleTokenConflict: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/GoogleTokenConflict/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/GoogleTokenConflict/content/application\/json`.
+                case json(Components.Schemas._Error)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas._Error {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.GoogleTokenConflict.Body
+            /// Creates a new `GoogleTokenConflict`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.GoogleTokenConflict.Body) {
+                self.body = body
+            }
+        }
+        public struct GoogleVerificationRefused: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/GoogleVerificationRefused/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/GoogleVerificationRefused/content/application\/json`.
+                case json(Components.Schemas._Error)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas._Error {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.GoogleVerificationRefused.Body
+            /// Creates a new `GoogleVerificationRefused`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.GoogleVerificationRefused.Body) {
+                self.body = body
+            }
+        }
     }
 }

@@ -104,5 +104,1236 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/Timestamp`.
         public typealias Timestamp = Foundation.Date
+        /// No fields.
+        ///
+        /// - Remark: Generated from `#/components/schemas/EmptyRequest`.
+        public struct EmptyRequest: Codable, Hashable, Sendable {
+            /// Creates a new `EmptyRequest`.
+            public init() {}
+            public init(from decoder: any Swift.Decoder) throws {
+                try decoder.ensureNoAdditionalProperties(knownKeys: [])
+            }
+        }
+        /// TapAndPay's `CARD_NETWORK_*` constant without its prefix (what Provisio's `google-pay` answer calls `network`).
+        ///
+        /// - Remark: Generated from `#/components/schemas/GoogleCardNetwork`.
+        @frozen public enum GoogleCardNetwork: String, Codable, Hashable, Sendable, CaseIterable {
+            case amex = "AMEX"
+            case discover = "DISCOVER"
+            case mastercard = "MASTERCARD"
+            case visa = "VISA"
+            case interac = "INTERAC"
+            case privateLabel = "PRIVATE_LABEL"
+            case eftpos = "EFTPOS"
+            case maestro = "MAESTRO"
+            case id = "ID"
+            case quicpay = "QUICPAY"
+            case jcb = "JCB"
+            case elo = "ELO"
+            case mir = "MIR"
+        }
+        /// TapAndPay's `TOKEN_PROVIDER_*` constant.
+        ///
+        /// - Remark: Generated from `#/components/schemas/GoogleTokenServiceProvider`.
+        @frozen public enum GoogleTokenServiceProvider: String, Codable, Hashable, Sendable, CaseIterable {
+            case tokenProviderAmex = "TOKEN_PROVIDER_AMEX"
+            case tokenProviderMastercard = "TOKEN_PROVIDER_MASTERCARD"
+            case tokenProviderVisa = "TOKEN_PROVIDER_VISA"
+            case tokenProviderDiscover = "TOKEN_PROVIDER_DISCOVER"
+            case tokenProviderEftpos = "TOKEN_PROVIDER_EFTPOS"
+            case tokenProviderInterac = "TOKEN_PROVIDER_INTERAC"
+            case tokenProviderOberthur = "TOKEN_PROVIDER_OBERTHUR"
+            case tokenProviderPaypal = "TOKEN_PROVIDER_PAYPAL"
+            case tokenProviderJcb = "TOKEN_PROVIDER_JCB"
+            case tokenProviderElo = "TOKEN_PROVIDER_ELO"
+            case tokenProviderGemalto = "TOKEN_PROVIDER_GEMALTO"
+            case tokenProviderMir = "TOKEN_PROVIDER_MIR"
+        }
+        /// TapAndPay's `TOKEN_STATE_*` constant.
+        ///
+        /// - Remark: Generated from `#/components/schemas/GoogleTokenState`.
+        @frozen public enum GoogleTokenState: String, Codable, Hashable, Sendable, CaseIterable {
+            case tokenStateUntokenized = "TOKEN_STATE_UNTOKENIZED"
+            case tokenStatePending = "TOKEN_STATE_PENDING"
+            case tokenStateNeedsIdentityVerification = "TOKEN_STATE_NEEDS_IDENTITY_VERIFICATION"
+            case tokenStateSuspended = "TOKEN_STATE_SUSPENDED"
+            case tokenStateActive = "TOKEN_STATE_ACTIVE"
+            case tokenStateFelicaPendingProvisioning = "TOKEN_STATE_FELICA_PENDING_PROVISIONING"
+        }
+        /// - Remark: Generated from `#/components/schemas/GoogleWallet`.
+        public struct GoogleWallet: Codable, Hashable, Sendable {
+            /// `getStableHardwareId`: the phone's id, the same across wallets.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoogleWallet/stable_hardware_id`.
+            public var stableHardwareId: Swift.String
+            /// `getActiveWalletId`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoogleWallet/active_wallet_id`.
+            public var activeWalletId: Swift.String
+            /// `getEnvironment`: always `SANDBOX` here.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoogleWallet/environment`.
+            @frozen public enum EnvironmentPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case sandbox = "SANDBOX"
+            }
+            /// `getEnvironment`: always `SANDBOX` here.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoogleWallet/environment`.
+            public var environment: Components.Schemas.GoogleWallet.EnvironmentPayload
+            /// Google's OpenPGP public keys for Google opaque payment cards, armoured, newest first; empty for a wallet without a key.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoogleWallet/encryption_keys`.
+            public var encryptionKeys: [Swift.String]
+            /// The issuer signing keys Google accepts, oldest first (hex fingerprints).
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoogleWallet/issuer_key_fingerprints`.
+            public var issuerKeyFingerprints: [Swift.String]
+            /// Creates a new `GoogleWallet`.
+            ///
+            /// - Parameters:
+            ///   - stableHardwareId: `getStableHardwareId`: the phone's id, the same across wallets.
+            ///   - activeWalletId: `getActiveWalletId`.
+            ///   - environment: `getEnvironment`: always `SANDBOX` here.
+            ///   - encryptionKeys: Google's OpenPGP public keys for Google opaque payment cards, armoured, newest first; empty for a wallet without a key.
+            ///   - issuerKeyFingerprints: The issuer signing keys Google accepts, oldest first (hex fingerprints).
+            public init(
+                stableHardwareId: Swift.String,
+                activeWalletId: Swift.String,
+                environment: Components.Schemas.GoogleWallet.EnvironmentPayload,
+                encryptionKeys: [Swift.String],
+                issuerKeyFingerprints: [Swift.String]
+            ) {
+                self.stableHardwareId = stableHardwareId
+                self.activeWalletId = activeWalletId
+                self.environment = environment
+                self.encryptionKeys = encryptionKeys
+                self.issuerKeyFingerprints = issuerKeyFingerprints
+            }
+            public enum CodingKeys: String, CodingKey {
+                case stableHardwareId = "stable_hardware_id"
+                case activeWalletId = "active_wallet_id"
+                case environment
+                case encryptionKeys = "encryption_keys"
+                case issuerKeyFingerprints = "issuer_key_fingerprints"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.stableHardwareId = try container.decode(
+                    Swift.String.self,
+                    forKey: .stableHardwareId
+                )
+                self.activeWalletId = try container.decode(
+                    Swift.String.self,
+                    forKey: .activeWalletId
+                )
+                self.environment = try container.decode(
+                    Components.Schemas.GoogleWallet.EnvironmentPayload.self,
+                    forKey: .environment
+                )
+                self.encryptionKeys = try container.decode(
+                    [Swift.String].self,
+                    forKey: .encryptionKeys
+                )
+                self.issuerKeyFingerprints = try container.decode(
+                    [Swift.String].self,
+                    forKey: .issuerKeyFingerprints
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "stable_hardware_id",
+                    "active_wallet_id",
+                    "environment",
+                    "encryption_keys",
+                    "issuer_key_fingerprints"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GoogleIssuerKeyRequest`.
+        public struct GoogleIssuerKeyRequest: Codable, Hashable, Sendable {
+            /// The issuer's OpenPGP public key, armoured.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoogleIssuerKeyRequest/public_key`.
+            public var publicKey: Swift.String
+            /// Creates a new `GoogleIssuerKeyRequest`.
+            ///
+            /// - Parameters:
+            ///   - publicKey: The issuer's OpenPGP public key, armoured.
+            public init(publicKey: Swift.String) {
+                self.publicKey = publicKey
+            }
+            public enum CodingKeys: String, CodingKey {
+                case publicKey = "public_key"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.publicKey = try container.decode(
+                    Swift.String.self,
+                    forKey: .publicKey
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "public_key"
+                ])
+            }
+        }
+        /// TapAndPay's `UserAddress`, as Provisio's `google-pay` answer gives it.
+        ///
+        /// - Remark: Generated from `#/components/schemas/GoogleUserAddress`.
+        public struct GoogleUserAddress: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GoogleUserAddress/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GoogleUserAddress/address1`.
+            public var address1: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/GoogleUserAddress/address2`.
+            public var address2: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/GoogleUserAddress/locality`.
+            public var locality: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/GoogleUserAddress/administrative_area`.
+            public var administrativeArea: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/GoogleUserAddress/country_code`.
+            public var countryCode: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/GoogleUserAddress/postal_code`.
+            public var postalCode: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/GoogleUserAddress/phone_number`.
+            public var phoneNumber: Swift.String?
+            /// Creates a new `GoogleUserAddress`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - address1:
+            ///   - address2:
+            ///   - locality:
+            ///   - administrativeArea:
+            ///   - countryCode:
+            ///   - postalCode:
+            ///   - phoneNumber:
+            public init(
+                name: Swift.String,
+                address1: Swift.String? = nil,
+                address2: Swift.String? = nil,
+                locality: Swift.String? = nil,
+                administrativeArea: Swift.String? = nil,
+                countryCode: Swift.String? = nil,
+                postalCode: Swift.String? = nil,
+                phoneNumber: Swift.String? = nil
+            ) {
+                self.name = name
+                self.address1 = address1
+                self.address2 = address2
+                self.locality = locality
+                self.administrativeArea = administrativeArea
+                self.countryCode = countryCode
+                self.postalCode = postalCode
+                self.phoneNumber = phoneNumber
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case address1
+                case address2
+                case locality
+                case administrativeArea = "administrative_area"
+                case countryCode = "country_code"
+                case postalCode = "postal_code"
+                case phoneNumber = "phone_number"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.address1 = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .address1
+                )
+                self.address2 = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .address2
+                )
+                self.locality = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .locality
+                )
+                self.administrativeArea = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .administrativeArea
+                )
+                self.countryCode = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .countryCode
+                )
+                self.postalCode = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .postalCode
+                )
+                self.phoneNumber = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .phoneNumber
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name",
+                    "address1",
+                    "address2",
+                    "locality",
+                    "administrative_area",
+                    "country_code",
+                    "postal_code",
+                    "phone_number"
+                ])
+            }
+        }
+        /// TapAndPay's `PushTokenizeRequest`, as the app fills it from Provisio's `google-pay` answer.
+        ///
+        /// - Remark: Generated from `#/components/schemas/GooglePushTokenizeRequest`.
+        public struct GooglePushTokenizeRequest: Codable, Hashable, Sendable {
+            /// The TSP opaque payment card (Provisio's `opaque_payment_card`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/GooglePushTokenizeRequest/opaque_payment_card`.
+            public var opaquePaymentCard: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GooglePushTokenizeRequest/network`.
+            public var network: Components.Schemas.GoogleCardNetwork
+            /// - Remark: Generated from `#/components/schemas/GooglePushTokenizeRequest/token_service_provider`.
+            public var tokenServiceProvider: Components.Schemas.GoogleTokenServiceProvider
+            /// - Remark: Generated from `#/components/schemas/GooglePushTokenizeRequest/display_name`.
+            public var displayName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GooglePushTokenizeRequest/last_digits`.
+            public var lastDigits: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GooglePushTokenizeRequest/user_address`.
+            public var userAddress: Components.Schemas.GoogleUserAddress?
+            /// Creates a new `GooglePushTokenizeRequest`.
+            ///
+            /// - Parameters:
+            ///   - opaquePaymentCard: The TSP opaque payment card (Provisio's `opaque_payment_card`).
+            ///   - network:
+            ///   - tokenServiceProvider:
+            ///   - displayName:
+            ///   - lastDigits:
+            ///   - userAddress:
+            public init(
+                opaquePaymentCard: Swift.String,
+                network: Components.Schemas.GoogleCardNetwork,
+                tokenServiceProvider: Components.Schemas.GoogleTokenServiceProvider,
+                displayName: Swift.String,
+                lastDigits: Swift.String,
+                userAddress: Components.Schemas.GoogleUserAddress? = nil
+            ) {
+                self.opaquePaymentCard = opaquePaymentCard
+                self.network = network
+                self.tokenServiceProvider = tokenServiceProvider
+                self.displayName = displayName
+                self.lastDigits = lastDigits
+                self.userAddress = userAddress
+            }
+            public enum CodingKeys: String, CodingKey {
+                case opaquePaymentCard = "opaque_payment_card"
+                case network
+                case tokenServiceProvider = "token_service_provider"
+                case displayName = "display_name"
+                case lastDigits = "last_digits"
+                case userAddress = "user_address"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.opaquePaymentCard = try container.decode(
+                    Swift.String.self,
+                    forKey: .opaquePaymentCard
+                )
+                self.network = try container.decode(
+                    Components.Schemas.GoogleCardNetwork.self,
+                    forKey: .network
+                )
+                self.tokenServiceProvider = try container.decode(
+                    Components.Schemas.GoogleTokenServiceProvider.self,
+                    forKey: .tokenServiceProvider
+                )
+                self.displayName = try container.decode(
+                    Swift.String.self,
+                    forKey: .displayName
+                )
+                self.lastDigits = try container.decode(
+                    Swift.String.self,
+                    forKey: .lastDigits
+                )
+                self.userAddress = try container.decodeIfPresent(
+                    Components.Schemas.GoogleUserAddress.self,
+                    forKey: .userAddress
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "opaque_payment_card",
+                    "network",
+                    "token_service_provider",
+                    "display_name",
+                    "last_digits",
+                    "user_address"
+                ])
+            }
+        }
+        /// What `pushTokenize` returns the app with `RESULT_OK`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/GooglePushTokenizeResult`.
+        public struct GooglePushTokenizeResult: Codable, Hashable, Sendable {
+            /// `Activity.RESULT_OK` (-1).
+            ///
+            /// - Remark: Generated from `#/components/schemas/GooglePushTokenizeResult/result_code`.
+            public var resultCode: Swift.Int
+            /// `EXTRA_ISSUER_TOKEN_ID`: Provisio's id of the token.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GooglePushTokenizeResult/issuer_token_id`.
+            public var issuerTokenId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GooglePushTokenizeResult/token_state`.
+            public var tokenState: Components.Schemas.GoogleTokenState
+            /// Whether Google saved the card to the cardholder's Google Account (UPP with a Google opaque payment card).
+            ///
+            /// - Remark: Generated from `#/components/schemas/GooglePushTokenizeResult/card_saved`.
+            public var cardSaved: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/GooglePushTokenizeResult/is_bounce_provisioned`.
+            public var isBounceProvisioned: Swift.Bool
+            /// Creates a new `GooglePushTokenizeResult`.
+            ///
+            /// - Parameters:
+            ///   - resultCode: `Activity.RESULT_OK` (-1).
+            ///   - issuerTokenId: `EXTRA_ISSUER_TOKEN_ID`: Provisio's id of the token.
+            ///   - tokenState:
+            ///   - cardSaved: Whether Google saved the card to the cardholder's Google Account (UPP with a Google opaque payment card).
+            ///   - isBounceProvisioned:
+            public init(
+                resultCode: Swift.Int,
+                issuerTokenId: Swift.String,
+                tokenState: Components.Schemas.GoogleTokenState,
+                cardSaved: Swift.Bool,
+                isBounceProvisioned: Swift.Bool
+            ) {
+                self.resultCode = resultCode
+                self.issuerTokenId = issuerTokenId
+                self.tokenState = tokenState
+                self.cardSaved = cardSaved
+                self.isBounceProvisioned = isBounceProvisioned
+            }
+            public enum CodingKeys: String, CodingKey {
+                case resultCode = "result_code"
+                case issuerTokenId = "issuer_token_id"
+                case tokenState = "token_state"
+                case cardSaved = "card_saved"
+                case isBounceProvisioned = "is_bounce_provisioned"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.resultCode = try container.decode(
+                    Swift.Int.self,
+                    forKey: .resultCode
+                )
+                self.issuerTokenId = try container.decode(
+                    Swift.String.self,
+                    forKey: .issuerTokenId
+                )
+                self.tokenState = try container.decode(
+                    Components.Schemas.GoogleTokenState.self,
+                    forKey: .tokenState
+                )
+                self.cardSaved = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .cardSaved
+                )
+                self.isBounceProvisioned = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .isBounceProvisioned
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "result_code",
+                    "issuer_token_id",
+                    "token_state",
+                    "card_saved",
+                    "is_bounce_provisioned"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GoogleInitiateProvisioning`.
+        public struct GoogleInitiateProvisioning: Codable, Hashable, Sendable {
+            /// `com.google.android.gms.tapandpay.issuer.ACTION_INITIATE_PROVISIONING`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoogleInitiateProvisioning/action`.
+            public var action: Swift.String
+            /// The issuer's app Google Wallet starts.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoogleInitiateProvisioning/package_name`.
+            public var packageName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GoogleInitiateProvisioning/expires_at`.
+            public var expiresAt: Components.Schemas.Timestamp
+            /// Creates a new `GoogleInitiateProvisioning`.
+            ///
+            /// - Parameters:
+            ///   - action: `com.google.android.gms.tapandpay.issuer.ACTION_INITIATE_PROVISIONING`.
+            ///   - packageName: The issuer's app Google Wallet starts.
+            ///   - expiresAt:
+            public init(
+                action: Swift.String,
+                packageName: Swift.String,
+                expiresAt: Components.Schemas.Timestamp
+            ) {
+                self.action = action
+                self.packageName = packageName
+                self.expiresAt = expiresAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case action
+                case packageName = "package_name"
+                case expiresAt = "expires_at"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.action = try container.decode(
+                    Swift.String.self,
+                    forKey: .action
+                )
+                self.packageName = try container.decode(
+                    Swift.String.self,
+                    forKey: .packageName
+                )
+                self.expiresAt = try container.decode(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .expiresAt
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "action",
+                    "package_name",
+                    "expires_at"
+                ])
+            }
+        }
+        /// What the app passes `pushTokenize` besides its credentials generator.
+        ///
+        /// - Remark: Generated from `#/components/schemas/GooglePushSessionRequest`.
+        public struct GooglePushSessionRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GooglePushSessionRequest/network`.
+            public var network: Components.Schemas.GoogleCardNetwork
+            /// - Remark: Generated from `#/components/schemas/GooglePushSessionRequest/token_service_provider`.
+            public var tokenServiceProvider: Components.Schemas.GoogleTokenServiceProvider
+            /// - Remark: Generated from `#/components/schemas/GooglePushSessionRequest/display_name`.
+            public var displayName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GooglePushSessionRequest/last_digits`.
+            public var lastDigits: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GooglePushSessionRequest/user_address`.
+            public var userAddress: Components.Schemas.GoogleUserAddress?
+            /// `setIsBounceProvisioned(true)`: the push answers Google Wallet's `ACTION_INITIATE_PROVISIONING`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GooglePushSessionRequest/is_bounce_provisioned`.
+            public var isBounceProvisioned: Swift.Bool?
+            /// Creates a new `GooglePushSessionRequest`.
+            ///
+            /// - Parameters:
+            ///   - network:
+            ///   - tokenServiceProvider:
+            ///   - displayName:
+            ///   - lastDigits:
+            ///   - userAddress:
+            ///   - isBounceProvisioned: `setIsBounceProvisioned(true)`: the push answers Google Wallet's `ACTION_INITIATE_PROVISIONING`.
+            public init(
+                network: Components.Schemas.GoogleCardNetwork,
+                tokenServiceProvider: Components.Schemas.GoogleTokenServiceProvider,
+                displayName: Swift.String,
+                lastDigits: Swift.String,
+                userAddress: Components.Schemas.GoogleUserAddress? = nil,
+                isBounceProvisioned: Swift.Bool? = nil
+            ) {
+                self.network = network
+                self.tokenServiceProvider = tokenServiceProvider
+                self.displayName = displayName
+                self.lastDigits = lastDigits
+                self.userAddress = userAddress
+                self.isBounceProvisioned = isBounceProvisioned
+            }
+            public enum CodingKeys: String, CodingKey {
+                case network
+                case tokenServiceProvider = "token_service_provider"
+                case displayName = "display_name"
+                case lastDigits = "last_digits"
+                case userAddress = "user_address"
+                case isBounceProvisioned = "is_bounce_provisioned"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.network = try container.decode(
+                    Components.Schemas.GoogleCardNetwork.self,
+                    forKey: .network
+                )
+                self.tokenServiceProvider = try container.decode(
+                    Components.Schemas.GoogleTokenServiceProvider.self,
+                    forKey: .tokenServiceProvider
+                )
+                self.displayName = try container.decode(
+                    Swift.String.self,
+                    forKey: .displayName
+                )
+                self.lastDigits = try container.decode(
+                    Swift.String.self,
+                    forKey: .lastDigits
+                )
+                self.userAddress = try container.decodeIfPresent(
+                    Components.Schemas.GoogleUserAddress.self,
+                    forKey: .userAddress
+                )
+                self.isBounceProvisioned = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .isBounceProvisioned
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "network",
+                    "token_service_provider",
+                    "display_name",
+                    "last_digits",
+                    "user_address",
+                    "is_bounce_provisioned"
+                ])
+            }
+        }
+        /// TapAndPay's `GeneratePaymentCredentialsRequest`, with the member names of Provisio's
+        /// `credentials_request`, so the app can send it on as it is.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/GoogleCredentialsRequest`.
+        public struct GoogleCredentialsRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GoogleCredentialsRequest/server_session_id`.
+            public var serverSessionId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GoogleCredentialsRequest/stable_hardware_id`.
+            public var stableHardwareId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GoogleCredentialsRequest/wallet_id`.
+            public var walletId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GoogleCredentialsRequest/token_requestor_id`.
+            public var tokenRequestorId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GoogleCredentialsRequest/google_opaque_payment_card_requested`.
+            public var googleOpaquePaymentCardRequested: Swift.Bool
+            /// Creates a new `GoogleCredentialsRequest`.
+            ///
+            /// - Parameters:
+            ///   - serverSessionId:
+            ///   - stableHardwareId:
+            ///   - walletId:
+            ///   - tokenRequestorId:
+            ///   - googleOpaquePaymentCardRequested:
+            public init(
+                serverSessionId: Swift.String,
+                stableHardwareId: Swift.String,
+                walletId: Swift.String,
+                tokenRequestorId: Swift.String,
+                googleOpaquePaymentCardRequested: Swift.Bool
+            ) {
+                self.serverSessionId = serverSessionId
+                self.stableHardwareId = stableHardwareId
+                self.walletId = walletId
+                self.tokenRequestorId = tokenRequestorId
+                self.googleOpaquePaymentCardRequested = googleOpaquePaymentCardRequested
+            }
+            public enum CodingKeys: String, CodingKey {
+                case serverSessionId = "server_session_id"
+                case stableHardwareId = "stable_hardware_id"
+                case walletId = "wallet_id"
+                case tokenRequestorId = "token_requestor_id"
+                case googleOpaquePaymentCardRequested = "google_opaque_payment_card_requested"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.serverSessionId = try container.decode(
+                    Swift.String.self,
+                    forKey: .serverSessionId
+                )
+                self.stableHardwareId = try container.decode(
+                    Swift.String.self,
+                    forKey: .stableHardwareId
+                )
+                self.walletId = try container.decode(
+                    Swift.String.self,
+                    forKey: .walletId
+                )
+                self.tokenRequestorId = try container.decode(
+                    Swift.String.self,
+                    forKey: .tokenRequestorId
+                )
+                self.googleOpaquePaymentCardRequested = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .googleOpaquePaymentCardRequested
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "server_session_id",
+                    "stable_hardware_id",
+                    "wallet_id",
+                    "token_requestor_id",
+                    "google_opaque_payment_card_requested"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GooglePushSession`.
+        public struct GooglePushSession: Codable, Hashable, Sendable {
+            /// The session, named by its `server_session_id`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GooglePushSession/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GooglePushSession/credentials_request`.
+            public var credentialsRequest: Components.Schemas.GoogleCredentialsRequest
+            /// - Remark: Generated from `#/components/schemas/GooglePushSession/expires_at`.
+            public var expiresAt: Components.Schemas.Timestamp
+            /// Creates a new `GooglePushSession`.
+            ///
+            /// - Parameters:
+            ///   - id: The session, named by its `server_session_id`.
+            ///   - credentialsRequest:
+            ///   - expiresAt:
+            public init(
+                id: Swift.String,
+                credentialsRequest: Components.Schemas.GoogleCredentialsRequest,
+                expiresAt: Components.Schemas.Timestamp
+            ) {
+                self.id = id
+                self.credentialsRequest = credentialsRequest
+                self.expiresAt = expiresAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case credentialsRequest = "credentials_request"
+                case expiresAt = "expires_at"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.String.self,
+                    forKey: .id
+                )
+                self.credentialsRequest = try container.decode(
+                    Components.Schemas.GoogleCredentialsRequest.self,
+                    forKey: .credentialsRequest
+                )
+                self.expiresAt = try container.decode(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .expiresAt
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "credentials_request",
+                    "expires_at"
+                ])
+            }
+        }
+        /// What the app's generator returns, from Provisio's `google-pay` answer.
+        ///
+        /// - Remark: Generated from `#/components/schemas/GoogleGeneratedCredentials`.
+        public struct GoogleGeneratedCredentials: Codable, Hashable, Sendable {
+            /// The TSP opaque payment card (Provisio's `opaque_payment_card`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoogleGeneratedCredentials/opaque_payment_card`.
+            public var opaquePaymentCard: Swift.String
+            /// Provisio's `google_opaque_payment_card` (base64 OpenPGP).
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoogleGeneratedCredentials/google_opaque_payment_card`.
+            public var googleOpaquePaymentCard: Swift.String?
+            /// Creates a new `GoogleGeneratedCredentials`.
+            ///
+            /// - Parameters:
+            ///   - opaquePaymentCard: The TSP opaque payment card (Provisio's `opaque_payment_card`).
+            ///   - googleOpaquePaymentCard: Provisio's `google_opaque_payment_card` (base64 OpenPGP).
+            public init(
+                opaquePaymentCard: Swift.String,
+                googleOpaquePaymentCard: Swift.String? = nil
+            ) {
+                self.opaquePaymentCard = opaquePaymentCard
+                self.googleOpaquePaymentCard = googleOpaquePaymentCard
+            }
+            public enum CodingKeys: String, CodingKey {
+                case opaquePaymentCard = "opaque_payment_card"
+                case googleOpaquePaymentCard = "google_opaque_payment_card"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.opaquePaymentCard = try container.decode(
+                    Swift.String.self,
+                    forKey: .opaquePaymentCard
+                )
+                self.googleOpaquePaymentCard = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .googleOpaquePaymentCard
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "opaque_payment_card",
+                    "google_opaque_payment_card"
+                ])
+            }
+        }
+        /// TapAndPay's `TokenInfo`. The card's last four digits only.
+        ///
+        /// - Remark: Generated from `#/components/schemas/GoogleToken`.
+        public struct GoogleToken: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GoogleToken/issuer_token_id`.
+            public var issuerTokenId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GoogleToken/token_state`.
+            public var tokenState: Components.Schemas.GoogleTokenState
+            /// - Remark: Generated from `#/components/schemas/GoogleToken/fpan_last_four`.
+            public var fpanLastFour: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GoogleToken/network`.
+            public var network: Components.Schemas.GoogleCardNetwork
+            /// - Remark: Generated from `#/components/schemas/GoogleToken/token_service_provider`.
+            public var tokenServiceProvider: Components.Schemas.GoogleTokenServiceProvider
+            /// - Remark: Generated from `#/components/schemas/GoogleToken/display_name`.
+            public var displayName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GoogleToken/is_bounce_provisioned`.
+            public var isBounceProvisioned: Swift.Bool
+            /// Creates a new `GoogleToken`.
+            ///
+            /// - Parameters:
+            ///   - issuerTokenId:
+            ///   - tokenState:
+            ///   - fpanLastFour:
+            ///   - network:
+            ///   - tokenServiceProvider:
+            ///   - displayName:
+            ///   - isBounceProvisioned:
+            public init(
+                issuerTokenId: Swift.String,
+                tokenState: Components.Schemas.GoogleTokenState,
+                fpanLastFour: Swift.String,
+                network: Components.Schemas.GoogleCardNetwork,
+                tokenServiceProvider: Components.Schemas.GoogleTokenServiceProvider,
+                displayName: Swift.String,
+                isBounceProvisioned: Swift.Bool
+            ) {
+                self.issuerTokenId = issuerTokenId
+                self.tokenState = tokenState
+                self.fpanLastFour = fpanLastFour
+                self.network = network
+                self.tokenServiceProvider = tokenServiceProvider
+                self.displayName = displayName
+                self.isBounceProvisioned = isBounceProvisioned
+            }
+            public enum CodingKeys: String, CodingKey {
+                case issuerTokenId = "issuer_token_id"
+                case tokenState = "token_state"
+                case fpanLastFour = "fpan_last_four"
+                case network
+                case tokenServiceProvider = "token_service_provider"
+                case displayName = "display_name"
+                case isBounceProvisioned = "is_bounce_provisioned"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.issuerTokenId = try container.decode(
+                    Swift.String.self,
+                    forKey: .issuerTokenId
+                )
+                self.tokenState = try container.decode(
+                    Components.Schemas.GoogleTokenState.self,
+                    forKey: .tokenState
+                )
+                self.fpanLastFour = try container.decode(
+                    Swift.String.self,
+                    forKey: .fpanLastFour
+                )
+                self.network = try container.decode(
+                    Components.Schemas.GoogleCardNetwork.self,
+                    forKey: .network
+                )
+                self.tokenServiceProvider = try container.decode(
+                    Components.Schemas.GoogleTokenServiceProvider.self,
+                    forKey: .tokenServiceProvider
+                )
+                self.displayName = try container.decode(
+                    Swift.String.self,
+                    forKey: .displayName
+                )
+                self.isBounceProvisioned = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .isBounceProvisioned
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "issuer_token_id",
+                    "token_state",
+                    "fpan_last_four",
+                    "network",
+                    "token_service_provider",
+                    "display_name",
+                    "is_bounce_provisioned"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GoogleTokenList`.
+        public struct GoogleTokenList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GoogleTokenList/tokens`.
+            public var tokens: [Components.Schemas.GoogleToken]
+            /// Creates a new `GoogleTokenList`.
+            ///
+            /// - Parameters:
+            ///   - tokens:
+            public init(tokens: [Components.Schemas.GoogleToken]) {
+                self.tokens = tokens
+            }
+            public enum CodingKeys: String, CodingKey {
+                case tokens
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.tokens = try container.decode(
+                    [Components.Schemas.GoogleToken].self,
+                    forKey: .tokens
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "tokens"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GoogleIsTokenizedRequest`.
+        public struct GoogleIsTokenizedRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GoogleIsTokenizedRequest/last_digits`.
+            public var lastDigits: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GoogleIsTokenizedRequest/network`.
+            public var network: Components.Schemas.GoogleCardNetwork
+            /// - Remark: Generated from `#/components/schemas/GoogleIsTokenizedRequest/token_service_provider`.
+            public var tokenServiceProvider: Components.Schemas.GoogleTokenServiceProvider
+            /// Creates a new `GoogleIsTokenizedRequest`.
+            ///
+            /// - Parameters:
+            ///   - lastDigits:
+            ///   - network:
+            ///   - tokenServiceProvider:
+            public init(
+                lastDigits: Swift.String,
+                network: Components.Schemas.GoogleCardNetwork,
+                tokenServiceProvider: Components.Schemas.GoogleTokenServiceProvider
+            ) {
+                self.lastDigits = lastDigits
+                self.network = network
+                self.tokenServiceProvider = tokenServiceProvider
+            }
+            public enum CodingKeys: String, CodingKey {
+                case lastDigits = "last_digits"
+                case network
+                case tokenServiceProvider = "token_service_provider"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.lastDigits = try container.decode(
+                    Swift.String.self,
+                    forKey: .lastDigits
+                )
+                self.network = try container.decode(
+                    Components.Schemas.GoogleCardNetwork.self,
+                    forKey: .network
+                )
+                self.tokenServiceProvider = try container.decode(
+                    Components.Schemas.GoogleTokenServiceProvider.self,
+                    forKey: .tokenServiceProvider
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "last_digits",
+                    "network",
+                    "token_service_provider"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GoogleIsTokenized`.
+        public struct GoogleIsTokenized: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GoogleIsTokenized/is_tokenized`.
+            public var isTokenized: Swift.Bool
+            /// Creates a new `GoogleIsTokenized`.
+            ///
+            /// - Parameters:
+            ///   - isTokenized:
+            public init(isTokenized: Swift.Bool) {
+                self.isTokenized = isTokenized
+            }
+            public enum CodingKeys: String, CodingKey {
+                case isTokenized = "is_tokenized"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.isTokenized = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .isTokenized
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "is_tokenized"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GoogleIdentityVerification`.
+        public struct GoogleIdentityVerification: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GoogleIdentityVerification/issuer_token_id`.
+            public var issuerTokenId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GoogleIdentityVerification/token_state`.
+            public var tokenState: Components.Schemas.GoogleTokenState
+            /// - Remark: Generated from `#/components/schemas/GoogleIdentityVerification/MethodsPayload`.
+            @frozen public enum MethodsPayloadPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case otp = "otp"
+                case appToApp = "app_to_app"
+                case customerService = "customer_service"
+            }
+            /// In the order the token service named them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoogleIdentityVerification/methods`.
+            public typealias MethodsPayload = [Components.Schemas.GoogleIdentityVerification.MethodsPayloadPayload]
+            /// In the order the token service named them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoogleIdentityVerification/methods`.
+            public var methods: Components.Schemas.GoogleIdentityVerification.MethodsPayload
+            /// Creates a new `GoogleIdentityVerification`.
+            ///
+            /// - Parameters:
+            ///   - issuerTokenId:
+            ///   - tokenState:
+            ///   - methods: In the order the token service named them.
+            public init(
+                issuerTokenId: Swift.String,
+                tokenState: Components.Schemas.GoogleTokenState,
+                methods: Components.Schemas.GoogleIdentityVerification.MethodsPayload
+            ) {
+                self.issuerTokenId = issuerTokenId
+                self.tokenState = tokenState
+                self.methods = methods
+            }
+            public enum CodingKeys: String, CodingKey {
+                case issuerTokenId = "issuer_token_id"
+                case tokenState = "token_state"
+                case methods
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.issuerTokenId = try container.decode(
+                    Swift.String.self,
+                    forKey: .issuerTokenId
+                )
+                self.tokenState = try container.decode(
+                    Components.Schemas.GoogleTokenState.self,
+                    forKey: .tokenState
+                )
+                self.methods = try container.decode(
+                    Components.Schemas.GoogleIdentityVerification.MethodsPayload.self,
+                    forKey: .methods
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "issuer_token_id",
+                    "token_state",
+                    "methods"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GoogleOneTimeCode`.
+        public struct GoogleOneTimeCode: Codable, Hashable, Sendable {
+            /// Six digits (the sandbox plays the cardholder's phone).
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoogleOneTimeCode/code`.
+            public var code: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GoogleOneTimeCode/expires_at`.
+            public var expiresAt: Components.Schemas.Timestamp
+            /// Creates a new `GoogleOneTimeCode`.
+            ///
+            /// - Parameters:
+            ///   - code: Six digits (the sandbox plays the cardholder's phone).
+            ///   - expiresAt:
+            public init(
+                code: Swift.String,
+                expiresAt: Components.Schemas.Timestamp
+            ) {
+                self.code = code
+                self.expiresAt = expiresAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+                case expiresAt = "expires_at"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.code = try container.decode(
+                    Swift.String.self,
+                    forKey: .code
+                )
+                self.expiresAt = try container.decode(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .expiresAt
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "code",
+                    "expires_at"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GoogleOneTimeCodeRequest`.
+        public struct GoogleOneTimeCodeRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GoogleOneTimeCodeRequest/code`.
+            public var code: Swift.String
+            /// Creates a new `GoogleOneTimeCodeRequest`.
+            ///
+            /// - Parameters:
+            ///   - code:
+            public init(code: Swift.String) {
+                self.code = code
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.code = try container.decode(
+                    Swift.String.self,
+                    forKey: .code
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "code"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GoogleAppToAppIntent`.
+        public struct GoogleAppToAppIntent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GoogleAppToAppIntent/package_name`.
+            public var packageName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GoogleAppToAppIntent/action`.
+            public var action: Swift.String
+            /// `Intent.EXTRA_TEXT`: base64url JSON.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoogleAppToAppIntent/extra_text`.
+            public var extraText: Swift.String
+            /// What `getCallingPackage()` answers the app (`com.google.android.gms`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoogleAppToAppIntent/calling_package`.
+            public var callingPackage: Swift.String
+            /// Creates a new `GoogleAppToAppIntent`.
+            ///
+            /// - Parameters:
+            ///   - packageName:
+            ///   - action:
+            ///   - extraText: `Intent.EXTRA_TEXT`: base64url JSON.
+            ///   - callingPackage: What `getCallingPackage()` answers the app (`com.google.android.gms`).
+            public init(
+                packageName: Swift.String,
+                action: Swift.String,
+                extraText: Swift.String,
+                callingPackage: Swift.String
+            ) {
+                self.packageName = packageName
+                self.action = action
+                self.extraText = extraText
+                self.callingPackage = callingPackage
+            }
+            public enum CodingKeys: String, CodingKey {
+                case packageName = "package_name"
+                case action
+                case extraText = "extra_text"
+                case callingPackage = "calling_package"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.packageName = try container.decode(
+                    Swift.String.self,
+                    forKey: .packageName
+                )
+                self.action = try container.decode(
+                    Swift.String.self,
+                    forKey: .action
+                )
+                self.extraText = try container.decode(
+                    Swift.String.self,
+                    forKey: .extraText
+                )
+                self.callingPackage = try container.decode(
+                    Swift.String.self,
+                    forKey: .callingPackage
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "package_name",
+                    "action",
+                    "extra_text",
+                    "calling_package"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GoogleStepUpResponse`.
+        public struct GoogleStepUpResponse: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GoogleStepUpResponse/step_up_response`.
+            @frozen public enum StepUpResponsePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case approved = "approved"
+                case declined = "declined"
+                case failure = "failure"
+            }
+            /// - Remark: Generated from `#/components/schemas/GoogleStepUpResponse/step_up_response`.
+            public var stepUpResponse: Components.Schemas.GoogleStepUpResponse.StepUpResponsePayload
+            /// With `approved`, the activation data the app got from its backend (Provisio).
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoogleStepUpResponse/activation_data`.
+            public var activationData: Swift.String?
+            /// Creates a new `GoogleStepUpResponse`.
+            ///
+            /// - Parameters:
+            ///   - stepUpResponse:
+            ///   - activationData: With `approved`, the activation data the app got from its backend (Provisio).
+            public init(
+                stepUpResponse: Components.Schemas.GoogleStepUpResponse.StepUpResponsePayload,
+                activationData: Swift.String? = nil
+            ) {
+                self.stepUpResponse = stepUpResponse
+                self.activationData = activationData
+            }
+            public enum CodingKeys: String, CodingKey {
+                case stepUpResponse = "step_up_response"
+                case activationData = "activation_data"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.stepUpResponse = try container.decode(
+                    Components.Schemas.GoogleStepUpResponse.StepUpResponsePayload.self,
+                    forKey: .stepUpResponse
+                )
+                self.activationData = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .activationData
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "step_up_response",
+                    "activation_data"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GoogleStepUpOutcome`.
+        public struct GoogleStepUpOutcome: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GoogleStepUpOutcome/issuer_token_id`.
+            public var issuerTokenId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GoogleStepUpOutcome/token_state`.
+            public var tokenState: Components.Schemas.GoogleTokenState
+            /// Why the token is still waiting, when it is.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoogleStepUpOutcome/reason`.
+            public var reason: Swift.String?
+            /// Creates a new `GoogleStepUpOutcome`.
+            ///
+            /// - Parameters:
+            ///   - issuerTokenId:
+            ///   - tokenState:
+            ///   - reason: Why the token is still waiting, when it is.
+            public init(
+                issuerTokenId: Swift.String,
+                tokenState: Components.Schemas.GoogleTokenState,
+                reason: Swift.String? = nil
+            ) {
+                self.issuerTokenId = issuerTokenId
+                self.tokenState = tokenState
+                self.reason = reason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case issuerTokenId = "issuer_token_id"
+                case tokenState = "token_state"
+                case reason
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.issuerTokenId = try container.decode(
+                    Swift.String.self,
+                    forKey: .issuerTokenId
+                )
+                self.tokenState = try container.decode(
+                    Components.Schemas.GoogleTokenState.self,
+                    forKey: .tokenState
+                )
+                self.reason = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .reason
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "issuer_token_id",
+                    "token_state",
+                    "reason"
+                ])
+            }
+        }
     }
 }

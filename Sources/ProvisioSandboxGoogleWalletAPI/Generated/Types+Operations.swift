@@ -17,6 +17,4168 @@ public import struct Foundation.Data
 public import struct Foundation.Date
 /// API operations, with input and output types, generated from `#/paths` in the OpenAPI document.
 public enum Operations {
+    /// The phone's Google Wallet as the app sees it
+    ///
+    /// TapAndPay's `getStableHardwareId`, `getActiveWalletId` and `getEnvironment`, and what the
+    /// issuer exchanges with Google out of band for Unified Push Provisioning: Google's public
+    /// encryption keys (armoured OpenPGP, newest first; what the tenant configures in Provisio's
+    /// `PUT /v1/settings/google-pay`) and the fingerprints of the issuer signing keys Google
+    /// accepts. A wallet without a key of its own takes legacy pushes only.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sandbox/v1/google-wallet`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/get(getGoogleWallet)`.
+    public enum GetGoogleWallet {
+        public static let id: Swift.String = "getGoogleWallet"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetGoogleWallet.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetGoogleWallet.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetGoogleWallet.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.GetGoogleWallet.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.GoogleWallet)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.GoogleWallet {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetGoogleWallet.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetGoogleWallet.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The wallet.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/get(getGoogleWallet)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetGoogleWallet.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetGoogleWallet.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/get(getGoogleWallet)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/get(getGoogleWallet)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The issuer registers its signing key with Google
+    ///
+    /// The public half of the key Provisio signs the tenant's Google opaque payment cards with
+    /// (`GET /v1/settings/google-pay` → `issuer_signing_key.armored`), as an issuer hands it to
+    /// Google at onboarding. Registering a key twice changes nothing.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/issuer-keys`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/issuer-keys/post(registerGoogleIssuerKey)`.
+    public enum RegisterGoogleIssuerKey {
+        public static let id: Swift.String = "registerGoogleIssuerKey"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/issuer-keys/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RegisterGoogleIssuerKey.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RegisterGoogleIssuerKey.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RegisterGoogleIssuerKey.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/issuer-keys/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/issuer-keys/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.GoogleIssuerKeyRequest)
+            }
+            public var body: Operations.RegisterGoogleIssuerKey.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.RegisterGoogleIssuerKey.Input.Headers = .init(),
+                body: Operations.RegisterGoogleIssuerKey.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/issuer-keys/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/issuer-keys/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.GoogleWallet)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.GoogleWallet {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RegisterGoogleIssuerKey.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RegisterGoogleIssuerKey.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The wallet, with the key's fingerprint listed.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/issuer-keys/post(registerGoogleIssuerKey)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RegisterGoogleIssuerKey.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.RegisterGoogleIssuerKey.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request` (the body breaks the document's rules) or
+            /// `sandbox_google_request_invalid` (a request Google Wallet cannot take: no opaque payment
+            /// card or one over 64 KiB, last digits that are not four digits, no display name).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/issuer-keys/post(registerGoogleIssuerKey)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.GoogleBadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.GoogleBadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/issuer-keys/post(registerGoogleIssuerKey)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/issuer-keys/post(registerGoogleIssuerKey)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/issuer-keys/post(registerGoogleIssuerKey)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/issuer-keys/POST/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/issuer-keys/POST/responses/422/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RegisterGoogleIssuerKey.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RegisterGoogleIssuerKey.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_google_issuer_key_invalid`: not an OpenPGP public key Google could verify signatures with.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/issuer-keys/post(registerGoogleIssuerKey)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.RegisterGoogleIssuerKey.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.RegisterGoogleIssuerKey.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/issuer-keys/post(registerGoogleIssuerKey)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The app's legacy pushTokenize with a PushTokenizeRequest
+    ///
+    /// What the app hands TapAndPay's legacy `pushTokenize`: the TSP opaque payment card exactly
+    /// as Provisio's `google-pay` answer gives it, network, token service provider, display
+    /// name, last digits and the cardholder's address. The token service opens the card, asks
+    /// the issuer to decide and installs the token: `TOKEN_STATE_ACTIVE` on green,
+    /// `TOKEN_STATE_NEEDS_IDENTITY_VERIFICATION` on yellow.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/push-tokenize`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-tokenize/post(pushTokenizeLegacy)`.
+    public enum PushTokenizeLegacy {
+        public static let id: Swift.String = "pushTokenizeLegacy"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-tokenize/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PushTokenizeLegacy.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PushTokenizeLegacy.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.PushTokenizeLegacy.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-tokenize/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-tokenize/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.GooglePushTokenizeRequest)
+            }
+            public var body: Operations.PushTokenizeLegacy.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.PushTokenizeLegacy.Input.Headers = .init(),
+                body: Operations.PushTokenizeLegacy.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-tokenize/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-tokenize/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.GooglePushTokenizeResult)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.GooglePushTokenizeResult {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.PushTokenizeLegacy.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.PushTokenizeLegacy.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// `RESULT_OK` with the issuer token id.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-tokenize/post(pushTokenizeLegacy)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.PushTokenizeLegacy.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.PushTokenizeLegacy.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request` (the body breaks the document's rules) or
+            /// `sandbox_google_request_invalid` (a request Google Wallet cannot take: no opaque payment
+            /// card or one over 64 KiB, last digits that are not four digits, no display name).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-tokenize/post(pushTokenizeLegacy)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.GoogleBadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.GoogleBadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-tokenize/post(pushTokenizeLegacy)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-tokenize/post(pushTokenizeLegacy)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-tokenize/post(pushTokenizeLegacy)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_google_tokenize_error` (`TAP_AND_PAY_TOKENIZE_ERROR`, 15024: the token service
+            /// refused the card — it cannot open it, or it was built for another wallet) or
+            /// `sandbox_google_tokenization_declined` (`TAP_AND_PAY_TOKENIZATION_DECLINED`, 15022: the
+            /// issuer declined).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-tokenize/post(pushTokenizeLegacy)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.GoogleTokenizeRefused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.GoogleTokenizeRefused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-tokenize/post(pushTokenizeLegacy)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The cardholder starts the add in Google Wallet (bounce provisioning)
+    ///
+    /// The cardholder picks the issuer's card in Google Wallet, which starts the issuer's app
+    /// with `ACTION_INITIATE_PROVISIONING`. The app answers with a push session marked
+    /// `is_bounce_provisioned` before the intent expires. The body may be left out; when sent it
+    /// is `{}`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/bounce`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/bounce/post(beginGoogleBounceProvisioning)`.
+    public enum BeginGoogleBounceProvisioning {
+        public static let id: Swift.String = "beginGoogleBounceProvisioning"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/bounce/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.BeginGoogleBounceProvisioning.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.BeginGoogleBounceProvisioning.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.BeginGoogleBounceProvisioning.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/bounce/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/bounce/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.EmptyRequest)
+            }
+            public var body: Operations.BeginGoogleBounceProvisioning.Input.Body?
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.BeginGoogleBounceProvisioning.Input.Headers = .init(),
+                body: Operations.BeginGoogleBounceProvisioning.Input.Body? = nil
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/bounce/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/bounce/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.GoogleInitiateProvisioning)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.GoogleInitiateProvisioning {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.BeginGoogleBounceProvisioning.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.BeginGoogleBounceProvisioning.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The intent the app is started with.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/bounce/post(beginGoogleBounceProvisioning)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.BeginGoogleBounceProvisioning.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.BeginGoogleBounceProvisioning.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`: malformed JSON, a key given twice, a field or query parameter
+            /// the operation does not declare, a missing, mistyped or `null` field, a control character
+            /// in a text, or a value outside a field's vocabulary (the message lists the words it takes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/bounce/post(beginGoogleBounceProvisioning)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/bounce/post(beginGoogleBounceProvisioning)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/bounce/post(beginGoogleBounceProvisioning)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The app's pushTokenize with a PaymentCredentialsGenerator (UPP)
+    ///
+    /// Unified Push Provisioning, first half: what the app passes `pushTokenize` (network, token
+    /// service provider, display name, last digits, address, and whether it answers a bounce).
+    /// Google opens a server session and answers the `GeneratePaymentCredentialsRequest` it
+    /// hands the app's generator; the app sends it to its backend (Provisio's `google-pay` route,
+    /// `credentials_request`) and hands the answer back with `…/credentials`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/push-sessions`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/post(beginGooglePush)`.
+    public enum BeginGooglePush {
+        public static let id: Swift.String = "beginGooglePush"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.BeginGooglePush.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.BeginGooglePush.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.BeginGooglePush.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.GooglePushSessionRequest)
+            }
+            public var body: Operations.BeginGooglePush.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.BeginGooglePush.Input.Headers = .init(),
+                body: Operations.BeginGooglePush.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.GooglePushSession)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.GooglePushSession {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.BeginGooglePush.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.BeginGooglePush.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// The session and the request for the generator.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/post(beginGooglePush)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.BeginGooglePush.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.BeginGooglePush.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request` (the body breaks the document's rules) or
+            /// `sandbox_google_request_invalid` (a request Google Wallet cannot take: no opaque payment
+            /// card or one over 64 KiB, last digits that are not four digits, no display name).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/post(beginGooglePush)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.GoogleBadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.GoogleBadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/post(beginGooglePush)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/post(beginGooglePush)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/post(beginGooglePush)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/POST/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/POST/responses/422/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.BeginGooglePush.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.BeginGooglePush.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_google_bounce_unknown`: marked bounce-provisioned, but Google Wallet started no bounce (or it expired).
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/post(beginGooglePush)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.BeginGooglePush.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.BeginGooglePush.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct TooManyRequests: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/POST/responses/429/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/POST/responses/429/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.BeginGooglePush.Output.TooManyRequests.Body
+                /// Creates a new `TooManyRequests`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.BeginGooglePush.Output.TooManyRequests.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_google_session_limit`: too many pushes open.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/post(beginGooglePush)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Operations.BeginGooglePush.Output.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Operations.BeginGooglePush.Output.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/post(beginGooglePush)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The generator's answer reaches Google (UPP)
+    ///
+    /// Unified Push Provisioning, second half, once per session: the TSP opaque payment card and
+    /// the Google opaque payment card exactly as Provisio's `google-pay` answer gives them.
+    /// Google opens the Google OPC with its key, checks it is signed by a registered issuer key,
+    /// names this session and ends in the push's last digits (any failure is
+    /// `TAP_AND_PAY_SAVE_CARD_ERROR`, before the token service sees anything); then the token
+    /// service opens the TSP OPC, asks the issuer and installs the token.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/push-sessions/{id}/credentials`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/{id}/credentials/post(completeGooglePush)`.
+    public enum CompleteGooglePush {
+        public static let id: Swift.String = "completeGooglePush"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/{id}/credentials/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The session's `server_session_id`.
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/{id}/credentials/POST/path/id`.
+                public var id: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The session's `server_session_id`.
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.CompleteGooglePush.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/{id}/credentials/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CompleteGooglePush.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CompleteGooglePush.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CompleteGooglePush.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/{id}/credentials/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/{id}/credentials/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.GoogleGeneratedCredentials)
+            }
+            public var body: Operations.CompleteGooglePush.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.CompleteGooglePush.Input.Path,
+                headers: Operations.CompleteGooglePush.Input.Headers = .init(),
+                body: Operations.CompleteGooglePush.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/{id}/credentials/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/{id}/credentials/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.GooglePushTokenizeResult)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.GooglePushTokenizeResult {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CompleteGooglePush.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CompleteGooglePush.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// `RESULT_OK` with the issuer token id.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/{id}/credentials/post(completeGooglePush)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.CompleteGooglePush.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.CompleteGooglePush.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request` (the body breaks the document's rules) or
+            /// `sandbox_google_request_invalid` (a request Google Wallet cannot take: no opaque payment
+            /// card or one over 64 KiB, last digits that are not four digits, no display name).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/{id}/credentials/post(completeGooglePush)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.GoogleBadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.GoogleBadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/{id}/credentials/post(completeGooglePush)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/{id}/credentials/POST/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/{id}/credentials/POST/responses/404/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CompleteGooglePush.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CompleteGooglePush.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_google_session_unknown`: never begun, already answered, or given up.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/{id}/credentials/post(completeGooglePush)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.CompleteGooglePush.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.CompleteGooglePush.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/{id}/credentials/post(completeGooglePush)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/{id}/credentials/post(completeGooglePush)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/{id}/credentials/POST/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/push-sessions/{id}/credentials/POST/responses/422/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CompleteGooglePush.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CompleteGooglePush.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// The session expired (`sandbox_google_session_expired`), Google refused its own card
+            /// (`sandbox_google_opc_missing`, `…_unreadable`, `…_signer_unknown`,
+            /// `…_session_mismatch`, `…_card_mismatch`), or the token service or the issuer refused
+            /// (as for a legacy push).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/{id}/credentials/post(completeGooglePush)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.CompleteGooglePush.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.CompleteGooglePush.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/{id}/credentials/post(completeGooglePush)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// TapAndPay's listTokens
+    ///
+    /// The wallet's tokens, oldest first. A deleted token is absent (TapAndPay has no deleted state).
+    ///
+    /// - Remark: HTTP `GET /sandbox/v1/google-wallet/tokens`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/get(listGoogleTokens)`.
+    public enum ListGoogleTokens {
+        public static let id: Swift.String = "listGoogleTokens"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListGoogleTokens.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListGoogleTokens.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListGoogleTokens.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.ListGoogleTokens.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.GoogleTokenList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.GoogleTokenList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListGoogleTokens.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListGoogleTokens.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The tokens.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/get(listGoogleTokens)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListGoogleTokens.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListGoogleTokens.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/get(listGoogleTokens)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/get(listGoogleTokens)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// TapAndPay's isTokenized
+    ///
+    /// Whether a token for a card with these last digits, network and token service provider is in the wallet, in any state.
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/is-tokenized`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/is-tokenized/post(isGoogleTokenized)`.
+    public enum IsGoogleTokenized {
+        public static let id: Swift.String = "isGoogleTokenized"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/is-tokenized/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.IsGoogleTokenized.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.IsGoogleTokenized.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.IsGoogleTokenized.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/is-tokenized/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/is-tokenized/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.GoogleIsTokenizedRequest)
+            }
+            public var body: Operations.IsGoogleTokenized.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.IsGoogleTokenized.Input.Headers = .init(),
+                body: Operations.IsGoogleTokenized.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/is-tokenized/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/is-tokenized/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.GoogleIsTokenized)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.GoogleIsTokenized {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.IsGoogleTokenized.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.IsGoogleTokenized.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The answer.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/is-tokenized/post(isGoogleTokenized)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.IsGoogleTokenized.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.IsGoogleTokenized.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`: malformed JSON, a key given twice, a field or query parameter
+            /// the operation does not declare, a missing, mistyped or `null` field, a control character
+            /// in a text, or a value outside a field's vocabulary (the message lists the words it takes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/is-tokenized/post(isGoogleTokenized)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/is-tokenized/post(isGoogleTokenized)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/is-tokenized/post(isGoogleTokenized)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/is-tokenized/post(isGoogleTokenized)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/is-tokenized/post(isGoogleTokenized)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// TapAndPay's getTokenStatus(tsp, issuerTokenId)
+    ///
+    /// - Remark: HTTP `GET /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/get(getGoogleTokenStatus)`.
+    public enum GetGoogleTokenStatus {
+        public static let id: Swift.String = "getGoogleTokenStatus"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// TapAndPay's token service provider constant.
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/GET/path/tsp`.
+                public var tsp: Components.Parameters.TokenServiceProvider
+                /// The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/GET/path/issuer_token_id`.
+                public var issuerTokenId: Components.Parameters.IssuerTokenID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - tsp: TapAndPay's token service provider constant.
+                ///   - issuerTokenId: The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
+                public init(
+                    tsp: Components.Parameters.TokenServiceProvider,
+                    issuerTokenId: Components.Parameters.IssuerTokenID
+                ) {
+                    self.tsp = tsp
+                    self.issuerTokenId = issuerTokenId
+                }
+            }
+            public var path: Operations.GetGoogleTokenStatus.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetGoogleTokenStatus.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetGoogleTokenStatus.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetGoogleTokenStatus.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetGoogleTokenStatus.Input.Path,
+                headers: Operations.GetGoogleTokenStatus.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.GoogleToken)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.GoogleToken {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetGoogleTokenStatus.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetGoogleTokenStatus.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The token.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/get(getGoogleTokenStatus)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetGoogleTokenStatus.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetGoogleTokenStatus.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/get(getGoogleTokenStatus)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_google_token_not_found` (`TAP_AND_PAY_TOKEN_NOT_FOUND`, 15003): no token of that provider has that id in the wallet.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/get(getGoogleTokenStatus)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.GoogleTokenNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.GoogleTokenNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/get(getGoogleTokenStatus)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// TapAndPay's requestDeleteToken
+    ///
+    /// The app asks Google Wallet to delete the token; the cardholder confirms (the sandbox
+    /// plays them and confirms). The token service deletes the token and reports it to the
+    /// issuer — Provisio records the deletion, with the network as actor — and the token is
+    /// gone from the wallet.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/delete(requestGoogleTokenDeletion)`.
+    public enum RequestGoogleTokenDeletion {
+        public static let id: Swift.String = "requestGoogleTokenDeletion"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// TapAndPay's token service provider constant.
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/DELETE/path/tsp`.
+                public var tsp: Components.Parameters.TokenServiceProvider
+                /// The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/DELETE/path/issuer_token_id`.
+                public var issuerTokenId: Components.Parameters.IssuerTokenID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - tsp: TapAndPay's token service provider constant.
+                ///   - issuerTokenId: The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
+                public init(
+                    tsp: Components.Parameters.TokenServiceProvider,
+                    issuerTokenId: Components.Parameters.IssuerTokenID
+                ) {
+                    self.tsp = tsp
+                    self.issuerTokenId = issuerTokenId
+                }
+            }
+            public var path: Operations.RequestGoogleTokenDeletion.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RequestGoogleTokenDeletion.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RequestGoogleTokenDeletion.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RequestGoogleTokenDeletion.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.RequestGoogleTokenDeletion.Input.Path,
+                headers: Operations.RequestGoogleTokenDeletion.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// Deleted.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/delete(requestGoogleTokenDeletion)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.RequestGoogleTokenDeletion.Output.NoContent)
+            /// Deleted.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/delete(requestGoogleTokenDeletion)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.RequestGoogleTokenDeletion.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/delete(requestGoogleTokenDeletion)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_google_token_not_found` (`TAP_AND_PAY_TOKEN_NOT_FOUND`, 15003): no token of that provider has that id in the wallet.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/delete(requestGoogleTokenDeletion)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.GoogleTokenNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.GoogleTokenNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_google_invalid_token_state` (`TAP_AND_PAY_INVALID_TOKEN_STATE`, 15004: the
+            /// token's state forbids the call), `sandbox_network_token_state_invalid` (the token
+            /// service's token cannot change that way) or `sandbox_otp_locked` (three wrong codes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/delete(requestGoogleTokenDeletion)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.GoogleTokenConflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.GoogleTokenConflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/delete(requestGoogleTokenDeletion)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The issuer's Provisio, asked by the network, could not be reached
+            /// (`sandbox_issuer_unreachable`), refused without its error object (`sandbox_issuer_error`)
+            /// or answered something that is not its JSON (`sandbox_issuer_answer_malformed`). When
+            /// Provisio refused with its own error, its code is relayed here as it is (for example
+            /// `token_invalid_transition`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/delete(requestGoogleTokenDeletion)/responses/502`.
+            ///
+            /// HTTP response code: `502 badGateway`.
+            case badGateway(Components.Responses.IssuerFailed)
+            /// The associated value of the enum case if `self` is `.badGateway`.
+            ///
+            /// - Throws: An error if `self` is not `.badGateway`.
+            /// - SeeAlso: `.badGateway`.
+            public var badGateway: Components.Responses.IssuerFailed {
+                get throws {
+                    switch self {
+                    case let .badGateway(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badGateway",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// TapAndPay's tokenize, resuming a yellow token
+    ///
+    /// For a token in `TOKEN_STATE_NEEDS_IDENTITY_VERIFICATION`: the identity verification
+    /// methods the token service offered that Google Wallet supports, for the cardholder to pick
+    /// (`otp`, `app_to_app`, `customer_service`). The body may be left out; when sent it is `{}`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/post(resumeGoogleTokenize)`.
+    public enum ResumeGoogleTokenize {
+        public static let id: Swift.String = "resumeGoogleTokenize"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// TapAndPay's token service provider constant.
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/POST/path/tsp`.
+                public var tsp: Components.Parameters.TokenServiceProvider
+                /// The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/POST/path/issuer_token_id`.
+                public var issuerTokenId: Components.Parameters.IssuerTokenID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - tsp: TapAndPay's token service provider constant.
+                ///   - issuerTokenId: The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
+                public init(
+                    tsp: Components.Parameters.TokenServiceProvider,
+                    issuerTokenId: Components.Parameters.IssuerTokenID
+                ) {
+                    self.tsp = tsp
+                    self.issuerTokenId = issuerTokenId
+                }
+            }
+            public var path: Operations.ResumeGoogleTokenize.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ResumeGoogleTokenize.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ResumeGoogleTokenize.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ResumeGoogleTokenize.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.EmptyRequest)
+            }
+            public var body: Operations.ResumeGoogleTokenize.Input.Body?
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.ResumeGoogleTokenize.Input.Path,
+                headers: Operations.ResumeGoogleTokenize.Input.Headers = .init(),
+                body: Operations.ResumeGoogleTokenize.Input.Body? = nil
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.GoogleIdentityVerification)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.GoogleIdentityVerification {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ResumeGoogleTokenize.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ResumeGoogleTokenize.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The choice.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/post(resumeGoogleTokenize)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ResumeGoogleTokenize.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ResumeGoogleTokenize.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`: malformed JSON, a key given twice, a field or query parameter
+            /// the operation does not declare, a missing, mistyped or `null` field, a control character
+            /// in a text, or a value outside a field's vocabulary (the message lists the words it takes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/post(resumeGoogleTokenize)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/post(resumeGoogleTokenize)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_google_token_not_found` (`TAP_AND_PAY_TOKEN_NOT_FOUND`, 15003): no token of that provider has that id in the wallet.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/post(resumeGoogleTokenize)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.GoogleTokenNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.GoogleTokenNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_google_invalid_token_state` (`TAP_AND_PAY_INVALID_TOKEN_STATE`, 15004: the
+            /// token's state forbids the call), `sandbox_network_token_state_invalid` (the token
+            /// service's token cannot change that way) or `sandbox_otp_locked` (three wrong codes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/post(resumeGoogleTokenize)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.GoogleTokenConflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.GoogleTokenConflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/post(resumeGoogleTokenize)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The cardholder picks a one-time code
+    ///
+    /// The token service issues a code and, when it relays codes through the issuer, sends it
+    /// with Provisio's signed `token.otp_requested` webhook (`channels`: where the issuer said it
+    /// sent it). The sandbox plays the cardholder's phone, so the answer shows the code. The
+    /// body may be left out; when sent it is `{}`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/post(requestGoogleOneTimeCode)`.
+    public enum RequestGoogleOneTimeCode {
+        public static let id: Swift.String = "requestGoogleOneTimeCode"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// TapAndPay's token service provider constant.
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/POST/path/tsp`.
+                public var tsp: Components.Parameters.TokenServiceProvider
+                /// The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/POST/path/issuer_token_id`.
+                public var issuerTokenId: Components.Parameters.IssuerTokenID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - tsp: TapAndPay's token service provider constant.
+                ///   - issuerTokenId: The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
+                public init(
+                    tsp: Components.Parameters.TokenServiceProvider,
+                    issuerTokenId: Components.Parameters.IssuerTokenID
+                ) {
+                    self.tsp = tsp
+                    self.issuerTokenId = issuerTokenId
+                }
+            }
+            public var path: Operations.RequestGoogleOneTimeCode.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RequestGoogleOneTimeCode.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RequestGoogleOneTimeCode.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RequestGoogleOneTimeCode.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.EmptyRequest)
+            }
+            public var body: Operations.RequestGoogleOneTimeCode.Input.Body?
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.RequestGoogleOneTimeCode.Input.Path,
+                headers: Operations.RequestGoogleOneTimeCode.Input.Headers = .init(),
+                body: Operations.RequestGoogleOneTimeCode.Input.Body? = nil
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.GoogleOneTimeCode)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.GoogleOneTimeCode {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RequestGoogleOneTimeCode.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RequestGoogleOneTimeCode.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The code.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/post(requestGoogleOneTimeCode)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RequestGoogleOneTimeCode.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.RequestGoogleOneTimeCode.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`: malformed JSON, a key given twice, a field or query parameter
+            /// the operation does not declare, a missing, mistyped or `null` field, a control character
+            /// in a text, or a value outside a field's vocabulary (the message lists the words it takes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/post(requestGoogleOneTimeCode)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/post(requestGoogleOneTimeCode)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_google_token_not_found` (`TAP_AND_PAY_TOKEN_NOT_FOUND`, 15003): no token of that provider has that id in the wallet.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/post(requestGoogleOneTimeCode)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.GoogleTokenNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.GoogleTokenNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_google_invalid_token_state` (`TAP_AND_PAY_INVALID_TOKEN_STATE`, 15004: the
+            /// token's state forbids the call), `sandbox_network_token_state_invalid` (the token
+            /// service's token cannot change that way) or `sandbox_otp_locked` (three wrong codes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/post(requestGoogleOneTimeCode)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.GoogleTokenConflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.GoogleTokenConflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_google_verification_unavailable` (the token service did not offer the method,
+            /// or the app-to-app answer has no started verification), a refused code
+            /// (`sandbox_otp_not_requested`, `sandbox_otp_invalid`, `sandbox_otp_expired`,
+            /// `sandbox_otp_unavailable`) or refused activation data (`tav_…`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/post(requestGoogleOneTimeCode)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.GoogleVerificationRefused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.GoogleVerificationRefused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/post(requestGoogleOneTimeCode)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The issuer's Provisio, asked by the network, could not be reached
+            /// (`sandbox_issuer_unreachable`), refused without its error object (`sandbox_issuer_error`)
+            /// or answered something that is not its JSON (`sandbox_issuer_answer_malformed`). When
+            /// Provisio refused with its own error, its code is relayed here as it is (for example
+            /// `token_invalid_transition`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/post(requestGoogleOneTimeCode)/responses/502`.
+            ///
+            /// HTTP response code: `502 badGateway`.
+            case badGateway(Components.Responses.IssuerFailed)
+            /// The associated value of the enum case if `self` is `.badGateway`.
+            ///
+            /// - Throws: An error if `self` is not `.badGateway`.
+            /// - SeeAlso: `.badGateway`.
+            public var badGateway: Components.Responses.IssuerFailed {
+                get throws {
+                    switch self {
+                    case let .badGateway(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badGateway",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The cardholder types the code into Google Wallet
+    ///
+    /// The token service checks it, reports the activation to the issuer and activates the token.
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/post(verifyGoogleOneTimeCode)`.
+    public enum VerifyGoogleOneTimeCode {
+        public static let id: Swift.String = "verifyGoogleOneTimeCode"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// TapAndPay's token service provider constant.
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/POST/path/tsp`.
+                public var tsp: Components.Parameters.TokenServiceProvider
+                /// The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/POST/path/issuer_token_id`.
+                public var issuerTokenId: Components.Parameters.IssuerTokenID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - tsp: TapAndPay's token service provider constant.
+                ///   - issuerTokenId: The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
+                public init(
+                    tsp: Components.Parameters.TokenServiceProvider,
+                    issuerTokenId: Components.Parameters.IssuerTokenID
+                ) {
+                    self.tsp = tsp
+                    self.issuerTokenId = issuerTokenId
+                }
+            }
+            public var path: Operations.VerifyGoogleOneTimeCode.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.VerifyGoogleOneTimeCode.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.VerifyGoogleOneTimeCode.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.VerifyGoogleOneTimeCode.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.GoogleOneTimeCodeRequest)
+            }
+            public var body: Operations.VerifyGoogleOneTimeCode.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.VerifyGoogleOneTimeCode.Input.Path,
+                headers: Operations.VerifyGoogleOneTimeCode.Input.Headers = .init(),
+                body: Operations.VerifyGoogleOneTimeCode.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.GoogleToken)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.GoogleToken {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.VerifyGoogleOneTimeCode.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.VerifyGoogleOneTimeCode.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The token now.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/post(verifyGoogleOneTimeCode)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.VerifyGoogleOneTimeCode.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.VerifyGoogleOneTimeCode.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`: malformed JSON, a key given twice, a field or query parameter
+            /// the operation does not declare, a missing, mistyped or `null` field, a control character
+            /// in a text, or a value outside a field's vocabulary (the message lists the words it takes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/post(verifyGoogleOneTimeCode)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/post(verifyGoogleOneTimeCode)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_google_token_not_found` (`TAP_AND_PAY_TOKEN_NOT_FOUND`, 15003): no token of that provider has that id in the wallet.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/post(verifyGoogleOneTimeCode)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.GoogleTokenNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.GoogleTokenNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/post(verifyGoogleOneTimeCode)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_google_invalid_token_state` (`TAP_AND_PAY_INVALID_TOKEN_STATE`, 15004: the
+            /// token's state forbids the call), `sandbox_network_token_state_invalid` (the token
+            /// service's token cannot change that way) or `sandbox_otp_locked` (three wrong codes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/post(verifyGoogleOneTimeCode)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.GoogleTokenConflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.GoogleTokenConflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/post(verifyGoogleOneTimeCode)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_google_verification_unavailable` (the token service did not offer the method,
+            /// or the app-to-app answer has no started verification), a refused code
+            /// (`sandbox_otp_not_requested`, `sandbox_otp_invalid`, `sandbox_otp_expired`,
+            /// `sandbox_otp_unavailable`) or refused activation data (`tav_…`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/post(verifyGoogleOneTimeCode)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.GoogleVerificationRefused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.GoogleVerificationRefused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/post(verifyGoogleOneTimeCode)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The issuer's Provisio, asked by the network, could not be reached
+            /// (`sandbox_issuer_unreachable`), refused without its error object (`sandbox_issuer_error`)
+            /// or answered something that is not its JSON (`sandbox_issuer_answer_malformed`). When
+            /// Provisio refused with its own error, its code is relayed here as it is (for example
+            /// `token_invalid_transition`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/post(verifyGoogleOneTimeCode)/responses/502`.
+            ///
+            /// HTTP response code: `502 badGateway`.
+            case badGateway(Components.Responses.IssuerFailed)
+            /// The associated value of the enum case if `self` is `.badGateway`.
+            ///
+            /// - Throws: An error if `self` is not `.badGateway`.
+            /// - SeeAlso: `.badGateway`.
+            public var badGateway: Components.Responses.IssuerFailed {
+                get throws {
+                    switch self {
+                    case let .badGateway(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badGateway",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The cardholder picks the issuer's app
+    ///
+    /// The intent Google Wallet starts the issuer's app with: its package, the activation action,
+    /// `EXTRA_TEXT` (base64url JSON: `panReferenceID`, `tokenRequestorID`, `tokenReferenceID`,
+    /// `panLast4`, `deviceID`, `walletAccountID`) and the calling package the app must check
+    /// (Google Play services). The body may be left out; when sent it is `{}`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/post(startGoogleAppToApp)`.
+    public enum StartGoogleAppToApp {
+        public static let id: Swift.String = "startGoogleAppToApp"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// TapAndPay's token service provider constant.
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/POST/path/tsp`.
+                public var tsp: Components.Parameters.TokenServiceProvider
+                /// The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/POST/path/issuer_token_id`.
+                public var issuerTokenId: Components.Parameters.IssuerTokenID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - tsp: TapAndPay's token service provider constant.
+                ///   - issuerTokenId: The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
+                public init(
+                    tsp: Components.Parameters.TokenServiceProvider,
+                    issuerTokenId: Components.Parameters.IssuerTokenID
+                ) {
+                    self.tsp = tsp
+                    self.issuerTokenId = issuerTokenId
+                }
+            }
+            public var path: Operations.StartGoogleAppToApp.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartGoogleAppToApp.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartGoogleAppToApp.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.StartGoogleAppToApp.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.EmptyRequest)
+            }
+            public var body: Operations.StartGoogleAppToApp.Input.Body?
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.StartGoogleAppToApp.Input.Path,
+                headers: Operations.StartGoogleAppToApp.Input.Headers = .init(),
+                body: Operations.StartGoogleAppToApp.Input.Body? = nil
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.GoogleAppToAppIntent)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.GoogleAppToAppIntent {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.StartGoogleAppToApp.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.StartGoogleAppToApp.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The intent.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/post(startGoogleAppToApp)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.StartGoogleAppToApp.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.StartGoogleAppToApp.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`: malformed JSON, a key given twice, a field or query parameter
+            /// the operation does not declare, a missing, mistyped or `null` field, a control character
+            /// in a text, or a value outside a field's vocabulary (the message lists the words it takes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/post(startGoogleAppToApp)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/post(startGoogleAppToApp)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_google_token_not_found` (`TAP_AND_PAY_TOKEN_NOT_FOUND`, 15003): no token of that provider has that id in the wallet.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/post(startGoogleAppToApp)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.GoogleTokenNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.GoogleTokenNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_google_invalid_token_state` (`TAP_AND_PAY_INVALID_TOKEN_STATE`, 15004: the
+            /// token's state forbids the call), `sandbox_network_token_state_invalid` (the token
+            /// service's token cannot change that way) or `sandbox_otp_locked` (three wrong codes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/post(startGoogleAppToApp)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.GoogleTokenConflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.GoogleTokenConflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_google_verification_unavailable` (the token service did not offer the method,
+            /// or the app-to-app answer has no started verification), a refused code
+            /// (`sandbox_otp_not_requested`, `sandbox_otp_invalid`, `sandbox_otp_expired`,
+            /// `sandbox_otp_unavailable`) or refused activation data (`tav_…`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/post(startGoogleAppToApp)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.GoogleVerificationRefused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.GoogleVerificationRefused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/post(startGoogleAppToApp)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The issuer's app returns STEP_UP_RESPONSE
+    ///
+    /// `approved` with `activation_data` (Provisio's activation data for the token): Google
+    /// Wallet hands it to the token service, which checks it and reports the activation to the
+    /// issuer. `approved` without: the issuer activated the token with the network itself.
+    /// `declined` and `failure` leave the token waiting for verification, with the reason.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/post(completeGoogleAppToApp)`.
+    public enum CompleteGoogleAppToApp {
+        public static let id: Swift.String = "completeGoogleAppToApp"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// TapAndPay's token service provider constant.
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/POST/path/tsp`.
+                public var tsp: Components.Parameters.TokenServiceProvider
+                /// The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/POST/path/issuer_token_id`.
+                public var issuerTokenId: Components.Parameters.IssuerTokenID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - tsp: TapAndPay's token service provider constant.
+                ///   - issuerTokenId: The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
+                public init(
+                    tsp: Components.Parameters.TokenServiceProvider,
+                    issuerTokenId: Components.Parameters.IssuerTokenID
+                ) {
+                    self.tsp = tsp
+                    self.issuerTokenId = issuerTokenId
+                }
+            }
+            public var path: Operations.CompleteGoogleAppToApp.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CompleteGoogleAppToApp.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CompleteGoogleAppToApp.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CompleteGoogleAppToApp.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.GoogleStepUpResponse)
+            }
+            public var body: Operations.CompleteGoogleAppToApp.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.CompleteGoogleAppToApp.Input.Path,
+                headers: Operations.CompleteGoogleAppToApp.Input.Headers = .init(),
+                body: Operations.CompleteGoogleAppToApp.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.GoogleStepUpOutcome)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.GoogleStepUpOutcome {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CompleteGoogleAppToApp.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CompleteGoogleAppToApp.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The token's state after the answer.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/post(completeGoogleAppToApp)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.CompleteGoogleAppToApp.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.CompleteGoogleAppToApp.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`: malformed JSON, a key given twice, a field or query parameter
+            /// the operation does not declare, a missing, mistyped or `null` field, a control character
+            /// in a text, or a value outside a field's vocabulary (the message lists the words it takes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/post(completeGoogleAppToApp)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/post(completeGoogleAppToApp)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_google_token_not_found` (`TAP_AND_PAY_TOKEN_NOT_FOUND`, 15003): no token of that provider has that id in the wallet.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/post(completeGoogleAppToApp)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.GoogleTokenNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.GoogleTokenNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/post(completeGoogleAppToApp)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_google_invalid_token_state` (`TAP_AND_PAY_INVALID_TOKEN_STATE`, 15004: the
+            /// token's state forbids the call), `sandbox_network_token_state_invalid` (the token
+            /// service's token cannot change that way) or `sandbox_otp_locked` (three wrong codes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/post(completeGoogleAppToApp)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.GoogleTokenConflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.GoogleTokenConflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/post(completeGoogleAppToApp)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_google_verification_unavailable` (the token service did not offer the method,
+            /// or the app-to-app answer has no started verification), a refused code
+            /// (`sandbox_otp_not_requested`, `sandbox_otp_invalid`, `sandbox_otp_expired`,
+            /// `sandbox_otp_unavailable`) or refused activation data (`tav_…`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/post(completeGoogleAppToApp)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.GoogleVerificationRefused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.GoogleVerificationRefused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/post(completeGoogleAppToApp)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The issuer's Provisio, asked by the network, could not be reached
+            /// (`sandbox_issuer_unreachable`), refused without its error object (`sandbox_issuer_error`)
+            /// or answered something that is not its JSON (`sandbox_issuer_answer_malformed`). When
+            /// Provisio refused with its own error, its code is relayed here as it is (for example
+            /// `token_invalid_transition`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/post(completeGoogleAppToApp)/responses/502`.
+            ///
+            /// HTTP response code: `502 badGateway`.
+            case badGateway(Components.Responses.IssuerFailed)
+            /// The associated value of the enum case if `self` is `.badGateway`.
+            ///
+            /// - Throws: An error if `self` is not `.badGateway`.
+            /// - SeeAlso: `.badGateway`.
+            public var badGateway: Components.Responses.IssuerFailed {
+                get throws {
+                    switch self {
+                    case let .badGateway(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badGateway",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// This document
     ///
     /// - Remark: HTTP `GET /openapi/google-wallet.yaml`.

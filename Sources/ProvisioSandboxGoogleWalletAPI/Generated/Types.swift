@@ -17,6 +17,156 @@ public import struct Foundation.Data
 public import struct Foundation.Date
 /// A type that performs HTTP operations defined by the OpenAPI document.
 public protocol APIProtocol: Sendable {
+    /// The phone's Google Wallet as the app sees it
+    ///
+    /// TapAndPay's `getStableHardwareId`, `getActiveWalletId` and `getEnvironment`, and what the
+    /// issuer exchanges with Google out of band for Unified Push Provisioning: Google's public
+    /// encryption keys (armoured OpenPGP, newest first; what the tenant configures in Provisio's
+    /// `PUT /v1/settings/google-pay`) and the fingerprints of the issuer signing keys Google
+    /// accepts. A wallet without a key of its own takes legacy pushes only.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sandbox/v1/google-wallet`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/get(getGoogleWallet)`.
+    func getGoogleWallet(_ input: Operations.GetGoogleWallet.Input) async throws -> Operations.GetGoogleWallet.Output
+    /// The issuer registers its signing key with Google
+    ///
+    /// The public half of the key Provisio signs the tenant's Google opaque payment cards with
+    /// (`GET /v1/settings/google-pay` → `issuer_signing_key.armored`), as an issuer hands it to
+    /// Google at onboarding. Registering a key twice changes nothing.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/issuer-keys`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/issuer-keys/post(registerGoogleIssuerKey)`.
+    func registerGoogleIssuerKey(_ input: Operations.RegisterGoogleIssuerKey.Input) async throws -> Operations.RegisterGoogleIssuerKey.Output
+    /// The app's legacy pushTokenize with a PushTokenizeRequest
+    ///
+    /// What the app hands TapAndPay's legacy `pushTokenize`: the TSP opaque payment card exactly
+    /// as Provisio's `google-pay` answer gives it, network, token service provider, display
+    /// name, last digits and the cardholder's address. The token service opens the card, asks
+    /// the issuer to decide and installs the token: `TOKEN_STATE_ACTIVE` on green,
+    /// `TOKEN_STATE_NEEDS_IDENTITY_VERIFICATION` on yellow.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/push-tokenize`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-tokenize/post(pushTokenizeLegacy)`.
+    func pushTokenizeLegacy(_ input: Operations.PushTokenizeLegacy.Input) async throws -> Operations.PushTokenizeLegacy.Output
+    /// The cardholder starts the add in Google Wallet (bounce provisioning)
+    ///
+    /// The cardholder picks the issuer's card in Google Wallet, which starts the issuer's app
+    /// with `ACTION_INITIATE_PROVISIONING`. The app answers with a push session marked
+    /// `is_bounce_provisioned` before the intent expires. The body may be left out; when sent it
+    /// is `{}`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/bounce`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/bounce/post(beginGoogleBounceProvisioning)`.
+    func beginGoogleBounceProvisioning(_ input: Operations.BeginGoogleBounceProvisioning.Input) async throws -> Operations.BeginGoogleBounceProvisioning.Output
+    /// The app's pushTokenize with a PaymentCredentialsGenerator (UPP)
+    ///
+    /// Unified Push Provisioning, first half: what the app passes `pushTokenize` (network, token
+    /// service provider, display name, last digits, address, and whether it answers a bounce).
+    /// Google opens a server session and answers the `GeneratePaymentCredentialsRequest` it
+    /// hands the app's generator; the app sends it to its backend (Provisio's `google-pay` route,
+    /// `credentials_request`) and hands the answer back with `…/credentials`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/push-sessions`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/post(beginGooglePush)`.
+    func beginGooglePush(_ input: Operations.BeginGooglePush.Input) async throws -> Operations.BeginGooglePush.Output
+    /// The generator's answer reaches Google (UPP)
+    ///
+    /// Unified Push Provisioning, second half, once per session: the TSP opaque payment card and
+    /// the Google opaque payment card exactly as Provisio's `google-pay` answer gives them.
+    /// Google opens the Google OPC with its key, checks it is signed by a registered issuer key,
+    /// names this session and ends in the push's last digits (any failure is
+    /// `TAP_AND_PAY_SAVE_CARD_ERROR`, before the token service sees anything); then the token
+    /// service opens the TSP OPC, asks the issuer and installs the token.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/push-sessions/{id}/credentials`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/{id}/credentials/post(completeGooglePush)`.
+    func completeGooglePush(_ input: Operations.CompleteGooglePush.Input) async throws -> Operations.CompleteGooglePush.Output
+    /// TapAndPay's listTokens
+    ///
+    /// The wallet's tokens, oldest first. A deleted token is absent (TapAndPay has no deleted state).
+    ///
+    /// - Remark: HTTP `GET /sandbox/v1/google-wallet/tokens`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/get(listGoogleTokens)`.
+    func listGoogleTokens(_ input: Operations.ListGoogleTokens.Input) async throws -> Operations.ListGoogleTokens.Output
+    /// TapAndPay's isTokenized
+    ///
+    /// Whether a token for a card with these last digits, network and token service provider is in the wallet, in any state.
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/is-tokenized`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/is-tokenized/post(isGoogleTokenized)`.
+    func isGoogleTokenized(_ input: Operations.IsGoogleTokenized.Input) async throws -> Operations.IsGoogleTokenized.Output
+    /// TapAndPay's getTokenStatus(tsp, issuerTokenId)
+    ///
+    /// - Remark: HTTP `GET /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/get(getGoogleTokenStatus)`.
+    func getGoogleTokenStatus(_ input: Operations.GetGoogleTokenStatus.Input) async throws -> Operations.GetGoogleTokenStatus.Output
+    /// TapAndPay's requestDeleteToken
+    ///
+    /// The app asks Google Wallet to delete the token; the cardholder confirms (the sandbox
+    /// plays them and confirms). The token service deletes the token and reports it to the
+    /// issuer — Provisio records the deletion, with the network as actor — and the token is
+    /// gone from the wallet.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/delete(requestGoogleTokenDeletion)`.
+    func requestGoogleTokenDeletion(_ input: Operations.RequestGoogleTokenDeletion.Input) async throws -> Operations.RequestGoogleTokenDeletion.Output
+    /// TapAndPay's tokenize, resuming a yellow token
+    ///
+    /// For a token in `TOKEN_STATE_NEEDS_IDENTITY_VERIFICATION`: the identity verification
+    /// methods the token service offered that Google Wallet supports, for the cardholder to pick
+    /// (`otp`, `app_to_app`, `customer_service`). The body may be left out; when sent it is `{}`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/post(resumeGoogleTokenize)`.
+    func resumeGoogleTokenize(_ input: Operations.ResumeGoogleTokenize.Input) async throws -> Operations.ResumeGoogleTokenize.Output
+    /// The cardholder picks a one-time code
+    ///
+    /// The token service issues a code and, when it relays codes through the issuer, sends it
+    /// with Provisio's signed `token.otp_requested` webhook (`channels`: where the issuer said it
+    /// sent it). The sandbox plays the cardholder's phone, so the answer shows the code. The
+    /// body may be left out; when sent it is `{}`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/post(requestGoogleOneTimeCode)`.
+    func requestGoogleOneTimeCode(_ input: Operations.RequestGoogleOneTimeCode.Input) async throws -> Operations.RequestGoogleOneTimeCode.Output
+    /// The cardholder types the code into Google Wallet
+    ///
+    /// The token service checks it, reports the activation to the issuer and activates the token.
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/post(verifyGoogleOneTimeCode)`.
+    func verifyGoogleOneTimeCode(_ input: Operations.VerifyGoogleOneTimeCode.Input) async throws -> Operations.VerifyGoogleOneTimeCode.Output
+    /// The cardholder picks the issuer's app
+    ///
+    /// The intent Google Wallet starts the issuer's app with: its package, the activation action,
+    /// `EXTRA_TEXT` (base64url JSON: `panReferenceID`, `tokenRequestorID`, `tokenReferenceID`,
+    /// `panLast4`, `deviceID`, `walletAccountID`) and the calling package the app must check
+    /// (Google Play services). The body may be left out; when sent it is `{}`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/post(startGoogleAppToApp)`.
+    func startGoogleAppToApp(_ input: Operations.StartGoogleAppToApp.Input) async throws -> Operations.StartGoogleAppToApp.Output
+    /// The issuer's app returns STEP_UP_RESPONSE
+    ///
+    /// `approved` with `activation_data` (Provisio's activation data for the token): Google
+    /// Wallet hands it to the token service, which checks it and reports the activation to the
+    /// issuer. `approved` without: the issuer activated the token with the network itself.
+    /// `declined` and `failure` leave the token waiting for verification, with the reason.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/post(completeGoogleAppToApp)`.
+    func completeGoogleAppToApp(_ input: Operations.CompleteGoogleAppToApp.Input) async throws -> Operations.CompleteGoogleAppToApp.Output
     /// This document
     ///
     /// - Remark: HTTP `GET /openapi/google-wallet.yaml`.
@@ -26,6 +176,276 @@ public protocol APIProtocol: Sendable {
 
 /// Convenience overloads for operation inputs.
 extension APIProtocol {
+    /// The phone's Google Wallet as the app sees it
+    ///
+    /// TapAndPay's `getStableHardwareId`, `getActiveWalletId` and `getEnvironment`, and what the
+    /// issuer exchanges with Google out of band for Unified Push Provisioning: Google's public
+    /// encryption keys (armoured OpenPGP, newest first; what the tenant configures in Provisio's
+    /// `PUT /v1/settings/google-pay`) and the fingerprints of the issuer signing keys Google
+    /// accepts. A wallet without a key of its own takes legacy pushes only.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sandbox/v1/google-wallet`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/get(getGoogleWallet)`.
+    public func getGoogleWallet(headers: Operations.GetGoogleWallet.Input.Headers = .init()) async throws -> Operations.GetGoogleWallet.Output {
+        try await getGoogleWallet(Operations.GetGoogleWallet.Input(headers: headers))
+    }
+    /// The issuer registers its signing key with Google
+    ///
+    /// The public half of the key Provisio signs the tenant's Google opaque payment cards with
+    /// (`GET /v1/settings/google-pay` → `issuer_signing_key.armored`), as an issuer hands it to
+    /// Google at onboarding. Registering a key twice changes nothing.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/issuer-keys`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/issuer-keys/post(registerGoogleIssuerKey)`.
+    public func registerGoogleIssuerKey(
+        headers: Operations.RegisterGoogleIssuerKey.Input.Headers = .init(),
+        body: Operations.RegisterGoogleIssuerKey.Input.Body
+    ) async throws -> Operations.RegisterGoogleIssuerKey.Output {
+        try await registerGoogleIssuerKey(Operations.RegisterGoogleIssuerKey.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The app's legacy pushTokenize with a PushTokenizeRequest
+    ///
+    /// What the app hands TapAndPay's legacy `pushTokenize`: the TSP opaque payment card exactly
+    /// as Provisio's `google-pay` answer gives it, network, token service provider, display
+    /// name, last digits and the cardholder's address. The token service opens the card, asks
+    /// the issuer to decide and installs the token: `TOKEN_STATE_ACTIVE` on green,
+    /// `TOKEN_STATE_NEEDS_IDENTITY_VERIFICATION` on yellow.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/push-tokenize`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-tokenize/post(pushTokenizeLegacy)`.
+    public func pushTokenizeLegacy(
+        headers: Operations.PushTokenizeLegacy.Input.Headers = .init(),
+        body: Operations.PushTokenizeLegacy.Input.Body
+    ) async throws -> Operations.PushTokenizeLegacy.Output {
+        try await pushTokenizeLegacy(Operations.PushTokenizeLegacy.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The cardholder starts the add in Google Wallet (bounce provisioning)
+    ///
+    /// The cardholder picks the issuer's card in Google Wallet, which starts the issuer's app
+    /// with `ACTION_INITIATE_PROVISIONING`. The app answers with a push session marked
+    /// `is_bounce_provisioned` before the intent expires. The body may be left out; when sent it
+    /// is `{}`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/bounce`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/bounce/post(beginGoogleBounceProvisioning)`.
+    public func beginGoogleBounceProvisioning(
+        headers: Operations.BeginGoogleBounceProvisioning.Input.Headers = .init(),
+        body: Operations.BeginGoogleBounceProvisioning.Input.Body? = nil
+    ) async throws -> Operations.BeginGoogleBounceProvisioning.Output {
+        try await beginGoogleBounceProvisioning(Operations.BeginGoogleBounceProvisioning.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The app's pushTokenize with a PaymentCredentialsGenerator (UPP)
+    ///
+    /// Unified Push Provisioning, first half: what the app passes `pushTokenize` (network, token
+    /// service provider, display name, last digits, address, and whether it answers a bounce).
+    /// Google opens a server session and answers the `GeneratePaymentCredentialsRequest` it
+    /// hands the app's generator; the app sends it to its backend (Provisio's `google-pay` route,
+    /// `credentials_request`) and hands the answer back with `…/credentials`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/push-sessions`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/post(beginGooglePush)`.
+    public func beginGooglePush(
+        headers: Operations.BeginGooglePush.Input.Headers = .init(),
+        body: Operations.BeginGooglePush.Input.Body
+    ) async throws -> Operations.BeginGooglePush.Output {
+        try await beginGooglePush(Operations.BeginGooglePush.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The generator's answer reaches Google (UPP)
+    ///
+    /// Unified Push Provisioning, second half, once per session: the TSP opaque payment card and
+    /// the Google opaque payment card exactly as Provisio's `google-pay` answer gives them.
+    /// Google opens the Google OPC with its key, checks it is signed by a registered issuer key,
+    /// names this session and ends in the push's last digits (any failure is
+    /// `TAP_AND_PAY_SAVE_CARD_ERROR`, before the token service sees anything); then the token
+    /// service opens the TSP OPC, asks the issuer and installs the token.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/push-sessions/{id}/credentials`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/push-sessions/{id}/credentials/post(completeGooglePush)`.
+    public func completeGooglePush(
+        path: Operations.CompleteGooglePush.Input.Path,
+        headers: Operations.CompleteGooglePush.Input.Headers = .init(),
+        body: Operations.CompleteGooglePush.Input.Body
+    ) async throws -> Operations.CompleteGooglePush.Output {
+        try await completeGooglePush(Operations.CompleteGooglePush.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// TapAndPay's listTokens
+    ///
+    /// The wallet's tokens, oldest first. A deleted token is absent (TapAndPay has no deleted state).
+    ///
+    /// - Remark: HTTP `GET /sandbox/v1/google-wallet/tokens`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/get(listGoogleTokens)`.
+    public func listGoogleTokens(headers: Operations.ListGoogleTokens.Input.Headers = .init()) async throws -> Operations.ListGoogleTokens.Output {
+        try await listGoogleTokens(Operations.ListGoogleTokens.Input(headers: headers))
+    }
+    /// TapAndPay's isTokenized
+    ///
+    /// Whether a token for a card with these last digits, network and token service provider is in the wallet, in any state.
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/is-tokenized`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/is-tokenized/post(isGoogleTokenized)`.
+    public func isGoogleTokenized(
+        headers: Operations.IsGoogleTokenized.Input.Headers = .init(),
+        body: Operations.IsGoogleTokenized.Input.Body
+    ) async throws -> Operations.IsGoogleTokenized.Output {
+        try await isGoogleTokenized(Operations.IsGoogleTokenized.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// TapAndPay's getTokenStatus(tsp, issuerTokenId)
+    ///
+    /// - Remark: HTTP `GET /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/get(getGoogleTokenStatus)`.
+    public func getGoogleTokenStatus(
+        path: Operations.GetGoogleTokenStatus.Input.Path,
+        headers: Operations.GetGoogleTokenStatus.Input.Headers = .init()
+    ) async throws -> Operations.GetGoogleTokenStatus.Output {
+        try await getGoogleTokenStatus(Operations.GetGoogleTokenStatus.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// TapAndPay's requestDeleteToken
+    ///
+    /// The app asks Google Wallet to delete the token; the cardholder confirms (the sandbox
+    /// plays them and confirms). The token service deletes the token and reports it to the
+    /// issuer — Provisio records the deletion, with the network as actor — and the token is
+    /// gone from the wallet.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/delete(requestGoogleTokenDeletion)`.
+    public func requestGoogleTokenDeletion(
+        path: Operations.RequestGoogleTokenDeletion.Input.Path,
+        headers: Operations.RequestGoogleTokenDeletion.Input.Headers = .init()
+    ) async throws -> Operations.RequestGoogleTokenDeletion.Output {
+        try await requestGoogleTokenDeletion(Operations.RequestGoogleTokenDeletion.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// TapAndPay's tokenize, resuming a yellow token
+    ///
+    /// For a token in `TOKEN_STATE_NEEDS_IDENTITY_VERIFICATION`: the identity verification
+    /// methods the token service offered that Google Wallet supports, for the cardholder to pick
+    /// (`otp`, `app_to_app`, `customer_service`). The body may be left out; when sent it is `{}`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/post(resumeGoogleTokenize)`.
+    public func resumeGoogleTokenize(
+        path: Operations.ResumeGoogleTokenize.Input.Path,
+        headers: Operations.ResumeGoogleTokenize.Input.Headers = .init(),
+        body: Operations.ResumeGoogleTokenize.Input.Body? = nil
+    ) async throws -> Operations.ResumeGoogleTokenize.Output {
+        try await resumeGoogleTokenize(Operations.ResumeGoogleTokenize.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The cardholder picks a one-time code
+    ///
+    /// The token service issues a code and, when it relays codes through the issuer, sends it
+    /// with Provisio's signed `token.otp_requested` webhook (`channels`: where the issuer said it
+    /// sent it). The sandbox plays the cardholder's phone, so the answer shows the code. The
+    /// body may be left out; when sent it is `{}`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/post(requestGoogleOneTimeCode)`.
+    public func requestGoogleOneTimeCode(
+        path: Operations.RequestGoogleOneTimeCode.Input.Path,
+        headers: Operations.RequestGoogleOneTimeCode.Input.Headers = .init(),
+        body: Operations.RequestGoogleOneTimeCode.Input.Body? = nil
+    ) async throws -> Operations.RequestGoogleOneTimeCode.Output {
+        try await requestGoogleOneTimeCode(Operations.RequestGoogleOneTimeCode.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The cardholder types the code into Google Wallet
+    ///
+    /// The token service checks it, reports the activation to the issuer and activates the token.
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/post(verifyGoogleOneTimeCode)`.
+    public func verifyGoogleOneTimeCode(
+        path: Operations.VerifyGoogleOneTimeCode.Input.Path,
+        headers: Operations.VerifyGoogleOneTimeCode.Input.Headers = .init(),
+        body: Operations.VerifyGoogleOneTimeCode.Input.Body
+    ) async throws -> Operations.VerifyGoogleOneTimeCode.Output {
+        try await verifyGoogleOneTimeCode(Operations.VerifyGoogleOneTimeCode.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The cardholder picks the issuer's app
+    ///
+    /// The intent Google Wallet starts the issuer's app with: its package, the activation action,
+    /// `EXTRA_TEXT` (base64url JSON: `panReferenceID`, `tokenRequestorID`, `tokenReferenceID`,
+    /// `panLast4`, `deviceID`, `walletAccountID`) and the calling package the app must check
+    /// (Google Play services). The body may be left out; when sent it is `{}`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/post(startGoogleAppToApp)`.
+    public func startGoogleAppToApp(
+        path: Operations.StartGoogleAppToApp.Input.Path,
+        headers: Operations.StartGoogleAppToApp.Input.Headers = .init(),
+        body: Operations.StartGoogleAppToApp.Input.Body? = nil
+    ) async throws -> Operations.StartGoogleAppToApp.Output {
+        try await startGoogleAppToApp(Operations.StartGoogleAppToApp.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The issuer's app returns STEP_UP_RESPONSE
+    ///
+    /// `approved` with `activation_data` (Provisio's activation data for the token): Google
+    /// Wallet hands it to the token service, which checks it and reports the activation to the
+    /// issuer. `approved` without: the issuer activated the token with the network itself.
+    /// `declined` and `failure` leave the token waiting for verification, with the reason.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/post(completeGoogleAppToApp)`.
+    public func completeGoogleAppToApp(
+        path: Operations.CompleteGoogleAppToApp.Input.Path,
+        headers: Operations.CompleteGoogleAppToApp.Input.Headers = .init(),
+        body: Operations.CompleteGoogleAppToApp.Input.Body
+    ) async throws -> Operations.CompleteGoogleAppToApp.Output {
+        try await completeGoogleAppToApp(Operations.CompleteGoogleAppToApp.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
     /// This document
     ///
     /// - Remark: HTTP `GET /openapi/google-wallet.yaml`.
