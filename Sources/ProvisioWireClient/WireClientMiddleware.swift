@@ -40,7 +40,8 @@ public struct WireClientMiddleware: ClientMiddleware {
             }
             throw WireAnswer.refused(status: response.status.code, error: error)
         }
-        guard let answer else { return (response, nil) }
+        // 204 has no body by definition (RFC 9110 §15.3.5): nothing to hold to the JSON rules.
+        guard let answer, response.status != .noContent else { return (response, nil) }
         let bytes: [UInt8]
         do {
             bytes = try await [UInt8](collecting: answer, upTo: maximumAnswerBytes)

@@ -19,23 +19,33 @@ public struct SandboxClient: Sendable {
     /// Where the sandbox listens, e.g. `http://127.0.0.1:8090` (no trailing `/sandbox/v1`).
     public let baseURL: String
     private let client: Client?
-    private let failures: WireClientFailures
+    let failures: WireClientFailures
+    /// What the clients of the Android wallets' documents (`SandboxClient+SamsungWallet`) are
+    /// built with: the same URL, connection pool, key and answer limit.
+    let serverURL: URL?
+    let transport: AsyncHTTPClientTransport
+    let middlewares: [any ClientMiddleware]
 
     /// Token and pass lists grow with a long-running sandbox; anything beyond this is not its.
     static let maximumAnswerBytes = 8 * 1024 * 1024
 
-    public init(baseURL: String, apiKey: String, client: HTTPClient = .shared, timeout: Duration = .seconds(10)) {
+    /// `middlewares` run after the key's, nearest the wire (a test holds every answer to its document).
+    public init(
+        baseURL: String, apiKey: String, client: HTTPClient = .shared, timeout: Duration = .seconds(10),
+        middlewares: [any ClientMiddleware] = []
+    ) {
         let baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.baseURL = baseURL
-        self.client = URL(string: baseURL).map { url in
-            Client(
-                serverURL: url,
-                transport: AsyncHTTPClientTransport(configuration: .init(client: client, timeout: TimeAmount(timeout))),
-                middlewares: [
-                    WireClientMiddleware(
-                        key: apiKey, userAgent: "Provisio-Sandbox-Client/1", maximumAnswerBytes: Self.maximumAnswerBytes)
-                ])
-        }
+        let transport = AsyncHTTPClientTransport(configuration: .init(client: client, timeout: TimeAmount(timeout)))
+        let middlewares: [any ClientMiddleware] =
+            [
+                WireClientMiddleware(
+                    key: apiKey, userAgent: "Provisio-Sandbox-Client/1", maximumAnswerBytes: Self.maximumAnswerBytes)
+            ] + middlewares
+        self.serverURL = URL(string: baseURL)
+        self.transport = transport
+        self.middlewares = middlewares
+        self.client = serverURL.map { Client(serverURL: $0, transport: transport, middlewares: middlewares) }
         self.failures = WireClientFailures(
             unreachable: { what, cause in
                 // The transport error may quote the URL, never a body, so it is safe to name.

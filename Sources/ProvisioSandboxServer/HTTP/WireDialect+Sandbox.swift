@@ -25,7 +25,10 @@ extension WireDialect {
             // The only parameters that can be unreadable are the device in these operations' path
             // or query; every other one is a string.
             [Operations.BeginAdd.id, Operations.ListPasses.id].contains(error.operationID) ? deviceRefusal() : nil
-        })
+        },
+        // An armoured OpenPGP key (the issuer's, registered with Google Wallet) is the one text
+        // with line breaks on this wire.
+        multilineFields: ["public_key"])
 
     /// The words each body field with a vocabulary takes, as the documents list them.
     private static let vocabulary: [String: [String]] = [
@@ -33,8 +36,11 @@ extension WireDialect {
         "wallet_recommendation": Components.Schemas.DecisionOutcome.allCases.map(\.rawValue),
         "event": Components.Schemas.TokenEventRequest.EventPayload.allCases.map(\.rawValue),
     ].merging(SandboxConnectorHandler.vocabulary) { own, _ in own }
+        .merging(SandboxGoogleWalletHandler.vocabulary) { own, _ in own }
 
     private static func deviceRefusal() -> ProvisioError {
-        ProvisioError(.sandboxInvalidRequest, "The device must be phone or watch.")
+        ProvisioError(
+            .sandboxInvalidRequest,
+            "The device must be one of \(Components.Schemas.DeviceKind.allCases.map(\.rawValue).joined(separator: ", ")).")
     }
 }

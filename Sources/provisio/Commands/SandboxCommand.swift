@@ -28,10 +28,12 @@ struct SandboxCommand: ParsableCommand {
                 try SandboxCADirectory.write(ca, to: out)
                 // The network's OPC key too, so Provisio can be started with it before the sandbox.
                 _ = try SandboxOPCKey.loadOrGenerate(in: out)
+                _ = try SandboxGoogleKey.loadOrGenerate(in: out, at: Date())
                 print(
                     """
                     Wrote the sandbox CA to \(out): \(SandboxCADirectory.files.joined(separator: ", ")), and the network's \
-                    opaque-payment-card key (\(SandboxOPCKey.privateKeyFile), \(SandboxOPCKey.publicKeyFile)).
+                    opaque-payment-card key (\(SandboxOPCKey.privateKeyFile), \(SandboxOPCKey.publicKeyFile)), and Google \
+                    Wallet's OpenPGP key (\(SandboxGoogleKey.privateKeyFile), \(SandboxGoogleKey.publicKeyFile)).
                     Trust it with: provisio apple-payload --keys DIR --trust-anchor \((out as NSString).appendingPathComponent("root.pem"))
                     Give Provisio the network's key with: provisio serve --network-key \((out as NSString).appendingPathComponent(SandboxOPCKey.publicKeyFile))
                     """)
@@ -119,7 +121,11 @@ struct SandboxCommand: ParsableCommand {
                 let network = SandboxNetworkTokenService(
                     wallet: wallet, issuer: issuer, issuerTAVPublicKey: settings.tavPublicKey, opcKey: opcKey)
                 if relayOTP { await network.relayOTPsThroughIssuer() }
-                let world = SandboxHTTPWorld(network: network)
+                // Google's key pair for Google opaque payment cards, kept beside the CA so the public
+                // key a tenant gave Provisio stays good (the control API serves it too).
+                let googleKey = try SandboxGoogleKey.loadOrGenerate(in: caDirectory, at: Date()).key
+                let world = SandboxHTTPWorld(
+                    network: network, google: SandboxGoogleWallet(tokenService: network, googleKey: googleKey))
                 // Mastercard's encryption key, kept beside the CA so the certificate Provisio holds stays good.
                 let mastercardKey = try settings.mdes.map { _ in
                     try SandboxMastercardEncryptionKey.loadOrGenerate(in: caDirectory, now: Date()).key

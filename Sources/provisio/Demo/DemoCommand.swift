@@ -14,7 +14,7 @@ struct DemoCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "Run only this scenario (1-9).") var scenario: Int?
+    @Option(name: .long, help: "Run only this scenario (1-\(DemoScenarios.titles.count)).") var scenario: Int?
     @Flag(
         name: .customLong("keep-running"),
         help: "Keep the embedded server, sandbox and console up after the scenarios (Ctrl-C ends).")
@@ -36,8 +36,8 @@ struct DemoCommand: AsyncParsableCommand {
 
     /// Like every command: bad arguments are exit status 2 and one `error: <code>: <message>` line.
     func checkArguments() throws {
-        if let scenario, !(1...9).contains(scenario) {
-            throw ProvisioError(.invalidArgument, "--scenario must be between 1 and 9.")
+        if let scenario, DemoScenarios.titles[scenario] == nil {
+            throw ProvisioError(.invalidArgument, "--scenario must be between 1 and \(DemoScenarios.titles.count).")
         }
         if server != nil, apiKey == nil {
             throw ProvisioError(.invalidArgument, "--server needs --api-key (the tenant's prv_sk_… key).")
@@ -84,10 +84,9 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let scenarios = DemoScenarios(world: world, transcript: transcript)
         try await scenarios.registerWebhooks()
-        var numbers = Array(1...9)
+        var numbers = DemoScenarios.titles.keys.sorted()
         if let scenario {
-            // Scenarios 2 and 8 build on what scenario 1 (and 2) added.
-            numbers = scenario == 2 ? [1, 2] : scenario == 8 ? [1, 2, 8] : [scenario]
+            numbers = DemoScenarios.prerequisites[scenario, default: []] + [scenario]
         }
         for number in numbers {
             if let pending = DemoScenarios.pending[number] {

@@ -14,7 +14,9 @@ struct DemoScenarios {
     let transcript: DemoTranscript
 
     /// Scenarios that need pieces not built yet, with what they wait for.
-    static let pending: [Int: String] = [:]
+    static let pending: [Int: String] = [
+        11: "the sandbox's Samsung Wallet over HTTP", 14: "the sandbox's Samsung Wallet over HTTP",
+    ]
 
     static let titles: [Int: String] = [
         1: "Green path: in-app add to the iPhone",
@@ -26,7 +28,15 @@ struct DemoScenarios {
         7: "Red path: declined, and why",
         8: "Lifecycle: suspend, resume, delete; a deletion by the network",
         9: "A support call in the console: find the token, activate it, audited",
+        10: "Google Pay green path to an Android phone through Unified Push Provisioning",
+        11: "Samsung Pay yellow path with a one-time code",
+        12: "Google Pay activation from the issuer's app (app-to-app)",
+        13: "The cardholder deletes the card in Google Wallet",
+        14: "The issuer suspends and resumes a Samsung Pay token",
     ]
+
+    /// What a scenario builds on: the scenarios that add the cards and tokens it uses.
+    static let prerequisites: [Int: [Int]] = [2: [1], 8: [1, 2], 13: [10], 14: [11]]
 
     func run(_ number: Int) async throws {
         switch number {
@@ -39,6 +49,9 @@ struct DemoScenarios {
         case 7: try await red()
         case 8: try await lifecycle()
         case 9: try await supportConsole()
+        case 10: try await googleGreenUPP()
+        case 12: try await googleAppToApp()
+        case 13: try await googleCardholderDeletes()
         default: break
         }
     }
@@ -335,7 +348,7 @@ struct DemoScenarios {
         return secret
     }
 
-    private func card(of customer: String) async throws -> Components.Schemas.Card? {
+    func card(of customer: String) async throws -> Components.Schemas.Card? {
         try await world.issuer.listCards(query: .init(customerRef: world.customer(customer))).ok.body.json.data.first
     }
 

@@ -112,14 +112,19 @@ final class DemoWorld: Sendable {
             issuerTAVPublicKey: keys.tavSigningKey.publicKey, clock: SystemTimeSource(), opcKey: opcKey,
             defaultRisk: RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: .approve))
         await network.relayOTPsThroughIssuer()
+        // Google's key pair for the Google opaque payment cards Provisio seals (UPP).
+        let googleKey = try SandboxGoogleKey.generate(at: Date())
         let sandboxKey = "sbx_key_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let (sandboxPort, sandboxTask) = try await listen { onListening in
             SandboxHTTPService.make(
-                world: SandboxHTTPWorld(network: network), host: "127.0.0.1", port: 0, apiKey: sandboxKey,
+                world: SandboxHTTPWorld(
+                    network: network, google: SandboxGoogleWallet(tokenService: network, googleKey: googleKey)),
+                host: "127.0.0.1", port: 0, apiKey: sandboxKey,
                 oauthVerifier: mdes?.verifier, mastercardKey: mdes?.mastercardKey, logger: logger, onListening: onListening)
         }
         let sandboxURL = "http://127.0.0.1:\(sandboxPort)"
-        await transcript.note("Sandbox (iPhone + Watch, Apple, card network) listening on \(sandboxURL)")
+        await transcript.note(
+            "Sandbox (iPhone + Watch, Android phone with Google Wallet, Apple, card network) listening on \(sandboxURL)")
         return try await connect(
             api: try DemoAPI(baseURL: provisioURL), apiKey: apiKey,
             sandbox: SandboxClient(baseURL: sandboxURL, apiKey: sandboxKey),
