@@ -28,6 +28,9 @@ import ProvisioCore
 ///   wallet learns which card it is from the TSP): the network's new token is then deleted and
 ///   reported to the issuer as refused by the wallet.
 /// - A cancelled add (`setCardholderCancels`) ends before the network is asked.
+/// - A device holds at most `cardLimit` cards (the sandbox's bound; Samsung publishes none). A
+///   disposed or expired card makes room for a new one (the oldest such card goes); a device
+///   full of live cards refuses the add with -104 before the network is asked.
 public actor SandboxSamsungWallet: SandboxTokenWallet {
     public nonisolated let walletKind = Wallet.samsungPay
     /// The Android phone (Samsung Pay's own device).
@@ -39,6 +42,8 @@ public actor SandboxSamsungWallet: SandboxTokenWallet {
     public nonisolated let tokenService: SandboxNetworkTokenService
     /// The Samsung account's `walletUserId`, the same on both devices.
     public nonisolated let walletUserID: String
+    /// The most cards one device lists.
+    public nonisolated let cardLimit: Int
     private nonisolated let phoneDMID: String
     private nonisolated let watchDMID: String
 
@@ -65,16 +70,19 @@ public actor SandboxSamsungWallet: SandboxTokenWallet {
 
     /// The issuer name a card shows when the partner gave none (Samsung takes it from its portal).
     public static let defaultIssuerName = "Sandbox Issuer"
+    public static let defaultCardLimit = 64
 
     /// - Parameters:
     ///   - phoneKey: the phone's hardware-backed key (a fresh one unless given); its hash is the
     ///     phone's `deviceId`.
     ///   - watchKey: the watch's.
+    ///   - cardLimit: the most cards one device lists (at least 1).
     public init(
         tokenService: SandboxNetworkTokenService, phoneKey: SandboxSecureElement = SandboxSecureElement(),
-        watchKey: SandboxSecureElement = SandboxSecureElement()
+        watchKey: SandboxSecureElement = SandboxSecureElement(), cardLimit: Int = SandboxSamsungWallet.defaultCardLimit
     ) {
         self.tokenService = tokenService
+        self.cardLimit = max(1, cardLimit)
         self.phone = SandboxDevice(kind: .androidPhone, secureElementPublicKey: phoneKey.publicKey)
         self.watch = SandboxDevice(kind: .galaxyWatch, secureElementPublicKey: watchKey.publicKey)
         self.walletUserID = SandboxRandom.identifier(prefix: "", byteCount: 12)
@@ -185,6 +193,7 @@ public actor SandboxSamsungWallet: SandboxTokenWallet {
         -> SamsungCard
     {
         try requireReady(partner, on: device)
+        try makeRoom(on: device)
         guard !cardholderCancels else {
             throw ProvisioError(
                 .sandboxSamsungUserCanceled, "\(SamsungErrorCode.userCanceled): the cardholder cancelled the add.")
@@ -241,6 +250,7 @@ public actor SandboxSamsungWallet: SandboxTokenWallet {
             throw ProvisioError(
                 .sandboxSamsungAlreadyDone, "\(SamsungErrorCode.alreadyDone): the card is already in Samsung Wallet.")
         }
+        try makeRoom(on: device)
         let cardID = SandboxRandom.identifier(prefix: "sbx_spay_card_")
         cards[cardID] = SamsungCard(
             cardID: cardID, cardStatus: Self.cardState(state), last4FPAN: card.fundingLast4, last4DPAN: card.tokenLast4,
@@ -307,6 +317,20 @@ public actor SandboxSamsungWallet: SandboxTokenWallet {
 
     func device(of card: SamsungCard) -> SandboxDevice {
         card.deviceType == .gear ? watch : phone
+    }
+
+    /// Room for one more card on `device`: the oldest disposed or expired card goes when the
+    /// device is full; a device full of live cards refuses (-104).
+    private func makeRoom(on device: SandboxDevice) throws {
+        let type = Self.deviceType(device)
+        let onDevice = order.filter { cards[$0]?.deviceType == type }
+        guard onDevice.count >= cardLimit else { return }
+        guard let gone = onDevice.first(where: { cards[$0]?.cardStatus.isInWallet == false }) else {
+            throw Self.registrationFailed("Samsung Wallet holds its limit of \(cardLimit) cards on the \(device.kind)")
+        }
+        cards[gone] = nil
+        partnerOf[gone] = nil
+        order.removeAll { $0 == gone }
     }
 
     /// The status as it stands, without recording a check.

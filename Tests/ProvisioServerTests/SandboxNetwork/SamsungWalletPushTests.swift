@@ -340,4 +340,34 @@ import Testing
             }
         }
     }
+
+    /// A device lists at most `cardLimit` cards: a full device refuses before the network is
+    /// asked; a disposed card makes room (it goes); the watch counts its own.
+    @Test(arguments: TestEngine.available)
+    func aFullDeviceRefusesUntilADisposedCardMakesRoom(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            try await SandboxNetworkHarness.run(server) { h in
+                let samsung = SandboxSamsungWallet(tokenService: h.network, cardLimit: 2)
+                #expect(SandboxSamsungWallet(tokenService: h.network, cardLimit: 0).cardLimit == 1)
+                let mastercardID = try await h.makeCard(pan: SandboxNetworkHarness.mastercardPAN)
+                let amexID = try await h.makeCard(pan: SandboxNetworkHarness.amexPAN)
+                let visa = try await h.addToSamsung(samsung)
+                let mastercard = try await h.addToSamsung(samsung, cardID: mastercardID)
+
+                let tokensBefore = await h.network.allTokens().count
+                let full = await networkError { try await h.addToSamsung(samsung, cardID: amexID) }
+                #expect(full?.code == .sandboxSamsungRegistrationFailed && full?.message.contains("limit of 2") == true)
+                #expect(await h.network.allTokens().count == tokensBefore, "the network was not asked")
+
+                // The watch has room of its own.
+                #expect(try await h.addToWatch(samsung, cardID: amexID).cardStatus == .active)
+
+                try await samsung.deleteCard(cardID: visa.cardID)
+                let amex = try await h.addToSamsung(samsung, cardID: amexID)
+                #expect(amex.cardStatus == .active)
+                let listed = try await samsung.getAllCards(SandboxNetworkHarness.samsungPartner)
+                #expect(listed.map(\.cardID) == [mastercard.cardID, amex.cardID], "the disposed card went")
+            }
+        }
+    }
 }
