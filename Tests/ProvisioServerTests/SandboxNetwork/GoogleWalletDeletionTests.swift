@@ -13,7 +13,7 @@ import Testing
         try await TestServer.run(engine) { server in
             try await SandboxNetworkHarness.run(server) { h in
                 let google = try await h.googleWallet(keys)
-                let first = try await h.pushUPP(into: google, TestCredentialsGenerator(h, keys: keys))
+                let first = try await h.pushUPP(into: google, ProvisioCredentialsGenerator(harness: h))
                 let second = try await h.pushTokenize(try await h.googlePushData(), into: google)
                 #expect(await google.listTokens().count == 2)
 

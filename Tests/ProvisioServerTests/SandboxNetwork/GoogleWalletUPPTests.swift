@@ -16,7 +16,7 @@ import Testing
         try await TestServer.run(engine) { server in
             try await SandboxNetworkHarness.run(server) { h in
                 let google = try await h.googleWallet(keys)
-                let result = try await h.pushUPP(into: google, TestCredentialsGenerator(h, keys: keys))
+                let result = try await h.pushUPP(into: google, ProvisioCredentialsGenerator(harness: h))
 
                 #expect(result.resultCode == GooglePushTokenizeResult.resultOK)
                 #expect(result.tokenState == .active && result.cardResult && !result.isBounceProvisioned)
@@ -69,7 +69,7 @@ import Testing
                 #expect(session.expiresAt == server.clock.now().addingTimeInterval(SandboxGoogleWallet.sessionLifetime))
                 #expect(await google.openSessions() == [session])
 
-                let credentials = try await TestCredentialsGenerator(h, keys: keys).generate(request)
+                let credentials = try await ProvisioCredentialsGenerator(harness: h).generate(request)
                 let result = try await google.completePushTokenize(session: session.id, credentials: credentials)
                 #expect(result.tokenState == .active && result.cardResult)
 
@@ -94,7 +94,7 @@ import Testing
         try await TestServer.run(engine) { server in
             try await SandboxNetworkHarness.run(server) { h in
                 let google = try await h.googleWallet(keys)
-                let generator = TestCredentialsGenerator(h, keys: keys)
+                let generator = ProvisioCredentialsGenerator(harness: h)
                 // Marked bounce-provisioned, but Google Wallet started nothing.
                 let unstarted = await networkError { try await h.pushUPP(into: google, generator, isBounceProvisioned: true) }
                 #expect(unstarted?.code == .sandboxGoogleBounceUnknown)
@@ -164,6 +164,14 @@ import Testing
                     (try await refusal(otherSession), .sandboxGoogleOpcSessionMismatch),
                     (try await refusal(good, lastDigits: "4242"), .sandboxGoogleOpcCardMismatch),
                 ]
+                // Provisio's own Google OPC for one push, replayed into another.
+                let first = try await h.beginUPP(into: google)
+                let replayed = try await ProvisioCredentialsGenerator(harness: h).generate(first.credentialsRequest)
+                let other = try await h.beginUPP(into: google)
+                let replay = await networkError {
+                    try await google.completePushTokenize(session: other.id, credentials: replayed)
+                }
+                #expect(replay?.code == .sandboxGoogleOpcSessionMismatch)
                 for (error, code) in cases {
                     #expect(error?.code == code)
                     #expect(error?.message.contains("15019") == true, "reported as the card save, not the device token")
@@ -226,11 +234,13 @@ import Testing
                 }
                 #expect(tooLongGoogle?.code == .sandboxGoogleOpcUnreadable)
 
-                // The issuer's key once counts once; past the limit, refused.
+                // A key registered again counts once; past the limit, refused.
+                let registered = await google.issuerKeyFingerprints()
+                #expect(registered.count == 2 && registered.last == keys.issuer.fingerprint, "Provisio's and the test's")
                 try await google.registerIssuerKey(keys.issuer.publicKey)
-                #expect(await google.issuerKeyFingerprints() == [keys.issuer.fingerprint])
+                #expect(await google.issuerKeyFingerprints() == registered)
                 let created = server.clock.now().addingTimeInterval(-3600)
-                for index in 1..<SandboxGoogleWallet.maximumIssuerKeys {
+                for index in registered.count..<SandboxGoogleWallet.maximumIssuerKeys {
                     let key = try OpenPGPSecretKey.generateRSA(userID: "key \(index)", bits: 2048, creationTime: created)
                     try await google.registerIssuerKey(key.publicKey)
                 }

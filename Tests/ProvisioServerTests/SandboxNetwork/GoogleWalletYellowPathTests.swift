@@ -23,7 +23,7 @@ import Testing
                 receiver.setAnswer(#"{"channels":[{"type":"sms","masked":"******4821"}]}"#)
                 await h.network.relayOTPsThroughIssuer()
                 let google = try await h.googleWallet(keys)
-                let result = try await h.pushUPP(into: google, TestCredentialsGenerator(h, keys: keys))
+                let result = try await h.pushUPP(into: google, ProvisioCredentialsGenerator(harness: h))
                 #expect(result.tokenState == .needsIdentityVerification && result.cardResult)
                 #expect(try await h.issuerToken(result.issuerTokenID).state == .pendingVerification)
 
@@ -67,7 +67,7 @@ import Testing
         try await TestServer.run(engine) { server in
             try await SandboxNetworkHarness.run(server, defaultRisk: .yellow) { h in
                 let google = try await h.googleWallet(keys)
-                let result = try await h.pushUPP(into: google, TestCredentialsGenerator(h, keys: keys))
+                let result = try await h.pushUPP(into: google, ProvisioCredentialsGenerator(harness: h))
                 let id = result.issuerTokenID
                 let networkToken = try #require(await h.network.allTokens().first)
 
@@ -115,7 +115,7 @@ import Testing
                 #expect(issued.state == .active && issued.networkState == "activated")
 
                 // Visa's other way: the issuer activates with the network itself and returns no data.
-                let second = try await h.pushUPP(into: google, TestCredentialsGenerator(h, keys: keys))
+                let second = try await h.pushUPP(into: google, ProvisioCredentialsGenerator(harness: h))
                 let secondRef = try #require(
                     await h.network.allTokens().first { $0.issuerTokenID == second.issuerTokenID }?.networkTokenRef)
                 _ = try await google.startAppToApp(tokenServiceProvider: .visa, issuerTokenID: second.issuerTokenID)
@@ -139,7 +139,7 @@ import Testing
         try await TestServer.run(engine) { server in
             try await SandboxNetworkHarness.run(server, defaultRisk: .yellow) { h in
                 let google = try await h.googleWallet(keys)
-                let result = try await h.pushUPP(into: google, TestCredentialsGenerator(h, keys: keys))
+                let result = try await h.pushUPP(into: google, ProvisioCredentialsGenerator(harness: h))
                 let verification = try await google.tokenize(tokenServiceProvider: .visa, issuerTokenID: result.issuerTokenID)
                 #expect(verification.methods.contains(.customerService))
 

@@ -36,17 +36,18 @@ struct TestCredentialsGenerator: PaymentCredentialsGenerator {
 }
 
 extension SandboxNetworkHarness {
-    /// Google Wallet with the sandbox Google's key, the issuer's signing key registered with it,
-    /// on the server's clock.
+    /// Google Wallet with the sandbox Google's key, on the server's clock, its keys exchanged
+    /// with the tenant at Provisio, and the test issuer's signing key registered too.
     func googleWallet(_ keys: GoogleTestKeys) async throws -> SandboxGoogleWallet {
         let google = SandboxGoogleWallet(tokenService: network, googleKey: keys.google, clock: server.clock)
+        try await exchangeGooglePayKeys(google)
         try await google.registerIssuerKey(keys.issuer.publicKey)
         return google
     }
 
     /// The app's UPP push for the card (Visa, last digits 1111) with `generator`.
     func pushUPP(
-        into google: SandboxGoogleWallet, _ generator: TestCredentialsGenerator, isBounceProvisioned: Bool = false
+        into google: SandboxGoogleWallet, _ generator: any PaymentCredentialsGenerator, isBounceProvisioned: Bool = false
     ) async throws -> GooglePushTokenizeResult {
         try await google.pushTokenize(
             network: .visa, tokenServiceProvider: .visa, displayName: "Visa •••• 1111", lastDigits: "1111",
