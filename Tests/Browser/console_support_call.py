@@ -3,7 +3,9 @@
 The cardholder's card is in Wallet but "needs verification". The agent signs in to the
 console (naming the bank's tenant), finds the token by the card's last four digits, sees it
 pending verification, activates it by customer service with a reason, and sees it active with
-the audit entry.
+the audit entry. The same search lists the card's Google Pay token too: the agent reads each
+token's wallet and device as a person names them ("Apple Pay", "Google Pay", "phone"), on the
+results and on the Google token's own page.
 Along the way the page is checked for what a keyboard and a screen reader need.
 
 Run by ConsoleBrowserTests (Swift), which starts the server and checks the sandbox pass
@@ -52,6 +54,11 @@ def unlabelled_fields(driver):
     return missing
 
 
+def cells(row):
+    """A token row's wallet and device, as the page shows them."""
+    return {name: row.find_element(By.CSS_SELECTOR, f"td.{name}").text for name in ("wallet", "device")}
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--url", required=True)
@@ -61,6 +68,8 @@ def main():
     parser.add_argument("--last4", required=True)
     parser.add_argument("--reason", required=True)
     parser.add_argument("--screenshot", required=True)
+    parser.add_argument("--google-token", required=True, help="the card's Google Pay token id")
+    parser.add_argument("--google-device", required=True, help="its device as the console names it")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     args = parser.parse_args()
@@ -93,15 +102,42 @@ def main():
         driver.find_element(By.ID, "token-last4").send_keys(args.last4)
         driver.find_element(By.XPATH, "//button[text()='Search tokens']").click()
         wait_until(driver, lambda d: "/console/tokens?" in d.current_url, "the token search's results")
-        rows = driver.find_elements(By.XPATH, "//td[@class='state' and text()='pending_verification']/..")
+        results = driver.current_url
+        google_rows = driver.find_elements(By.XPATH, f"//a[text()='{args.google_token}']/ancestor::tr")
+        expect(len(google_rows) == 1, f"the Google token is not among the results for last 4 {args.last4}")
+        google_row = cells(google_rows[0])
+        expect(
+            google_row["wallet"] == "Google Pay" and google_row["device"] == args.google_device,
+            f"the Google token's row reads {google_row}",
+        )
+        rows = driver.find_elements(
+            By.XPATH,
+            "//tr[td[@class='state' and text()='pending_verification'] and td[@class='wallet' and text()='Apple Pay']]",
+        )
         expect(
             len(rows) == 1,
-            f"expected one pending token for last 4 {args.last4}, found {len(rows)} on {driver.current_url}: "
+            f"expected one pending Apple Pay token for last 4 {args.last4}, found {len(rows)} on {driver.current_url}: "
             + driver.find_element(By.TAG_NAME, "main").text[:1500],
         )
+        expect(cells(rows[0])["device"] == "phone", f"the Apple token's row reads {cells(rows[0])}")
+
+        # The Google token's own page names its wallet and device the same way.
+        google_rows[0].find_element(By.TAG_NAME, "a").click()
+        wait_until(driver, lambda d: d.find_elements(By.ID, "token-wallet"), "the Google token's page")
+        wallet = driver.find_element(By.ID, "token-wallet").text
+        device = driver.find_element(By.ID, "token-device").text
+        expect(wallet == "Google Pay" and device == args.google_device, f"the Google token's page reads {wallet!r}, {device!r}")
+        driver.get(results)
+        wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "td.wallet"), "the token search's results again")
+        rows = driver.find_elements(
+            By.XPATH,
+            "//tr[td[@class='state' and text()='pending_verification'] and td[@class='wallet' and text()='Apple Pay']]",
+        )
+        expect(len(rows) == 1, "the pending Apple Pay token is gone from the results")
         rows[0].find_element(By.TAG_NAME, "a").click()
         wait_until(driver, lambda d: d.find_elements(By.ID, "token-state"), "the token's page")
         expect(driver.find_element(By.ID, "token-state").text == "pending_verification", "the token is not pending")
+        expect(driver.find_element(By.ID, "token-wallet").text == "Apple Pay", "the pending token is not Apple Pay's")
         token_id = driver.current_url.rsplit("/", 1)[-1]
 
         # Activate it by customer service, with the agent's reason.
@@ -122,7 +158,7 @@ def main():
         # Tall enough for the history and the audit entries to be in the picture.
         driver.set_window_size(1280, 1900)
         driver.save_screenshot(args.screenshot)
-        print(json.dumps({"ok": True, "token_id": token_id, "audit_rows": len(audit)}))
+        print(json.dumps({"ok": True, "token_id": token_id, "google_token_id": args.google_token, "audit_rows": len(audit)}))
     finally:
         driver.quit()
 

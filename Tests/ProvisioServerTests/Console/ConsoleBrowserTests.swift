@@ -10,7 +10,9 @@ import Testing
 /// Selenium; `.ci/browser.sh` installs both and prints the Python to use, which
 /// `PROVISIO_TEST_BROWSER` names): sign in, find the customer's token by the card's last four
 /// digits, see it pending verification, activate it by customer service with a reason, see it
-/// active and the audit entry appear. Then the sandbox pass is active too. The token page's
+/// active and the audit entry appear. Then the sandbox pass is active too. The same search finds
+/// the card's Google Pay token (pushed through the sandbox's Google Wallet), named as such with
+/// its device, next to the Apple Pay one. The token page's
 /// screenshot goes to `PROVISIO_CONSOLE_SCREENSHOT` (the README's picture) or a temporary file.
 @Suite struct ConsoleBrowserTests {
     static let python: String? = {
@@ -40,6 +42,9 @@ import Testing
                 let outcome = try #require(await h.network.outcome(sessionID: try await h.add().sessionID))
                 let serial = try #require(outcome.pass?.serialNumber)
                 #expect(await h.wallet.pass(serialNumber: serial)?.activationState == .requiresActivation)
+                // The same card in Google Wallet on an Android phone (legacy push).
+                let google = SandboxGoogleWallet(tokenService: h.network)
+                let pushed = try await h.pushTokenize(try await h.googlePushData(), into: google)
                 let agent = try await server.makeOperator(tenantID: h.tenantID, role: .support, email: "agent@bank.example")
                 // Kept only where PROVISIO_CONSOLE_SCREENSHOT asks (docs/console-token-page.png).
                 let asked = ProcessInfo.processInfo.environment["PROVISIO_CONSOLE_SCREENSHOT"]
@@ -53,10 +58,12 @@ import Testing
                         Self.script, "--url", "http://127.0.0.1:\(try #require(server.raw.port))", "--tenant", h.tenantID,
                         "--email", agent.email,
                         "--password", agent.password, "--last4", String(SandboxNetworkHarness.pan.suffix(4)), "--reason",
-                        reason, "--screenshot", screenshot,
+                        reason, "--screenshot", screenshot, "--google-token", pushed.issuerTokenID, "--google-device",
+                        "phone",
                     ])
                 #expect(run.status == 0, "the browser run failed: \(run.output)")
                 #expect(run.output.contains(#""ok": true"#) && run.output.contains(outcome.issuerTokenID), "\(run.output)")
+                #expect(run.output.contains(#""google_token_id": "\#(pushed.issuerTokenID)""#), "\(run.output)")
 
                 // What the agent did reached the network and Wallet.
                 #expect(await h.wallet.pass(serialNumber: serial)?.activationState == .activated)

@@ -21,7 +21,7 @@ enum ConsoleViews {
             "id": token.id, "state": token.state.rawValue, "networkState": token.networkState ?? "",
             "decision": token.decision.rawValue, "reasons": token.decisionReasons.joined(separator: ", "),
             "cardID": token.cardID, "cardLast4": card?.last4 ?? "", "customerRef": card?.customerRef ?? "",
-            "wallet": token.wallet.rawValue, "deviceType": token.deviceType?.rawValue ?? "",
+            "wallet": ConsoleWords.wallet(token.wallet), "deviceType": ConsoleWords.device(token.deviceType),
             "deviceAccountID": token.deviceAccountIdentifier ?? "", "tokenLast4": token.tokenLast4 ?? "",
             "networkTokenRef": token.networkTokenRef, "createdAt": time(token.createdAt),
         ]
@@ -36,8 +36,8 @@ enum ConsoleViews {
 
     static func attempt(_ attempt: ProvisioningAttemptRecord) -> [String: Any] {
         [
-            "createdAt": time(attempt.createdAt), "wallet": attempt.wallet.rawValue,
-            "deviceType": attempt.deviceType?.rawValue ?? "", "scheme": attempt.encryptionScheme?.rawValue ?? "",
+            "createdAt": time(attempt.createdAt), "wallet": ConsoleWords.wallet(attempt.wallet),
+            "deviceType": ConsoleWords.device(attempt.deviceType), "scheme": attempt.encryptionScheme?.rawValue ?? "",
             "outcome": attempt.outcome.rawValue, "errorCode": attempt.errorCode ?? "",
         ]
     }
