@@ -47,10 +47,12 @@ enum GoogleEncryptionKeyCheck {
         }
         guard try canEncrypt(to: key, at: time) else {
             // OpenPGP leaves out subkeys under 2048 bits when it reads a key: read with a lower
-            // bound, such a subkey would do, so the key is weak rather than unable to encrypt.
+            // bound, a key that has more of them lost one to its size, so it is weak rather than
+            // unable to encrypt.
             var relaxed = OpenPGPLimits.default
             relaxed.minimumRSABits = 1024
-            if let weak = try? OpenPGPPublicKey(bytes, limits: relaxed), try canEncrypt(to: weak, at: time) {
+            if let whole = try? OpenPGPPublicKey(bytes, limits: relaxed), whole.keyFingerprints.count > key.keyFingerprints.count
+            {
                 throw ProvisioError(.googlePayKeyTooWeak, "\(field) (\(key.fingerprint)) encrypts with RSA under 2048 bits.")
             }
             throw ProvisioError(
