@@ -23,11 +23,12 @@ extension DemoScenarios {
         await transcript.check(
             result.resultCode == -1 && result.tokenState == .tokenStateActive && result.cardSaved,
             "Google Wallet: RESULT_OK, \(result.tokenState.rawValue), card saved to the Google Account")
-        let token = try await world.tokens(cardID: card.id).first { $0.id == result.issuerTokenId }
+        let token = try await token(card, issuerTokenID: result.issuerTokenId)
         await transcript.check(
             token?.state == .active && token?.wallet == .googlePay && token?.deviceType == .phone,
-            "Provisio's token is active, for Google Pay on a phone (EXTRA_ISSUER_TOKEN_ID \(result.issuerTokenId))")
-        let event = await world.receiver.waitFor("token.activated", tokenID: result.issuerTokenId)
+            "Provisio's token is \(token?.state.rawValue ?? "missing"), for \(token?.wallet.rawValue ?? "?") on a "
+                + "\(token?.deviceType?.rawValue ?? "?") (EXTRA_ISSUER_TOKEN_ID \(result.issuerTokenId))")
+        let event = await world.receiver.waitFor("token.activated", tokenID: token?.id)
         await transcript.check(event != nil, "webhook token.activated received")
         let tokenized = try await google.isTokenized(lastDigits: card.last4, network: .visa, tsp: .tokenProviderVisa)
         await transcript.check(tokenized, "isTokenized(\(card.last4), VISA): the app hides its \"Add to Google Pay\" button")
@@ -58,9 +59,9 @@ extension DemoScenarios {
             intent.callingPackage == "com.google.android.gms" && payload?["panLast4"] == card.last4,
             "the app was started by Google Play services with EXTRA_TEXT naming the card •••• \(card.last4)")
         // The app's backend finds the token the intent names and asks Provisio for activation data.
-        let token = try await world.tokens(cardID: card.id).first { $0.networkTokenRef == payload?["tokenReferenceID"] }
+        let named = try await world.tokens(cardID: card.id).first { $0.networkTokenRef == payload?["tokenReferenceID"] }
         let activation = try? await world.issuer.activateToken(
-            path: .init(id: token?.id ?? result.issuerTokenId), body: .json(.init(mode: .tav))
+            path: .init(id: named?.id ?? result.issuerTokenId), body: .json(.init(mode: .tav))
         ).ok.body.json.activationData
         await transcript.check(activation != nil, "the backend fetched activation data from Provisio for that token")
         do {
@@ -72,7 +73,7 @@ extension DemoScenarios {
         } catch let error as ProvisioError {
             await transcript.fail("Google Wallet refused the app's answer: \(error.code)")
         }
-        let after = try await world.tokens(cardID: card.id).first { $0.id == result.issuerTokenId }
+        let after = try await token(card, issuerTokenID: result.issuerTokenId)
         await transcript.check(after?.state == .active, "Provisio's token is active")
     }
 
@@ -80,18 +81,19 @@ extension DemoScenarios {
 
     func googleCardholderDeletes() async throws {
         guard let card = try await card(of: "hana"),
-            let token = try await world.tokens(cardID: card.id).first(where: { $0.wallet == .googlePay && $0.state == .active })
+            let inWallet = try await google.tokens().first(where: { $0.fpanLastFour == card.last4 }),
+            let token = try await token(card, issuerTokenID: inWallet.issuerTokenId)
         else {
             await transcript.fail("scenario 10 must run first (no Google Pay token for hana)")
             return
         }
         do {
-            try await google.requestDeleteToken(.tokenProviderVisa, issuerTokenID: token.id)
+            try await google.requestDeleteToken(.tokenProviderVisa, issuerTokenID: inWallet.issuerTokenId)
         } catch let error as ProvisioError {
             await transcript.fail("requestDeleteToken was refused: \(error.code)")
             return
         }
-        let listed = try await google.tokens().contains { $0.issuerTokenId == token.id }
+        let listed = try await google.tokens().contains { $0.issuerTokenId == inWallet.issuerTokenId }
         await transcript.check(!listed, "the cardholder confirmed requestDeleteToken: the token left Google Wallet")
         let event = await world.receiver.waitFor("token.deleted", tokenID: token.id)
         let after = try await world.tokens(cardID: card.id).first { $0.id == token.id }
@@ -103,6 +105,13 @@ extension DemoScenarios {
     }
 
     // MARK: Helpers
+
+    /// Provisio's token for the wallet's `EXTRA_ISSUER_TOKEN_ID`: Provisio's own id in its dialect;
+    /// with MDES the network names the token by its reference (Mastercard's token unique
+    /// reference), which Provisio keeps as `network_token_ref`.
+    func token(_ card: Components.Schemas.Card, issuerTokenID: String) async throws -> Components.Schemas.Token? {
+        try await world.tokens(cardID: card.id).first { $0.id == issuerTokenID || $0.networkTokenRef == issuerTokenID }
+    }
 
     /// What an issuer and Google exchange once, out of band: Provisio encrypts Google opaque
     /// payment cards to Google's keys, and Google accepts the issuer's signing key. Idempotent.

@@ -10,6 +10,8 @@ struct MDESTokenRecord: Sendable, Hashable {
 
     var correlationID: String
     var formFactor: String
+    /// The wallet the token is for, as MDES names it.
+    var wallet: MDESWalletIdentity
     var methods: [Method] = []
     /// When MDES asked for the decision, for `notifyServiceActivated`'s `serviceRequestDateTime`.
     var requestedAt: String

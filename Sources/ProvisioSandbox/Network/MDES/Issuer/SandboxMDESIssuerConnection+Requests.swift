@@ -24,7 +24,7 @@ extension SandboxMDESIssuerConnection {
             fundingAccountInfo: .init(
                 tokenUniqueReference: request.networkTokenRef, encryptedPayload: try seal(plaintext)),
             correlationId: record.correlationID, tokenType: .init(value1: .embeddedSe),
-            tokenRequestorId: Self.tokenRequestorID, walletId: Self.walletID,
+            tokenRequestorId: record.wallet.tokenRequestorID, walletId: record.wallet.walletID,
             deviceInfo: Self.deviceInfo(record),
             walletProviderDecisioningInfo: Self.decisioningInfo(request.risk))
     }
@@ -38,12 +38,13 @@ extension SandboxMDESIssuerConnection {
                 token: token.tokenPrimaryAccountNumber.unmaskedDigits, expiryMonth: Self.twoDigits(token.fundingExpiry.month),
                 expiryYear: Self.twoDigits(token.fundingExpiry.year)))
         let formFactor = record?.formFactor ?? (token.device.kind.deviceType == .watch ? "WATCH" : "PHONE")
+        let wallet = record?.wallet ?? MDESWalletIdentity(wallet: token.wallet, formFactor: formFactor)
         return Components.Schemas.NotifyServiceActivatedRequest(
             requestId: requestID(), services: [.init(value1: .digitization)],
             fundingAccountInfo: .init(tokenUniqueReference: token.networkTokenRef, encryptedPayload: try seal(plaintext)),
-            correlationId: record?.correlationID ?? correlationID(), tokenRequestorId: Self.tokenRequestorID,
-            walletId: Self.walletID, tokenType: .init(value1: .embeddedSe),
-            deviceInfo: .init(formFactor: .init(value2: formFactor), osName: .init(value1: .ios)),
+            correlationId: record?.correlationID ?? correlationID(), tokenRequestorId: wallet.tokenRequestorID,
+            walletId: wallet.walletID, tokenType: .init(value1: .embeddedSe),
+            deviceInfo: .init(formFactor: .init(value2: formFactor), osName: .init(value2: wallet.osName)),
             accountPanSuffix: token.fundingPrimaryAccountNumber.last4,
             serviceRequestDateTime: record?.requestedAt ?? MDESTimestamp.string(token.createdAt),
             tokenActivatedDateTime: MDESTimestamp.string(now),
@@ -51,7 +52,7 @@ extension SandboxMDESIssuerConnection {
     }
 
     static func deviceInfo(_ record: MDESTokenRecord) -> Components.Schemas.DeviceInfo {
-        .init(formFactor: .init(value2: record.formFactor), osName: .init(value1: .ios))
+        .init(formFactor: .init(value2: record.formFactor), osName: .init(value2: record.wallet.osName))
     }
 
     /// The network's risk in the wallet's terms: scores as the strings "1"–"5", the wallet's

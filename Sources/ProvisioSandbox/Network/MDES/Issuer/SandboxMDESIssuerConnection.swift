@@ -23,10 +23,6 @@ import ProvisioSandboxMDESIssuerAPI
 /// MDES never learns the issuer's id of a token: the two share `tokenUniqueReference`, so the
 /// decision's `tokenID` is that reference.
 public struct SandboxMDESIssuerConnection: IssuerLink {
-    /// Apple Pay's token requestor id at MDES, and the values the sandbox sends with it.
-    static let tokenRequestorID = "50110030273"
-    static let walletID = "103"
-
     public let endpoint: MDESIssuerEndpoint
     private let client: Client
     private let httpClient: MDESHTTPClientOwner
@@ -84,9 +80,10 @@ public struct SandboxMDESIssuerConnection: IssuerLink {
 
     public func requestDecision(_ request: IssuerDecisionRequest) async throws -> IssuerDecision {
         let now = clock.now()
+        let formFactor = request.deviceType == .watch ? "WATCH" : "PHONE"
         let record = MDESTokenRecord(
-            correlationID: correlationID(), formFactor: request.deviceType == .watch ? "WATCH" : "PHONE",
-            requestedAt: MDESTimestamp.string(now))
+            correlationID: correlationID(), formFactor: formFactor,
+            wallet: MDESWalletIdentity(wallet: request.wallet, formFactor: formFactor), requestedAt: MDESTimestamp.string(now))
         let body = try authorizeServiceRequest(request, record: record, now: now)
         let answer = try await call("authorizeService") {
             switch try await client.authorizeService(path: .init(tenantId: tenant), body: .json(body)) {
