@@ -543,6 +543,8 @@ let package = Package(
                 "ProvisioSandbox",
                 "ProvisioSandboxServer",
                 "ProvisioSandboxAPI",
+                "ProvisioSandboxGoogleWalletAPI",
+                "ProvisioSandboxSamsungWalletAPI",
                 "ProvisioNetworkAPI",
                 "ProvisioConnectorAPI",
                 "ProvisioNetworkConnector",
