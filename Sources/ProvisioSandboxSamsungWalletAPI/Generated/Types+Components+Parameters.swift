@@ -17,5 +17,16 @@ public import struct Foundation.Data
 public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
-    public enum Parameters {}
+    public enum Parameters {
+        /// `phone` (the Android phone: `SamsungPay`, `CardManager`) or `watch` (the paired Galaxy
+        /// Watch: `WatchManager`); anything else is 400 `sandbox_invalid_request`.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/parameters/Device`.
+        public typealias Device = Components.Schemas.Device
+        /// Samsung Wallet's id of the card (`sbx_spay_card_…`), as `addCard` and `getAllCards` answer it.
+        ///
+        /// - Remark: Generated from `#/components/parameters/CardID`.
+        public typealias CardID = Swift.String
+    }
 }

@@ -46,6 +46,34 @@ extension Components {
                 self.body = body
             }
         }
+        public struct BadPartnerRequest: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/BadPartnerRequest/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/BadPartnerRequest/content/application\/json`.
+                case json(Components.Schemas._Error)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas._Error {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.BadPartnerRequest.Body
+            /// Creates a new `BadPartnerRequest`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.BadPartnerRequest.Body) {
+                self.body = body
+            }
+        }
         public struct Unauthorized: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/Unauthorized/content`.
             @frozen public enum Body: Sendable, Hashable {
@@ -74,10 +102,10 @@ extension Components {
                 self.body = body
             }
         }
-        public struct TokenNotFound: Sendable, Hashable {
-            /// - Remark: Generated from `#/components/responses/TokenNotFound/content`.
+        public struct NotReady: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/NotReady/content`.
             @frozen public enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/components/responses/TokenNotFound/content/application\/json`.
+                /// - Remark: Generated from `#/components/responses/NotReady/content/application\/json`.
                 case json(Components.Schemas._Error)
                 /// The associated value of the enum case if `self` is `.json`.
                 ///
@@ -93,19 +121,19 @@ extension Components {
                 }
             }
             /// Received HTTP response body
-            public var body: Components.Responses.TokenNotFound.Body
-            /// Creates a new `TokenNotFound`.
+            public var body: Components.Responses.NotReady.Body
+            /// Creates a new `NotReady`.
             ///
             /// - Parameters:
             ///   - body: Received HTTP response body
-            public init(body: Components.Responses.TokenNotFound.Body) {
+            public init(body: Components.Responses.NotReady.Body) {
                 self.body = body
             }
         }
-        public struct TokenConflict: Sendable, Hashable {
-            /// - Remark: Generated from `#/components/responses/TokenConflict/content`.
+        public struct CardNotFound: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/CardNotFound/content`.
             @frozen public enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/components/responses/TokenConflict/content/application\/json`.
+                /// - Remark: Generated from `#/components/responses/CardNotFound/content/application\/json`.
                 case json(Components.Schemas._Error)
                 /// The associated value of the enum case if `self` is `.json`.
                 ///
@@ -121,12 +149,12 @@ extension Components {
                 }
             }
             /// Received HTTP response body
-            public var body: Components.Responses.TokenConflict.Body
-            /// Creates a new `TokenConflict`.
+            public var body: Components.Responses.CardNotFound.Body
+            /// Creates a new `CardNotFound`.
             ///
             /// - Parameters:
             ///   - body: Received HTTP response body
-            public init(body: Components.Responses.TokenConflict.Body) {
+            public init(body: Components.Responses.CardNotFound.Body) {
                 self.body = body
             }
         }

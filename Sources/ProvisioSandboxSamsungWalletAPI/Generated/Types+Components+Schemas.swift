@@ -104,5 +104,841 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/Timestamp`.
         public typealias Timestamp = Foundation.Date
+        /// The Android phone or the paired Galaxy Watch.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Device`.
+        @frozen public enum Device: String, Codable, Hashable, Sendable, CaseIterable {
+            case phone = "phone"
+            case watch = "watch"
+        }
+        /// A card's `deviceType` in its bundle (`DEVICE_TYPE_PHONE`, or `DEVICE_TYPE_GEAR` for the watch).
+        ///
+        /// - Remark: Generated from `#/components/schemas/DeviceType`.
+        @frozen public enum DeviceType: String, Codable, Hashable, Sendable, CaseIterable {
+            case phone = "phone"
+            case gear = "gear"
+        }
+        /// `SpaySdk.ServiceType`: `APP2APP` for an issuer's push provisioning, `INAPP_PAYMENT` for a merchant's.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ServiceType`.
+        @frozen public enum ServiceType: String, Codable, Hashable, Sendable, CaseIterable {
+            case app2app = "APP2APP"
+            case inappPayment = "INAPP_PAYMENT"
+        }
+        /// The SDK's `PartnerInfo`: the service id the Samsung Pay portal gave the issuer's app and
+        /// its bundle's `PartnerServiceType` and `issuerName` (the name its cards show; "Sandbox
+        /// Issuer" when left out). The sandbox has no portal: any service id of 1 to 128
+        /// characters is a partner, and each sees only the cards it added.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/PartnerInfo`.
+        public struct PartnerInfo: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PartnerInfo/service_id`.
+            public var serviceId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PartnerInfo/service_type`.
+            public var serviceType: Components.Schemas.ServiceType
+            /// - Remark: Generated from `#/components/schemas/PartnerInfo/issuer_name`.
+            public var issuerName: Swift.String?
+            /// Creates a new `PartnerInfo`.
+            ///
+            /// - Parameters:
+            ///   - serviceId:
+            ///   - serviceType:
+            ///   - issuerName:
+            public init(
+                serviceId: Swift.String,
+                serviceType: Components.Schemas.ServiceType,
+                issuerName: Swift.String? = nil
+            ) {
+                self.serviceId = serviceId
+                self.serviceType = serviceType
+                self.issuerName = issuerName
+            }
+            public enum CodingKeys: String, CodingKey {
+                case serviceId = "service_id"
+                case serviceType = "service_type"
+                case issuerName = "issuer_name"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.serviceId = try container.decode(
+                    Swift.String.self,
+                    forKey: .serviceId
+                )
+                self.serviceType = try container.decode(
+                    Components.Schemas.ServiceType.self,
+                    forKey: .serviceType
+                )
+                self.issuerName = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .issuerName
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "service_id",
+                    "service_type",
+                    "issuer_name"
+                ])
+            }
+        }
+        /// A call of the SDK, made with the app's `PartnerInfo`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/SDKCallRequest`.
+        public struct SDKCallRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SDKCallRequest/partner_info`.
+            public var partnerInfo: Components.Schemas.PartnerInfo
+            /// Creates a new `SDKCallRequest`.
+            ///
+            /// - Parameters:
+            ///   - partnerInfo:
+            public init(partnerInfo: Components.Schemas.PartnerInfo) {
+                self.partnerInfo = partnerInfo
+            }
+            public enum CodingKeys: String, CodingKey {
+                case partnerInfo = "partner_info"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.partnerInfo = try container.decode(
+                    Components.Schemas.PartnerInfo.self,
+                    forKey: .partnerInfo
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "partner_info"
+                ])
+            }
+        }
+        /// What `getSamsungPayStatus` answers; only `SPAY_READY` lets the app read or add cards.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PayStatus`.
+        @frozen public enum PayStatus: String, Codable, Hashable, Sendable, CaseIterable {
+            case spayNotSupported = "SPAY_NOT_SUPPORTED"
+            case spayNotReady = "SPAY_NOT_READY"
+            case spayReady = "SPAY_READY"
+            case spayNotAllowedTemporally = "SPAY_NOT_ALLOWED_TEMPORALLY"
+        }
+        /// A Samsung Pay SDK error constant, as a status's `EXTRA_ERROR_REASON` carries it.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ErrorReason`.
+        @frozen public enum ErrorReason: String, Codable, Hashable, Sendable, CaseIterable {
+            case errorNone = "ERROR_NONE"
+            case errorSpayInternal = "ERROR_SPAY_INTERNAL"
+            case errorInvalidInput = "ERROR_INVALID_INPUT"
+            case errorNotSupported = "ERROR_NOT_SUPPORTED"
+            case errorNotFound = "ERROR_NOT_FOUND"
+            case errorAlreadyDone = "ERROR_ALREADY_DONE"
+            case errorNotAllowed = "ERROR_NOT_ALLOWED"
+            case errorUserCanceled = "ERROR_USER_CANCELED"
+            case errorPartnerServiceType = "ERROR_PARTNER_SERVICE_TYPE"
+            case errorInvalidParameter = "ERROR_INVALID_PARAMETER"
+            case errorPartnerInfoInvalid = "ERROR_PARTNER_INFO_INVALID"
+            case errorRegistrationFail = "ERROR_REGISTRATION_FAIL"
+            case errorDeviceNotSamsung = "ERROR_DEVICE_NOT_SAMSUNG"
+            case errorSpayPkgNotFound = "ERROR_SPAY_PKG_NOT_FOUND"
+            case errorSpaySdkServiceNotAvailable = "ERROR_SPAY_SDK_SERVICE_NOT_AVAILABLE"
+            case errorDeviceIntegrityCheckFail = "ERROR_DEVICE_INTEGRITY_CHECK_FAIL"
+            case errorSpaySetupNotCompleted = "ERROR_SPAY_SETUP_NOT_COMPLETED"
+            case errorSpayAppNeedToUpdate = "ERROR_SPAY_APP_NEED_TO_UPDATE"
+        }
+        /// `StatusListener.onSuccess(status, bundle)`: the status and, when it is not ready, the bundle's `EXTRA_ERROR_REASON`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/SamsungPayStatus`.
+        public struct SamsungPayStatus: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SamsungPayStatus/status`.
+            public var status: Components.Schemas.PayStatus
+            /// The SDK's number for the status (`SPAY_READY` is 2).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SamsungPayStatus/status_code`.
+            public var statusCode: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/SamsungPayStatus/error_reason`.
+            public var errorReason: Components.Schemas.ErrorReason?
+            /// The SDK's number for `error_reason` (-356 for `ERROR_SPAY_SETUP_NOT_COMPLETED`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SamsungPayStatus/error_reason_code`.
+            public var errorReasonCode: Swift.Int?
+            /// Creates a new `SamsungPayStatus`.
+            ///
+            /// - Parameters:
+            ///   - status:
+            ///   - statusCode: The SDK's number for the status (`SPAY_READY` is 2).
+            ///   - errorReason:
+            ///   - errorReasonCode: The SDK's number for `error_reason` (-356 for `ERROR_SPAY_SETUP_NOT_COMPLETED`).
+            public init(
+                status: Components.Schemas.PayStatus,
+                statusCode: Swift.Int,
+                errorReason: Components.Schemas.ErrorReason? = nil,
+                errorReasonCode: Swift.Int? = nil
+            ) {
+                self.status = status
+                self.statusCode = statusCode
+                self.errorReason = errorReason
+                self.errorReasonCode = errorReasonCode
+            }
+            public enum CodingKeys: String, CodingKey {
+                case status
+                case statusCode = "status_code"
+                case errorReason = "error_reason"
+                case errorReasonCode = "error_reason_code"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.status = try container.decode(
+                    Components.Schemas.PayStatus.self,
+                    forKey: .status
+                )
+                self.statusCode = try container.decode(
+                    Swift.Int.self,
+                    forKey: .statusCode
+                )
+                self.errorReason = try container.decodeIfPresent(
+                    Components.Schemas.ErrorReason.self,
+                    forKey: .errorReason
+                )
+                self.errorReasonCode = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .errorReasonCode
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "status",
+                    "status_code",
+                    "error_reason",
+                    "error_reason_code"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SamsungPayStatusSetting`.
+        public struct SamsungPayStatusSetting: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SamsungPayStatusSetting/status`.
+            public var status: Components.Schemas.PayStatus
+            /// - Remark: Generated from `#/components/schemas/SamsungPayStatusSetting/error_reason`.
+            public var errorReason: Components.Schemas.ErrorReason?
+            /// Creates a new `SamsungPayStatusSetting`.
+            ///
+            /// - Parameters:
+            ///   - status:
+            ///   - errorReason:
+            public init(
+                status: Components.Schemas.PayStatus,
+                errorReason: Components.Schemas.ErrorReason? = nil
+            ) {
+                self.status = status
+                self.errorReason = errorReason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case status
+                case errorReason = "error_reason"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.status = try container.decode(
+                    Components.Schemas.PayStatus.self,
+                    forKey: .status
+                )
+                self.errorReason = try container.decodeIfPresent(
+                    Components.Schemas.ErrorReason.self,
+                    forKey: .errorReason
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "status",
+                    "error_reason"
+                ])
+            }
+        }
+        /// `getWalletInfo` with no keys, under Samsung's keys in snake_case (`deviceId`, `walletUserId`, `walletDMId`).
+        ///
+        /// - Remark: Generated from `#/components/schemas/WalletInfo`.
+        public struct WalletInfo: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WalletInfo/device_id`.
+            public var deviceId: Swift.String
+            /// The Samsung account's; the same on the phone and the watch.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalletInfo/wallet_user_id`.
+            public var walletUserId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WalletInfo/wallet_dm_id`.
+            public var walletDmId: Swift.String
+            /// Creates a new `WalletInfo`.
+            ///
+            /// - Parameters:
+            ///   - deviceId:
+            ///   - walletUserId: The Samsung account's; the same on the phone and the watch.
+            ///   - walletDmId:
+            public init(
+                deviceId: Swift.String,
+                walletUserId: Swift.String,
+                walletDmId: Swift.String
+            ) {
+                self.deviceId = deviceId
+                self.walletUserId = walletUserId
+                self.walletDmId = walletDmId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case deviceId = "device_id"
+                case walletUserId = "wallet_user_id"
+                case walletDmId = "wallet_dm_id"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.deviceId = try container.decode(
+                    Swift.String.self,
+                    forKey: .deviceId
+                )
+                self.walletUserId = try container.decode(
+                    Swift.String.self,
+                    forKey: .walletUserId
+                )
+                self.walletDmId = try container.decode(
+                    Swift.String.self,
+                    forKey: .walletDmId
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "device_id",
+                    "wallet_user_id",
+                    "wallet_dm_id"
+                ])
+            }
+        }
+        /// `AddCardInfo`'s `CARD_TYPE_CREDIT`, `CARD_TYPE_DEBIT`, `CARD_TYPE_CREDIT_DEBIT`, named
+        /// without `CARD_TYPE_` as Provisio's `card_type` sends them (their string values are not public).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CardType`.
+        @frozen public enum CardType: String, Codable, Hashable, Sendable, CaseIterable {
+            case credit = "CREDIT"
+            case debit = "DEBIT"
+            case creditDebit = "CREDIT_DEBIT"
+        }
+        /// `AddCardInfo.PROVIDER_*`: `VI` Visa, `MC` Mastercard, `AX` American Express, `DS`
+        /// Discover, and the providers the sandbox's network does not play (`PL`, `GI`, `LO`, `GT`,
+        /// `MI`, `NP`, `PB`, `PP`: an add through them is `ERROR_REGISTRATION_FAIL`).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/TokenizationProvider`.
+        @frozen public enum TokenizationProvider: String, Codable, Hashable, Sendable, CaseIterable {
+            case vi = "VI"
+            case mc = "MC"
+            case ax = "AX"
+            case ds = "DS"
+            case pl = "PL"
+            case gi = "GI"
+            case lo = "LO"
+            case gt = "GT"
+            case mi = "MI"
+            case np = "NP"
+            case pb = "PB"
+            case pp = "PP"
+        }
+        /// `ACTIVE`; `PENDING_PROVISION` (provisioning not finished); `PENDING_ACTIVATION` (the
+        /// yellow path: the cardholder must verify); `SUSPENDED`; `EXPIRED` (the token reached its
+        /// end of life); `DISPOSED` (deleted from Samsung Wallet, by the cardholder or the issuer).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CardState`.
+        @frozen public enum CardState: String, Codable, Hashable, Sendable, CaseIterable {
+            case active = "ACTIVE"
+            case pendingProvision = "PENDING_PROVISION"
+            case pendingActivation = "PENDING_ACTIVATION"
+            case suspended = "SUSPENDED"
+            case expired = "EXPIRED"
+            case disposed = "DISPOSED"
+        }
+        /// `AddCardInfo(card_type, tokenization_provider, {provisionPayload: provision_payload})`
+        /// and the app's `PartnerInfo`. The three card fields are Provisio's Samsung Pay answer as
+        /// it is.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/AddCardRequest`.
+        public struct AddCardRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AddCardRequest/partner_info`.
+            public var partnerInfo: Components.Schemas.PartnerInfo
+            /// - Remark: Generated from `#/components/schemas/AddCardRequest/card_type`.
+            public var cardType: Components.Schemas.CardType
+            /// - Remark: Generated from `#/components/schemas/AddCardRequest/tokenization_provider`.
+            public var tokenizationProvider: Components.Schemas.TokenizationProvider
+            /// `EXTRA_PROVISION_PAYLOAD`: standard Base64 of the network's opaque payment card. At
+            /// most 64 KiB, the wire's limit on any string (400 `sandbox_invalid_request` beyond).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/AddCardRequest/provision_payload`.
+            public var provisionPayload: Swift.String
+            /// Creates a new `AddCardRequest`.
+            ///
+            /// - Parameters:
+            ///   - partnerInfo:
+            ///   - cardType:
+            ///   - tokenizationProvider:
+            ///   - provisionPayload: `EXTRA_PROVISION_PAYLOAD`: standard Base64 of the network's opaque payment card. At
+            public init(
+                partnerInfo: Components.Schemas.PartnerInfo,
+                cardType: Components.Schemas.CardType,
+                tokenizationProvider: Components.Schemas.TokenizationProvider,
+                provisionPayload: Swift.String
+            ) {
+                self.partnerInfo = partnerInfo
+                self.cardType = cardType
+                self.tokenizationProvider = tokenizationProvider
+                self.provisionPayload = provisionPayload
+            }
+            public enum CodingKeys: String, CodingKey {
+                case partnerInfo = "partner_info"
+                case cardType = "card_type"
+                case tokenizationProvider = "tokenization_provider"
+                case provisionPayload = "provision_payload"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.partnerInfo = try container.decode(
+                    Components.Schemas.PartnerInfo.self,
+                    forKey: .partnerInfo
+                )
+                self.cardType = try container.decode(
+                    Components.Schemas.CardType.self,
+                    forKey: .cardType
+                )
+                self.tokenizationProvider = try container.decode(
+                    Components.Schemas.TokenizationProvider.self,
+                    forKey: .tokenizationProvider
+                )
+                self.provisionPayload = try container.decode(
+                    Swift.String.self,
+                    forKey: .provisionPayload
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "partner_info",
+                    "card_type",
+                    "tokenization_provider",
+                    "provision_payload"
+                ])
+            }
+        }
+        /// A card in Samsung Wallet as the SDK's `Card` shows it to the app: its id, state and
+        /// bundle (`last4Fpan`, `last4Dpan`, `cardType`, `issuerName`, `deviceType`), and the
+        /// provider its add named. The last four digits of the card and of the token, no number.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/Card`.
+        public struct Card: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Card/card_id`.
+            public var cardId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Card/card_status`.
+            public var cardStatus: Components.Schemas.CardState
+            /// The card's last four digits.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Card/last4_fpan`.
+            public var last4Fpan: Swift.String
+            /// The token's last four digits.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Card/last4_dpan`.
+            public var last4Dpan: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Card/card_type`.
+            public var cardType: Components.Schemas.CardType
+            /// - Remark: Generated from `#/components/schemas/Card/issuer_name`.
+            public var issuerName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Card/device_type`.
+            public var deviceType: Components.Schemas.DeviceType
+            /// - Remark: Generated from `#/components/schemas/Card/tokenization_provider`.
+            public var tokenizationProvider: Components.Schemas.TokenizationProvider
+            /// Creates a new `Card`.
+            ///
+            /// - Parameters:
+            ///   - cardId:
+            ///   - cardStatus:
+            ///   - last4Fpan: The card's last four digits.
+            ///   - last4Dpan: The token's last four digits.
+            ///   - cardType:
+            ///   - issuerName:
+            ///   - deviceType:
+            ///   - tokenizationProvider:
+            public init(
+                cardId: Swift.String,
+                cardStatus: Components.Schemas.CardState,
+                last4Fpan: Swift.String,
+                last4Dpan: Swift.String,
+                cardType: Components.Schemas.CardType,
+                issuerName: Swift.String,
+                deviceType: Components.Schemas.DeviceType,
+                tokenizationProvider: Components.Schemas.TokenizationProvider
+            ) {
+                self.cardId = cardId
+                self.cardStatus = cardStatus
+                self.last4Fpan = last4Fpan
+                self.last4Dpan = last4Dpan
+                self.cardType = cardType
+                self.issuerName = issuerName
+                self.deviceType = deviceType
+                self.tokenizationProvider = tokenizationProvider
+            }
+            public enum CodingKeys: String, CodingKey {
+                case cardId = "card_id"
+                case cardStatus = "card_status"
+                case last4Fpan = "last4_fpan"
+                case last4Dpan = "last4_dpan"
+                case cardType = "card_type"
+                case issuerName = "issuer_name"
+                case deviceType = "device_type"
+                case tokenizationProvider = "tokenization_provider"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.cardId = try container.decode(
+                    Swift.String.self,
+                    forKey: .cardId
+                )
+                self.cardStatus = try container.decode(
+                    Components.Schemas.CardState.self,
+                    forKey: .cardStatus
+                )
+                self.last4Fpan = try container.decode(
+                    Swift.String.self,
+                    forKey: .last4Fpan
+                )
+                self.last4Dpan = try container.decode(
+                    Swift.String.self,
+                    forKey: .last4Dpan
+                )
+                self.cardType = try container.decode(
+                    Components.Schemas.CardType.self,
+                    forKey: .cardType
+                )
+                self.issuerName = try container.decode(
+                    Swift.String.self,
+                    forKey: .issuerName
+                )
+                self.deviceType = try container.decode(
+                    Components.Schemas.DeviceType.self,
+                    forKey: .deviceType
+                )
+                self.tokenizationProvider = try container.decode(
+                    Components.Schemas.TokenizationProvider.self,
+                    forKey: .tokenizationProvider
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "card_id",
+                    "card_status",
+                    "last4_fpan",
+                    "last4_dpan",
+                    "card_type",
+                    "issuer_name",
+                    "device_type",
+                    "tokenization_provider"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CardList`.
+        public struct CardList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CardList/cards`.
+            public var cards: [Components.Schemas.Card]
+            /// Creates a new `CardList`.
+            ///
+            /// - Parameters:
+            ///   - cards:
+            public init(cards: [Components.Schemas.Card]) {
+                self.cards = cards
+            }
+            public enum CodingKeys: String, CodingKey {
+                case cards
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.cards = try container.decode(
+                    [Components.Schemas.Card].self,
+                    forKey: .cards
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "cards"
+                ])
+            }
+        }
+        /// `app_to_app` ("Open banking app"), `otp_sms` (a one-time code through the issuer) or `customer_service` ("Call bank").
+        ///
+        /// - Remark: Generated from `#/components/schemas/VerificationMethod`.
+        @frozen public enum VerificationMethod: String, Codable, Hashable, Sendable, CaseIterable {
+            case otpSms = "otp_sms"
+            case appToApp = "app_to_app"
+            case customerService = "customer_service"
+        }
+        /// - Remark: Generated from `#/components/schemas/VerificationMethodList`.
+        public struct VerificationMethodList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/VerificationMethodList/methods`.
+            public var methods: [Components.Schemas.VerificationMethod]
+            /// Creates a new `VerificationMethodList`.
+            ///
+            /// - Parameters:
+            ///   - methods:
+            public init(methods: [Components.Schemas.VerificationMethod]) {
+                self.methods = methods
+            }
+            public enum CodingKeys: String, CodingKey {
+                case methods
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.methods = try container.decode(
+                    [Components.Schemas.VerificationMethod].self,
+                    forKey: .methods
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "methods"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/OTPChallenge`.
+        public struct OTPChallenge: Codable, Hashable, Sendable {
+            /// Six digits, as the cardholder's phone receives them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OTPChallenge/code`.
+            public var code: Swift.String
+            /// - Remark: Generated from `#/components/schemas/OTPChallenge/expires_at`.
+            public var expiresAt: Components.Schemas.Timestamp
+            /// - Remark: Generated from `#/components/schemas/OTPChallenge/channels`.
+            public var channels: [Components.Schemas.OTPChannel]
+            /// Creates a new `OTPChallenge`.
+            ///
+            /// - Parameters:
+            ///   - code: Six digits, as the cardholder's phone receives them.
+            ///   - expiresAt:
+            ///   - channels:
+            public init(
+                code: Swift.String,
+                expiresAt: Components.Schemas.Timestamp,
+                channels: [Components.Schemas.OTPChannel]
+            ) {
+                self.code = code
+                self.expiresAt = expiresAt
+                self.channels = channels
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+                case expiresAt = "expires_at"
+                case channels
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.code = try container.decode(
+                    Swift.String.self,
+                    forKey: .code
+                )
+                self.expiresAt = try container.decode(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .expiresAt
+                )
+                self.channels = try container.decode(
+                    [Components.Schemas.OTPChannel].self,
+                    forKey: .channels
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "code",
+                    "expires_at",
+                    "channels"
+                ])
+            }
+        }
+        /// Where the issuer sent the code, masked for the cardholder's screen.
+        ///
+        /// - Remark: Generated from `#/components/schemas/OTPChannel`.
+        public struct OTPChannel: Codable, Hashable, Sendable {
+            /// `sms`, `email`, `voice` or `app`, as the issuer named it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OTPChannel/type`.
+            public var _type: Swift.String
+            /// - Remark: Generated from `#/components/schemas/OTPChannel/masked`.
+            public var masked: Swift.String
+            /// Creates a new `OTPChannel`.
+            ///
+            /// - Parameters:
+            ///   - _type: `sms`, `email`, `voice` or `app`, as the issuer named it.
+            ///   - masked:
+            public init(
+                _type: Swift.String,
+                masked: Swift.String
+            ) {
+                self._type = _type
+                self.masked = masked
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case masked
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self._type = try container.decode(
+                    Swift.String.self,
+                    forKey: ._type
+                )
+                self.masked = try container.decode(
+                    Swift.String.self,
+                    forKey: .masked
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "type",
+                    "masked"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/OTPVerificationRequest`.
+        public struct OTPVerificationRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/OTPVerificationRequest/code`.
+            public var code: Swift.String
+            /// Creates a new `OTPVerificationRequest`.
+            ///
+            /// - Parameters:
+            ///   - code:
+            public init(code: Swift.String) {
+                self.code = code
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.code = try container.decode(
+                    Swift.String.self,
+                    forKey: .code
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "code"
+                ])
+            }
+        }
+        /// The intent Samsung Wallet starts the issuer's app with.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AppToAppRequest`.
+        public struct AppToAppRequest: Codable, Hashable, Sendable {
+            /// The card the intent is for; the app's answer goes to `…/cards/{card_id}/app-to-app/result`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AppToAppRequest/card_id`.
+            public var cardId: Swift.String
+            /// The intent's action. Its real name "depends on the TSP" and is not public; these are the sandbox's.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AppToAppRequest/action`.
+            public var action: Swift.String
+            /// `Intent.EXTRA_TEXT`, in the form of the card's network.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AppToAppRequest/extra_text`.
+            public var extraText: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AppToAppRequest/tokenization_provider`.
+            public var tokenizationProvider: Components.Schemas.TokenizationProvider
+            /// Creates a new `AppToAppRequest`.
+            ///
+            /// - Parameters:
+            ///   - cardId: The card the intent is for; the app's answer goes to `…/cards/{card_id}/app-to-app/result`.
+            ///   - action: The intent's action. Its real name "depends on the TSP" and is not public; these are the sandbox's.
+            ///   - extraText: `Intent.EXTRA_TEXT`, in the form of the card's network.
+            ///   - tokenizationProvider:
+            public init(
+                cardId: Swift.String,
+                action: Swift.String,
+                extraText: Swift.String,
+                tokenizationProvider: Components.Schemas.TokenizationProvider
+            ) {
+                self.cardId = cardId
+                self.action = action
+                self.extraText = extraText
+                self.tokenizationProvider = tokenizationProvider
+            }
+            public enum CodingKeys: String, CodingKey {
+                case cardId = "card_id"
+                case action
+                case extraText = "extra_text"
+                case tokenizationProvider = "tokenization_provider"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.cardId = try container.decode(
+                    Swift.String.self,
+                    forKey: .cardId
+                )
+                self.action = try container.decode(
+                    Swift.String.self,
+                    forKey: .action
+                )
+                self.extraText = try container.decode(
+                    Swift.String.self,
+                    forKey: .extraText
+                )
+                self.tokenizationProvider = try container.decode(
+                    Components.Schemas.TokenizationProvider.self,
+                    forKey: .tokenizationProvider
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "card_id",
+                    "action",
+                    "extra_text",
+                    "tokenization_provider"
+                ])
+            }
+        }
+        /// The activity's result (`STEP_UP_RESPONSE`; Samsung's pages do not name it, these words come from third-party code).
+        ///
+        /// - Remark: Generated from `#/components/schemas/StepUpResponse`.
+        @frozen public enum StepUpResponse: String, Codable, Hashable, Sendable, CaseIterable {
+            case accepted = "accepted"
+            case declined = "declined"
+            case failure = "failure"
+            case appNotReady = "appNotReady"
+        }
+        /// - Remark: Generated from `#/components/schemas/AppToAppResult`.
+        public struct AppToAppResult: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AppToAppResult/result`.
+            public var result: Components.Schemas.StepUpResponse
+            /// With `accepted` only (`ACTIVATION_CODE`): Provisio's activation data for the token.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AppToAppResult/activation_code`.
+            public var activationCode: Swift.String?
+            /// Creates a new `AppToAppResult`.
+            ///
+            /// - Parameters:
+            ///   - result:
+            ///   - activationCode: With `accepted` only (`ACTIVATION_CODE`): Provisio's activation data for the token.
+            public init(
+                result: Components.Schemas.StepUpResponse,
+                activationCode: Swift.String? = nil
+            ) {
+                self.result = result
+                self.activationCode = activationCode
+            }
+            public enum CodingKeys: String, CodingKey {
+                case result
+                case activationCode = "activation_code"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.result = try container.decode(
+                    Components.Schemas.StepUpResponse.self,
+                    forKey: .result
+                )
+                self.activationCode = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .activationCode
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "result",
+                    "activation_code"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CardholderCancels`.
+        public struct CardholderCancels: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CardholderCancels/cancels`.
+            public var cancels: Swift.Bool
+            /// Creates a new `CardholderCancels`.
+            ///
+            /// - Parameters:
+            ///   - cancels:
+            public init(cancels: Swift.Bool) {
+                self.cancels = cancels
+            }
+            public enum CodingKeys: String, CodingKey {
+                case cancels
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.cancels = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .cancels
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "cancels"
+                ])
+            }
+        }
     }
 }

@@ -156,4 +156,4401 @@ public enum Operations {
             }
         }
     }
+    /// The app asks whether Samsung Pay is ready (`getSamsungPayStatus`)
+    ///
+    /// `SamsungPay.getSamsungPayStatus` on the phone, `WatchManager.getSamsungPayStatus` on the
+    /// watch: `SPAY_READY`, or why not in `error_reason` — `ERROR_SPAY_SETUP_NOT_COMPLETED`
+    /// (-356, until `activate-samsung-pay`), `ERROR_SPAY_APP_NEED_TO_UPDATE` (-357, until
+    /// `go-to-update-page`), `ERROR_PARTNER_SERVICE_TYPE` (-11, a `service_type` other than
+    /// `APP2APP`) or what the scenario set. The wallet remembers a `SPAY_READY` answer for the
+    /// service id on this device until the status changes.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status/post(getSamsungPayStatus)`.
+    public enum GetSamsungPayStatus {
+        public static let id: Swift.String = "getSamsungPayStatus"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// `phone` (the Android phone: `SamsungPay`, `CardManager`) or `watch` (the paired Galaxy
+                /// Watch: `WatchManager`); anything else is 400 `sandbox_invalid_request`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status/POST/path/device`.
+                public var device: Components.Parameters.Device
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - device: `phone` (the Android phone: `SamsungPay`, `CardManager`) or `watch` (the paired Galaxy
+                public init(device: Components.Parameters.Device) {
+                    self.device = device
+                }
+            }
+            public var path: Operations.GetSamsungPayStatus.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSamsungPayStatus.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSamsungPayStatus.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetSamsungPayStatus.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.SDKCallRequest)
+            }
+            public var body: Operations.GetSamsungPayStatus.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.GetSamsungPayStatus.Input.Path,
+                headers: Operations.GetSamsungPayStatus.Input.Headers = .init(),
+                body: Operations.GetSamsungPayStatus.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SamsungPayStatus)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SamsungPayStatus {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetSamsungPayStatus.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetSamsungPayStatus.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The status.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status/post(getSamsungPayStatus)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetSamsungPayStatus.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetSamsungPayStatus.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`, or `sandbox_samsung_partner_info_invalid`
+            /// (`ERROR_PARTNER_INFO_INVALID`, -99: an empty service id or issuer name, or one over 128
+            /// characters).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status/post(getSamsungPayStatus)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadPartnerRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadPartnerRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status/post(getSamsungPayStatus)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status/post(getSamsungPayStatus)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status/post(getSamsungPayStatus)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status/post(getSamsungPayStatus)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The app sends the cardholder to finish Samsung Pay's setup (`activateSamsungPay`)
+    ///
+    /// What the app calls after `ERROR_SPAY_SETUP_NOT_COMPLETED` (-356): the cardholder
+    /// finishes the setup on that device, which then answers `SPAY_READY` (any other reason
+    /// stays). The app asks for the status again.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/devices/{device}/activate-samsung-pay`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/activate-samsung-pay/post(activateSamsungPay)`.
+    public enum ActivateSamsungPay {
+        public static let id: Swift.String = "activateSamsungPay"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/activate-samsung-pay/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// `phone` (the Android phone: `SamsungPay`, `CardManager`) or `watch` (the paired Galaxy
+                /// Watch: `WatchManager`); anything else is 400 `sandbox_invalid_request`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/activate-samsung-pay/POST/path/device`.
+                public var device: Components.Parameters.Device
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - device: `phone` (the Android phone: `SamsungPay`, `CardManager`) or `watch` (the paired Galaxy
+                public init(device: Components.Parameters.Device) {
+                    self.device = device
+                }
+            }
+            public var path: Operations.ActivateSamsungPay.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/activate-samsung-pay/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ActivateSamsungPay.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ActivateSamsungPay.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ActivateSamsungPay.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/activate-samsung-pay/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/activate-samsung-pay/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.SDKCallRequest)
+            }
+            public var body: Operations.ActivateSamsungPay.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.ActivateSamsungPay.Input.Path,
+                headers: Operations.ActivateSamsungPay.Input.Headers = .init(),
+                body: Operations.ActivateSamsungPay.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// The cardholder finished the setup.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/activate-samsung-pay/post(activateSamsungPay)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.ActivateSamsungPay.Output.NoContent)
+            /// The cardholder finished the setup.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/activate-samsung-pay/post(activateSamsungPay)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.ActivateSamsungPay.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`, or `sandbox_samsung_partner_info_invalid`
+            /// (`ERROR_PARTNER_INFO_INVALID`, -99: an empty service id or issuer name, or one over 128
+            /// characters).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/activate-samsung-pay/post(activateSamsungPay)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadPartnerRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadPartnerRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/activate-samsung-pay/post(activateSamsungPay)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/activate-samsung-pay/post(activateSamsungPay)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/activate-samsung-pay/post(activateSamsungPay)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/activate-samsung-pay/post(activateSamsungPay)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The app sends the cardholder to update Samsung Pay (`goToUpdatePage`)
+    ///
+    /// What the app calls after `ERROR_SPAY_APP_NEED_TO_UPDATE` (-357): the cardholder updates
+    /// Samsung Pay on the phone, which then answers `SPAY_READY` (any other reason stays).
+    /// `WatchManager` has no such call: on the watch it is 422 `sandbox_samsung_not_supported`
+    /// (set the watch's status with the scenario instead).
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page/post(goToUpdatePage)`.
+    public enum GoToUpdatePage {
+        public static let id: Swift.String = "goToUpdatePage"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// `phone` (the Android phone: `SamsungPay`, `CardManager`) or `watch` (the paired Galaxy
+                /// Watch: `WatchManager`); anything else is 400 `sandbox_invalid_request`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page/POST/path/device`.
+                public var device: Components.Parameters.Device
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - device: `phone` (the Android phone: `SamsungPay`, `CardManager`) or `watch` (the paired Galaxy
+                public init(device: Components.Parameters.Device) {
+                    self.device = device
+                }
+            }
+            public var path: Operations.GoToUpdatePage.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GoToUpdatePage.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GoToUpdatePage.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GoToUpdatePage.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.SDKCallRequest)
+            }
+            public var body: Operations.GoToUpdatePage.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.GoToUpdatePage.Input.Path,
+                headers: Operations.GoToUpdatePage.Input.Headers = .init(),
+                body: Operations.GoToUpdatePage.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// The cardholder updated Samsung Pay.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page/post(goToUpdatePage)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.GoToUpdatePage.Output.NoContent)
+            /// The cardholder updated Samsung Pay.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page/post(goToUpdatePage)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.GoToUpdatePage.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`, or `sandbox_samsung_partner_info_invalid`
+            /// (`ERROR_PARTNER_INFO_INVALID`, -99: an empty service id or issuer name, or one over 128
+            /// characters).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page/post(goToUpdatePage)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadPartnerRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadPartnerRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page/post(goToUpdatePage)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page/post(goToUpdatePage)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page/post(goToUpdatePage)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page/POST/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page/POST/responses/422/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GoToUpdatePage.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GoToUpdatePage.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_samsung_not_supported` (`ERROR_NOT_SUPPORTED`, -3): asked for the watch.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page/post(goToUpdatePage)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.GoToUpdatePage.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.GoToUpdatePage.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page/post(goToUpdatePage)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The app reads the wallet's ids (`getWalletInfo`)
+    ///
+    /// `getWalletInfo` with no keys: the device's id, the Samsung account's wallet user id (the
+    /// same on both devices) and the wallet's device-management id, which the issuer's backend
+    /// may put into the network's payload.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info/post(getWalletInfo)`.
+    public enum GetWalletInfo {
+        public static let id: Swift.String = "getWalletInfo"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// `phone` (the Android phone: `SamsungPay`, `CardManager`) or `watch` (the paired Galaxy
+                /// Watch: `WatchManager`); anything else is 400 `sandbox_invalid_request`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info/POST/path/device`.
+                public var device: Components.Parameters.Device
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - device: `phone` (the Android phone: `SamsungPay`, `CardManager`) or `watch` (the paired Galaxy
+                public init(device: Components.Parameters.Device) {
+                    self.device = device
+                }
+            }
+            public var path: Operations.GetWalletInfo.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWalletInfo.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWalletInfo.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetWalletInfo.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.SDKCallRequest)
+            }
+            public var body: Operations.GetWalletInfo.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.GetWalletInfo.Input.Path,
+                headers: Operations.GetWalletInfo.Input.Headers = .init(),
+                body: Operations.GetWalletInfo.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.WalletInfo)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.WalletInfo {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetWalletInfo.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetWalletInfo.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The wallet's ids on this device.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info/post(getWalletInfo)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetWalletInfo.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetWalletInfo.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`, or `sandbox_samsung_partner_info_invalid`
+            /// (`ERROR_PARTNER_INFO_INVALID`, -99: an empty service id or issuer name, or one over 128
+            /// characters).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info/post(getWalletInfo)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadPartnerRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadPartnerRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info/post(getWalletInfo)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info/post(getWalletInfo)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_samsung_not_ready`: Samsung Pay is not `SPAY_READY` for this service id on this
+            /// device — not asked since the status last changed, or not ready (the message names the
+            /// status and its reason, for example `SPAY_NOT_READY: ERROR_SPAY_SETUP_NOT_COMPLETED (-356)`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info/post(getWalletInfo)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.NotReady)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.NotReady {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info/post(getWalletInfo)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info/post(getWalletInfo)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The app lists its cards in Samsung Wallet (`getAllCards`)
+    ///
+    /// `CardManager.getAllCards` on the phone, `WatchManager.getAllCards` on the watch: the
+    /// cards this service id added on this device, oldest first, in Samsung's states. A deleted
+    /// card stays listed as `DISPOSED`, an expired one as `EXPIRED`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/devices/{device}/get-all-cards`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-all-cards/post(getAllCards)`.
+    public enum GetAllCards {
+        public static let id: Swift.String = "getAllCards"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-all-cards/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// `phone` (the Android phone: `SamsungPay`, `CardManager`) or `watch` (the paired Galaxy
+                /// Watch: `WatchManager`); anything else is 400 `sandbox_invalid_request`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-all-cards/POST/path/device`.
+                public var device: Components.Parameters.Device
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - device: `phone` (the Android phone: `SamsungPay`, `CardManager`) or `watch` (the paired Galaxy
+                public init(device: Components.Parameters.Device) {
+                    self.device = device
+                }
+            }
+            public var path: Operations.GetAllCards.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-all-cards/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAllCards.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAllCards.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetAllCards.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-all-cards/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-all-cards/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.SDKCallRequest)
+            }
+            public var body: Operations.GetAllCards.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.GetAllCards.Input.Path,
+                headers: Operations.GetAllCards.Input.Headers = .init(),
+                body: Operations.GetAllCards.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-all-cards/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/get-all-cards/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.CardList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.CardList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetAllCards.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetAllCards.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The cards.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-all-cards/post(getAllCards)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetAllCards.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetAllCards.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`, or `sandbox_samsung_partner_info_invalid`
+            /// (`ERROR_PARTNER_INFO_INVALID`, -99: an empty service id or issuer name, or one over 128
+            /// characters).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-all-cards/post(getAllCards)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadPartnerRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadPartnerRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-all-cards/post(getAllCards)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-all-cards/post(getAllCards)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_samsung_not_ready`: Samsung Pay is not `SPAY_READY` for this service id on this
+            /// device — not asked since the status last changed, or not ready (the message names the
+            /// status and its reason, for example `SPAY_NOT_READY: ERROR_SPAY_SETUP_NOT_COMPLETED (-356)`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-all-cards/post(getAllCards)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.NotReady)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.NotReady {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-all-cards/post(getAllCards)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-all-cards/post(getAllCards)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The app adds a card to Samsung Wallet (`addCard`)
+    ///
+    /// `addCard(AddCardInfo(cardType, tokenizationProvider, cardDetail))`, with
+    /// `provision_payload` under `EXTRA_PROVISION_PAYLOAD` in `cardDetail`: the three fields
+    /// are exactly those Provisio's `POST /v1/cards/{id}/provisioning/samsung-pay` (or its
+    /// mobile route) answers. The SDK checks the payload (-2, -12); Samsung Wallet hands it to
+    /// the token service provider, the sandbox's network, which opens it, checks it holds a
+    /// card of the provider's network, asks the issuer (Provisio) to decide and installs the
+    /// token: `ACTIVE` on green, `PENDING_ACTIVATION` on yellow. The answer is `onSuccess`'s
+    /// card; a red decision or a payload the network refuses is `ERROR_REGISTRATION_FAIL`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/devices/{device}/add-card`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/add-card/post(addCard)`.
+    public enum AddCard {
+        public static let id: Swift.String = "addCard"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/add-card/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// `phone` (the Android phone: `SamsungPay`, `CardManager`) or `watch` (the paired Galaxy
+                /// Watch: `WatchManager`); anything else is 400 `sandbox_invalid_request`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/add-card/POST/path/device`.
+                public var device: Components.Parameters.Device
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - device: `phone` (the Android phone: `SamsungPay`, `CardManager`) or `watch` (the paired Galaxy
+                public init(device: Components.Parameters.Device) {
+                    self.device = device
+                }
+            }
+            public var path: Operations.AddCard.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/add-card/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddCard.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddCard.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.AddCard.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/add-card/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/add-card/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.AddCardRequest)
+            }
+            public var body: Operations.AddCard.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.AddCard.Input.Path,
+                headers: Operations.AddCard.Input.Headers = .init(),
+                body: Operations.AddCard.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/add-card/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/add-card/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.Card)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Card {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.AddCard.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.AddCard.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// The card Samsung Wallet added.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/add-card/post(addCard)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.AddCard.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.AddCard.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct BadRequest: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/add-card/POST/responses/400/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/add-card/POST/responses/400/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.AddCard.Output.BadRequest.Body
+                /// Creates a new `BadRequest`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.AddCard.Output.BadRequest.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_invalid_request`, `sandbox_samsung_partner_info_invalid`
+            /// (`ERROR_PARTNER_INFO_INVALID`, -99), `sandbox_samsung_invalid_input`
+            /// (`ERROR_INVALID_INPUT`, -2: an empty payload) or
+            /// `sandbox_samsung_invalid_parameter` (`ERROR_INVALID_PARAMETER`, -12: a Mastercard
+            /// payload that is not Base64).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/add-card/post(addCard)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Operations.AddCard.Output.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Operations.AddCard.Output.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/add-card/post(addCard)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/add-card/post(addCard)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/add-card/POST/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/add-card/POST/responses/409/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.AddCard.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.AddCard.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_samsung_not_ready` (Samsung Pay is not `SPAY_READY` for this service id on
+            /// this device) or `sandbox_samsung_already_done` (`ERROR_ALREADY_DONE`, -5: the card is
+            /// already in Samsung Wallet on this device; the network's new token is deleted and
+            /// reported to the issuer).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/add-card/post(addCard)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.AddCard.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.AddCard.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/add-card/post(addCard)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/add-card/POST/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/add-card/POST/responses/422/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.AddCard.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.AddCard.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_samsung_user_canceled` (`ERROR_USER_CANCELED`, -7: the scenario has the
+            /// cardholder cancel) or `sandbox_samsung_registration_failed`
+            /// (`ERROR_REGISTRATION_FAIL`, -104: the network cannot open the payload, it was built
+            /// for another wallet or holds another network's card, or the issuer declined; or the
+            /// device already lists 64 cards, none of them disposed or expired).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/add-card/post(addCard)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.AddCard.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.AddCard.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/add-card/post(addCard)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The cardholder deletes the card in Samsung Wallet
+    ///
+    /// The network deletes the token and reports it to the issuer (Provisio records the
+    /// cardholder's deletion); the card stays listed as `DISPOSED`. An expired card's token is
+    /// already gone at the network: it is only disposed.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /sandbox/v1/samsung-wallet/cards/{card_id}`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/delete(deleteCard)`.
+    public enum DeleteCard {
+        public static let id: Swift.String = "deleteCard"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// Samsung Wallet's id of the card (`sbx_spay_card_…`), as `addCard` and `getAllCards` answer it.
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/DELETE/path/card_id`.
+                public var cardId: Components.Parameters.CardID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - cardId: Samsung Wallet's id of the card (`sbx_spay_card_…`), as `addCard` and `getAllCards` answer it.
+                public init(cardId: Components.Parameters.CardID) {
+                    self.cardId = cardId
+                }
+            }
+            public var path: Operations.DeleteCard.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteCard.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteCard.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.DeleteCard.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.DeleteCard.Input.Path,
+                headers: Operations.DeleteCard.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/DELETE/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/DELETE/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Card)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Card {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.DeleteCard.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.DeleteCard.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The card, now `DISPOSED`.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/delete(deleteCard)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.DeleteCard.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.DeleteCard.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`: malformed JSON, a key given twice, a field or query parameter
+            /// the operation does not declare, a missing, mistyped or `null` field, a control character
+            /// in a text, or a value outside a field's vocabulary (the message lists the words it takes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/delete(deleteCard)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/delete(deleteCard)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_samsung_card_not_found` (`ERROR_NOT_FOUND`, -4): Samsung Wallet has no card with this id, or it is disposed.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/delete(deleteCard)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.CardNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.CardNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/DELETE/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/DELETE/responses/409/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.DeleteCard.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.DeleteCard.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_network_token_state_invalid`: another change to the token is under way.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/delete(deleteCard)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.DeleteCard.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.DeleteCard.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/delete(deleteCard)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The issuer's Provisio, asked by the network, could not be reached
+            /// (`sandbox_issuer_unreachable`), refused without its error object (`sandbox_issuer_error`)
+            /// or answered something that is not its JSON (`sandbox_issuer_answer_malformed`). When
+            /// Provisio refused with its own error, its code is relayed here as it is (for example
+            /// `token_invalid_transition`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/delete(deleteCard)/responses/502`.
+            ///
+            /// HTTP response code: `502 badGateway`.
+            case badGateway(Components.Responses.IssuerFailed)
+            /// The associated value of the enum case if `self` is `.badGateway`.
+            ///
+            /// - Throws: An error if `self` is not `.badGateway`.
+            /// - SeeAlso: `.badGateway`.
+            public var badGateway: Components.Responses.IssuerFailed {
+                get throws {
+                    switch self {
+                    case let .badGateway(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badGateway",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// How Samsung Wallet offers to verify a pending card
+    ///
+    /// The methods the network's token offers that Samsung Wallet supports for this card:
+    /// `app_to_app` ("Open banking app": Mastercard and Visa, on the phone), `otp_sms` and
+    /// `customer_service` ("Call bank"). Empty unless the card is `PENDING_ACTIVATION`.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sandbox/v1/samsung-wallet/cards/{card_id}/verification-methods`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/verification-methods/get(listVerificationMethods)`.
+    public enum ListVerificationMethods {
+        public static let id: Swift.String = "listVerificationMethods"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/verification-methods/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// Samsung Wallet's id of the card (`sbx_spay_card_…`), as `addCard` and `getAllCards` answer it.
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/verification-methods/GET/path/card_id`.
+                public var cardId: Components.Parameters.CardID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - cardId: Samsung Wallet's id of the card (`sbx_spay_card_…`), as `addCard` and `getAllCards` answer it.
+                public init(cardId: Components.Parameters.CardID) {
+                    self.cardId = cardId
+                }
+            }
+            public var path: Operations.ListVerificationMethods.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/verification-methods/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListVerificationMethods.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListVerificationMethods.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListVerificationMethods.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.ListVerificationMethods.Input.Path,
+                headers: Operations.ListVerificationMethods.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/verification-methods/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/verification-methods/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.VerificationMethodList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.VerificationMethodList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListVerificationMethods.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListVerificationMethods.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The methods.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/verification-methods/get(listVerificationMethods)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListVerificationMethods.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListVerificationMethods.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`: malformed JSON, a key given twice, a field or query parameter
+            /// the operation does not declare, a missing, mistyped or `null` field, a control character
+            /// in a text, or a value outside a field's vocabulary (the message lists the words it takes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/verification-methods/get(listVerificationMethods)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/verification-methods/get(listVerificationMethods)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_samsung_card_not_found` (`ERROR_NOT_FOUND`, -4): Samsung Wallet has no card with this id, or it is disposed.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/verification-methods/get(listVerificationMethods)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.CardNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.CardNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/verification-methods/get(listVerificationMethods)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The cardholder asks for a one-time code
+    ///
+    /// The network issues a code for the card's token (six digits, valid five minutes,
+    /// replacing any earlier one) and, when it relays codes through the issuer (Provisio's
+    /// signed `token.otp_requested` webhook), `channels` are where the issuer said it sent it,
+    /// masked as Samsung Wallet shows them; otherwise empty. The sandbox plays the cardholder's
+    /// phone, so the answer shows the code. No body.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/cards/{card_id}/otp`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/post(requestOneTimeCode)`.
+    public enum RequestOneTimeCode {
+        public static let id: Swift.String = "requestOneTimeCode"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// Samsung Wallet's id of the card (`sbx_spay_card_…`), as `addCard` and `getAllCards` answer it.
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/POST/path/card_id`.
+                public var cardId: Components.Parameters.CardID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - cardId: Samsung Wallet's id of the card (`sbx_spay_card_…`), as `addCard` and `getAllCards` answer it.
+                public init(cardId: Components.Parameters.CardID) {
+                    self.cardId = cardId
+                }
+            }
+            public var path: Operations.RequestOneTimeCode.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RequestOneTimeCode.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RequestOneTimeCode.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RequestOneTimeCode.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.RequestOneTimeCode.Input.Path,
+                headers: Operations.RequestOneTimeCode.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.OTPChallenge)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.OTPChallenge {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RequestOneTimeCode.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RequestOneTimeCode.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The code.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/post(requestOneTimeCode)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RequestOneTimeCode.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.RequestOneTimeCode.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`: malformed JSON, a key given twice, a field or query parameter
+            /// the operation does not declare, a missing, mistyped or `null` field, a control character
+            /// in a text, or a value outside a field's vocabulary (the message lists the words it takes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/post(requestOneTimeCode)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/post(requestOneTimeCode)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_samsung_card_not_found` (`ERROR_NOT_FOUND`, -4): Samsung Wallet has no card with this id, or it is disposed.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/post(requestOneTimeCode)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.CardNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.CardNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/POST/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/POST/responses/409/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RequestOneTimeCode.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RequestOneTimeCode.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_otp_locked` (three wrong codes: verify this card another way) or
+            /// `sandbox_network_token_state_invalid` (the token changed meanwhile).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/post(requestOneTimeCode)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.RequestOneTimeCode.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.RequestOneTimeCode.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/POST/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/POST/responses/422/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RequestOneTimeCode.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RequestOneTimeCode.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_samsung_not_supported` (`ERROR_NOT_SUPPORTED`, -3: the card is not
+            /// `PENDING_ACTIVATION`, or codes are not offered for it).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/post(requestOneTimeCode)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.RequestOneTimeCode.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.RequestOneTimeCode.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/post(requestOneTimeCode)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The issuer's Provisio, asked by the network, could not be reached
+            /// (`sandbox_issuer_unreachable`), refused without its error object (`sandbox_issuer_error`)
+            /// or answered something that is not its JSON (`sandbox_issuer_answer_malformed`). When
+            /// Provisio refused with its own error, its code is relayed here as it is (for example
+            /// `token_invalid_transition`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/post(requestOneTimeCode)/responses/502`.
+            ///
+            /// HTTP response code: `502 badGateway`.
+            case badGateway(Components.Responses.IssuerFailed)
+            /// The associated value of the enum case if `self` is `.badGateway`.
+            ///
+            /// - Throws: An error if `self` is not `.badGateway`.
+            /// - SeeAlso: `.badGateway`.
+            public var badGateway: Components.Responses.IssuerFailed {
+                get throws {
+                    switch self {
+                    case let .badGateway(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badGateway",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The cardholder types the one-time code
+    ///
+    /// The network checks the code: three wrong codes lock the card against codes, an expired
+    /// code needs a new one. The right one reports `otp_verified` to the issuer and activates
+    /// the card.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/post(submitOneTimeCode)`.
+    public enum SubmitOneTimeCode {
+        public static let id: Swift.String = "submitOneTimeCode"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// Samsung Wallet's id of the card (`sbx_spay_card_…`), as `addCard` and `getAllCards` answer it.
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/POST/path/card_id`.
+                public var cardId: Components.Parameters.CardID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - cardId: Samsung Wallet's id of the card (`sbx_spay_card_…`), as `addCard` and `getAllCards` answer it.
+                public init(cardId: Components.Parameters.CardID) {
+                    self.cardId = cardId
+                }
+            }
+            public var path: Operations.SubmitOneTimeCode.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SubmitOneTimeCode.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SubmitOneTimeCode.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.SubmitOneTimeCode.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.OTPVerificationRequest)
+            }
+            public var body: Operations.SubmitOneTimeCode.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.SubmitOneTimeCode.Input.Path,
+                headers: Operations.SubmitOneTimeCode.Input.Headers = .init(),
+                body: Operations.SubmitOneTimeCode.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Card)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Card {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SubmitOneTimeCode.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SubmitOneTimeCode.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The card, now `ACTIVE`.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/post(submitOneTimeCode)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SubmitOneTimeCode.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.SubmitOneTimeCode.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`: malformed JSON, a key given twice, a field or query parameter
+            /// the operation does not declare, a missing, mistyped or `null` field, a control character
+            /// in a text, or a value outside a field's vocabulary (the message lists the words it takes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/post(submitOneTimeCode)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/post(submitOneTimeCode)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_samsung_card_not_found` (`ERROR_NOT_FOUND`, -4): Samsung Wallet has no card with this id, or it is disposed.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/post(submitOneTimeCode)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.CardNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.CardNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/post(submitOneTimeCode)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/POST/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/POST/responses/409/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SubmitOneTimeCode.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SubmitOneTimeCode.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_otp_locked` or `sandbox_network_token_state_invalid`.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/post(submitOneTimeCode)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.SubmitOneTimeCode.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.SubmitOneTimeCode.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/post(submitOneTimeCode)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/POST/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/POST/responses/422/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SubmitOneTimeCode.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SubmitOneTimeCode.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_samsung_not_supported` (-3, as for the request), `sandbox_otp_not_requested`,
+            /// `sandbox_otp_invalid` (the message says how many attempts are left) or
+            /// `sandbox_otp_expired`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/post(submitOneTimeCode)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.SubmitOneTimeCode.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.SubmitOneTimeCode.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/post(submitOneTimeCode)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The issuer's Provisio, asked by the network, could not be reached
+            /// (`sandbox_issuer_unreachable`), refused without its error object (`sandbox_issuer_error`)
+            /// or answered something that is not its JSON (`sandbox_issuer_answer_malformed`). When
+            /// Provisio refused with its own error, its code is relayed here as it is (for example
+            /// `token_invalid_transition`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/post(submitOneTimeCode)/responses/502`.
+            ///
+            /// HTTP response code: `502 badGateway`.
+            case badGateway(Components.Responses.IssuerFailed)
+            /// The associated value of the enum case if `self` is `.badGateway`.
+            ///
+            /// - Throws: An error if `self` is not `.badGateway`.
+            /// - SeeAlso: `.badGateway`.
+            public var badGateway: Components.Responses.IssuerFailed {
+                get throws {
+                    switch self {
+                    case let .badGateway(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badGateway",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The cardholder taps "Open banking app"
+    ///
+    /// The intent Samsung Wallet starts the issuer's app with (`startActivityForResult`): its
+    /// action and `EXTRA_TEXT` in the form of the card's network — for Mastercard, standard
+    /// Base64 of a JSON object with `paymentAppProviderId`, `paymentAppInstanceId`,
+    /// `tokenUniqueReference`, `accountPanSuffix`, `accountExpiry`; for Visa, Base64URL of a
+    /// JSON object with `panReferenceID`, `tokenRequestorID`, `tokenReferenceID`, `panLast4`,
+    /// `deviceID`, `walletAccountID` (Samsung says Visa's is encrypted, but not how: the sandbox
+    /// does not encrypt it). Nothing changes until the app answers (`app-to-app/result`). No body.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/post(openBankingApp)`.
+    public enum OpenBankingApp {
+        public static let id: Swift.String = "openBankingApp"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// Samsung Wallet's id of the card (`sbx_spay_card_…`), as `addCard` and `getAllCards` answer it.
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/POST/path/card_id`.
+                public var cardId: Components.Parameters.CardID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - cardId: Samsung Wallet's id of the card (`sbx_spay_card_…`), as `addCard` and `getAllCards` answer it.
+                public init(cardId: Components.Parameters.CardID) {
+                    self.cardId = cardId
+                }
+            }
+            public var path: Operations.OpenBankingApp.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.OpenBankingApp.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.OpenBankingApp.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.OpenBankingApp.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.OpenBankingApp.Input.Path,
+                headers: Operations.OpenBankingApp.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AppToAppRequest)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AppToAppRequest {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.OpenBankingApp.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.OpenBankingApp.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The intent.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/post(openBankingApp)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.OpenBankingApp.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.OpenBankingApp.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`: malformed JSON, a key given twice, a field or query parameter
+            /// the operation does not declare, a missing, mistyped or `null` field, a control character
+            /// in a text, or a value outside a field's vocabulary (the message lists the words it takes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/post(openBankingApp)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/post(openBankingApp)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_samsung_card_not_found` (`ERROR_NOT_FOUND`, -4): Samsung Wallet has no card with this id, or it is disposed.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/post(openBankingApp)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.CardNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.CardNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/POST/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/POST/responses/422/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.OpenBankingApp.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.OpenBankingApp.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_samsung_not_supported` (`ERROR_NOT_SUPPORTED`, -3: the card is not
+            /// `PENDING_ACTIVATION`, or app-to-app is not offered for it — American Express, the
+            /// watch, or the issuer did not offer it).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/post(openBankingApp)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.OpenBankingApp.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.OpenBankingApp.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/post(openBankingApp)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The issuer's app answers Samsung Wallet's intent
+    ///
+    /// The activity's result, while the card is still pending with app-to-app offered.
+    /// `accepted` with an `activation_code` (Provisio's activation data, `POST
+    /// /v1/tokens/{id}/activation` in mode `tav`): Samsung Wallet hands it to the network, which
+    /// checks it, reports `activated` to the issuer and activates the card. `accepted` without
+    /// one: the bank activated the token through the network itself. `declined`, `failure` and
+    /// `appNotReady` leave the card pending. The answer is the card as it is now.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/post(completeAppToApp)`.
+    public enum CompleteAppToApp {
+        public static let id: Swift.String = "completeAppToApp"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// Samsung Wallet's id of the card (`sbx_spay_card_…`), as `addCard` and `getAllCards` answer it.
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/POST/path/card_id`.
+                public var cardId: Components.Parameters.CardID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - cardId: Samsung Wallet's id of the card (`sbx_spay_card_…`), as `addCard` and `getAllCards` answer it.
+                public init(cardId: Components.Parameters.CardID) {
+                    self.cardId = cardId
+                }
+            }
+            public var path: Operations.CompleteAppToApp.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CompleteAppToApp.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CompleteAppToApp.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CompleteAppToApp.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.AppToAppResult)
+            }
+            public var body: Operations.CompleteAppToApp.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.CompleteAppToApp.Input.Path,
+                headers: Operations.CompleteAppToApp.Input.Headers = .init(),
+                body: Operations.CompleteAppToApp.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Card)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Card {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CompleteAppToApp.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CompleteAppToApp.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The card.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/post(completeAppToApp)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.CompleteAppToApp.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.CompleteAppToApp.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct BadRequest: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/POST/responses/400/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/POST/responses/400/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CompleteAppToApp.Output.BadRequest.Body
+                /// Creates a new `BadRequest`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CompleteAppToApp.Output.BadRequest.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_invalid_request` (also for an `activation_code` with another `result` than `accepted`).
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/post(completeAppToApp)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Operations.CompleteAppToApp.Output.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Operations.CompleteAppToApp.Output.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/post(completeAppToApp)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_samsung_card_not_found` (`ERROR_NOT_FOUND`, -4): Samsung Wallet has no card with this id, or it is disposed.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/post(completeAppToApp)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.CardNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.CardNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/post(completeAppToApp)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/POST/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/POST/responses/409/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CompleteAppToApp.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CompleteAppToApp.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_network_token_state_invalid`: the token changed meanwhile.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/post(completeAppToApp)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.CompleteAppToApp.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.CompleteAppToApp.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/post(completeAppToApp)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/POST/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/POST/responses/422/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CompleteAppToApp.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CompleteAppToApp.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_samsung_not_supported` (-3: the card is no longer pending, or app-to-app is
+            /// not offered for it) or the network refused the activation code (`tav_malformed`,
+            /// `tav_unsupported`, `tav_key_mismatch`, `tav_bad_signature`, `tav_expired`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/post(completeAppToApp)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.CompleteAppToApp.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.CompleteAppToApp.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/post(completeAppToApp)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The issuer's Provisio, asked by the network, could not be reached
+            /// (`sandbox_issuer_unreachable`), refused without its error object (`sandbox_issuer_error`)
+            /// or answered something that is not its JSON (`sandbox_issuer_answer_malformed`). When
+            /// Provisio refused with its own error, its code is relayed here as it is (for example
+            /// `token_invalid_transition`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/post(completeAppToApp)/responses/502`.
+            ///
+            /// HTTP response code: `502 badGateway`.
+            case badGateway(Components.Responses.IssuerFailed)
+            /// The associated value of the enum case if `self` is `.badGateway`.
+            ///
+            /// - Throws: An error if `self` is not `.badGateway`.
+            /// - SeeAlso: `.badGateway`.
+            public var badGateway: Components.Responses.IssuerFailed {
+                get throws {
+                    switch self {
+                    case let .badGateway(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badGateway",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// What getSamsungPayStatus answers on a device from now on
+    ///
+    /// A test switch: `SPAY_NOT_READY` with `ERROR_SPAY_SETUP_NOT_COMPLETED` (-356) or
+    /// `ERROR_SPAY_APP_NEED_TO_UPDATE` (-357), `SPAY_NOT_SUPPORTED` with
+    /// `ERROR_DEVICE_NOT_SAMSUNG` (-350) and the like, or `SPAY_READY` (no reason) to undo it.
+    /// Every partner must ask for the status again. The answer is the setting, as
+    /// `getSamsungPayStatus` answers an `APP2APP` partner.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status/put(setSamsungPayStatus)`.
+    public enum SetSamsungPayStatus {
+        public static let id: Swift.String = "setSamsungPayStatus"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status/PUT/path`.
+            public struct Path: Sendable, Hashable {
+                /// `phone` (the Android phone: `SamsungPay`, `CardManager`) or `watch` (the paired Galaxy
+                /// Watch: `WatchManager`); anything else is 400 `sandbox_invalid_request`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status/PUT/path/device`.
+                public var device: Components.Parameters.Device
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - device: `phone` (the Android phone: `SamsungPay`, `CardManager`) or `watch` (the paired Galaxy
+                public init(device: Components.Parameters.Device) {
+                    self.device = device
+                }
+            }
+            public var path: Operations.SetSamsungPayStatus.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetSamsungPayStatus.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetSamsungPayStatus.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.SetSamsungPayStatus.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.SamsungPayStatusSetting)
+            }
+            public var body: Operations.SetSamsungPayStatus.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.SetSamsungPayStatus.Input.Path,
+                headers: Operations.SetSamsungPayStatus.Input.Headers = .init(),
+                body: Operations.SetSamsungPayStatus.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status/PUT/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SamsungPayStatus)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SamsungPayStatus {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SetSamsungPayStatus.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SetSamsungPayStatus.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The setting.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status/put(setSamsungPayStatus)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SetSamsungPayStatus.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.SetSamsungPayStatus.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct BadRequest: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status/PUT/responses/400/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status/PUT/responses/400/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SetSamsungPayStatus.Output.BadRequest.Body
+                /// Creates a new `BadRequest`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SetSamsungPayStatus.Output.BadRequest.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_invalid_request` (also for `SPAY_READY` with an `error_reason`).
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status/put(setSamsungPayStatus)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Operations.SetSamsungPayStatus.Output.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Operations.SetSamsungPayStatus.Output.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status/put(setSamsungPayStatus)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status/put(setSamsungPayStatus)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status/put(setSamsungPayStatus)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status/put(setSamsungPayStatus)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Whether the cardholder cancels the next adds
+    ///
+    /// A test switch: while `cancels` is true, the cardholder cancels every `addCard` on
+    /// Samsung Wallet's screen, on either device (`ERROR_USER_CANCELED`, -7), before the
+    /// network is asked. The answer is the setting.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /sandbox/v1/samsung-wallet/cardholder-cancels`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cardholder-cancels/put(setCardholderCancels)`.
+    public enum SetCardholderCancels {
+        public static let id: Swift.String = "setCardholderCancels"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cardholder-cancels/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetCardholderCancels.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetCardholderCancels.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.SetCardholderCancels.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cardholder-cancels/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cardholder-cancels/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.CardholderCancels)
+            }
+            public var body: Operations.SetCardholderCancels.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.SetCardholderCancels.Input.Headers = .init(),
+                body: Operations.SetCardholderCancels.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cardholder-cancels/PUT/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/samsung-wallet/cardholder-cancels/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.CardholderCancels)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.CardholderCancels {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SetCardholderCancels.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SetCardholderCancels.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The setting.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cardholder-cancels/put(setCardholderCancels)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SetCardholderCancels.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.SetCardholderCancels.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`: malformed JSON, a key given twice, a field or query parameter
+            /// the operation does not declare, a missing, mistyped or `null` field, a control character
+            /// in a text, or a value outside a field's vocabulary (the message lists the words it takes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cardholder-cancels/put(setCardholderCancels)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cardholder-cancels/put(setCardholderCancels)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cardholder-cancels/put(setCardholderCancels)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cardholder-cancels/put(setCardholderCancels)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cardholder-cancels/put(setCardholderCancels)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
 }

@@ -22,6 +22,166 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /openapi/samsung-wallet.yaml`.
     /// - Remark: Generated from `#/paths//openapi/samsung-wallet.yaml/get(getSamsungWalletOpenAPIDocument)`.
     func getSamsungWalletOpenAPIDocument(_ input: Operations.GetSamsungWalletOpenAPIDocument.Input) async throws -> Operations.GetSamsungWalletOpenAPIDocument.Output
+    /// The app asks whether Samsung Pay is ready (`getSamsungPayStatus`)
+    ///
+    /// `SamsungPay.getSamsungPayStatus` on the phone, `WatchManager.getSamsungPayStatus` on the
+    /// watch: `SPAY_READY`, or why not in `error_reason` — `ERROR_SPAY_SETUP_NOT_COMPLETED`
+    /// (-356, until `activate-samsung-pay`), `ERROR_SPAY_APP_NEED_TO_UPDATE` (-357, until
+    /// `go-to-update-page`), `ERROR_PARTNER_SERVICE_TYPE` (-11, a `service_type` other than
+    /// `APP2APP`) or what the scenario set. The wallet remembers a `SPAY_READY` answer for the
+    /// service id on this device until the status changes.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status/post(getSamsungPayStatus)`.
+    func getSamsungPayStatus(_ input: Operations.GetSamsungPayStatus.Input) async throws -> Operations.GetSamsungPayStatus.Output
+    /// The app sends the cardholder to finish Samsung Pay's setup (`activateSamsungPay`)
+    ///
+    /// What the app calls after `ERROR_SPAY_SETUP_NOT_COMPLETED` (-356): the cardholder
+    /// finishes the setup on that device, which then answers `SPAY_READY` (any other reason
+    /// stays). The app asks for the status again.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/devices/{device}/activate-samsung-pay`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/activate-samsung-pay/post(activateSamsungPay)`.
+    func activateSamsungPay(_ input: Operations.ActivateSamsungPay.Input) async throws -> Operations.ActivateSamsungPay.Output
+    /// The app sends the cardholder to update Samsung Pay (`goToUpdatePage`)
+    ///
+    /// What the app calls after `ERROR_SPAY_APP_NEED_TO_UPDATE` (-357): the cardholder updates
+    /// Samsung Pay on the phone, which then answers `SPAY_READY` (any other reason stays).
+    /// `WatchManager` has no such call: on the watch it is 422 `sandbox_samsung_not_supported`
+    /// (set the watch's status with the scenario instead).
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page/post(goToUpdatePage)`.
+    func goToUpdatePage(_ input: Operations.GoToUpdatePage.Input) async throws -> Operations.GoToUpdatePage.Output
+    /// The app reads the wallet's ids (`getWalletInfo`)
+    ///
+    /// `getWalletInfo` with no keys: the device's id, the Samsung account's wallet user id (the
+    /// same on both devices) and the wallet's device-management id, which the issuer's backend
+    /// may put into the network's payload.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info/post(getWalletInfo)`.
+    func getWalletInfo(_ input: Operations.GetWalletInfo.Input) async throws -> Operations.GetWalletInfo.Output
+    /// The app lists its cards in Samsung Wallet (`getAllCards`)
+    ///
+    /// `CardManager.getAllCards` on the phone, `WatchManager.getAllCards` on the watch: the
+    /// cards this service id added on this device, oldest first, in Samsung's states. A deleted
+    /// card stays listed as `DISPOSED`, an expired one as `EXPIRED`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/devices/{device}/get-all-cards`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-all-cards/post(getAllCards)`.
+    func getAllCards(_ input: Operations.GetAllCards.Input) async throws -> Operations.GetAllCards.Output
+    /// The app adds a card to Samsung Wallet (`addCard`)
+    ///
+    /// `addCard(AddCardInfo(cardType, tokenizationProvider, cardDetail))`, with
+    /// `provision_payload` under `EXTRA_PROVISION_PAYLOAD` in `cardDetail`: the three fields
+    /// are exactly those Provisio's `POST /v1/cards/{id}/provisioning/samsung-pay` (or its
+    /// mobile route) answers. The SDK checks the payload (-2, -12); Samsung Wallet hands it to
+    /// the token service provider, the sandbox's network, which opens it, checks it holds a
+    /// card of the provider's network, asks the issuer (Provisio) to decide and installs the
+    /// token: `ACTIVE` on green, `PENDING_ACTIVATION` on yellow. The answer is `onSuccess`'s
+    /// card; a red decision or a payload the network refuses is `ERROR_REGISTRATION_FAIL`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/devices/{device}/add-card`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/add-card/post(addCard)`.
+    func addCard(_ input: Operations.AddCard.Input) async throws -> Operations.AddCard.Output
+    /// The cardholder deletes the card in Samsung Wallet
+    ///
+    /// The network deletes the token and reports it to the issuer (Provisio records the
+    /// cardholder's deletion); the card stays listed as `DISPOSED`. An expired card's token is
+    /// already gone at the network: it is only disposed.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /sandbox/v1/samsung-wallet/cards/{card_id}`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/delete(deleteCard)`.
+    func deleteCard(_ input: Operations.DeleteCard.Input) async throws -> Operations.DeleteCard.Output
+    /// How Samsung Wallet offers to verify a pending card
+    ///
+    /// The methods the network's token offers that Samsung Wallet supports for this card:
+    /// `app_to_app` ("Open banking app": Mastercard and Visa, on the phone), `otp_sms` and
+    /// `customer_service` ("Call bank"). Empty unless the card is `PENDING_ACTIVATION`.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sandbox/v1/samsung-wallet/cards/{card_id}/verification-methods`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/verification-methods/get(listVerificationMethods)`.
+    func listVerificationMethods(_ input: Operations.ListVerificationMethods.Input) async throws -> Operations.ListVerificationMethods.Output
+    /// The cardholder asks for a one-time code
+    ///
+    /// The network issues a code for the card's token (six digits, valid five minutes,
+    /// replacing any earlier one) and, when it relays codes through the issuer (Provisio's
+    /// signed `token.otp_requested` webhook), `channels` are where the issuer said it sent it,
+    /// masked as Samsung Wallet shows them; otherwise empty. The sandbox plays the cardholder's
+    /// phone, so the answer shows the code. No body.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/cards/{card_id}/otp`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/post(requestOneTimeCode)`.
+    func requestOneTimeCode(_ input: Operations.RequestOneTimeCode.Input) async throws -> Operations.RequestOneTimeCode.Output
+    /// The cardholder types the one-time code
+    ///
+    /// The network checks the code: three wrong codes lock the card against codes, an expired
+    /// code needs a new one. The right one reports `otp_verified` to the issuer and activates
+    /// the card.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/post(submitOneTimeCode)`.
+    func submitOneTimeCode(_ input: Operations.SubmitOneTimeCode.Input) async throws -> Operations.SubmitOneTimeCode.Output
+    /// The cardholder taps "Open banking app"
+    ///
+    /// The intent Samsung Wallet starts the issuer's app with (`startActivityForResult`): its
+    /// action and `EXTRA_TEXT` in the form of the card's network — for Mastercard, standard
+    /// Base64 of a JSON object with `paymentAppProviderId`, `paymentAppInstanceId`,
+    /// `tokenUniqueReference`, `accountPanSuffix`, `accountExpiry`; for Visa, Base64URL of a
+    /// JSON object with `panReferenceID`, `tokenRequestorID`, `tokenReferenceID`, `panLast4`,
+    /// `deviceID`, `walletAccountID` (Samsung says Visa's is encrypted, but not how: the sandbox
+    /// does not encrypt it). Nothing changes until the app answers (`app-to-app/result`). No body.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/post(openBankingApp)`.
+    func openBankingApp(_ input: Operations.OpenBankingApp.Input) async throws -> Operations.OpenBankingApp.Output
+    /// The issuer's app answers Samsung Wallet's intent
+    ///
+    /// The activity's result, while the card is still pending with app-to-app offered.
+    /// `accepted` with an `activation_code` (Provisio's activation data, `POST
+    /// /v1/tokens/{id}/activation` in mode `tav`): Samsung Wallet hands it to the network, which
+    /// checks it, reports `activated` to the issuer and activates the card. `accepted` without
+    /// one: the bank activated the token through the network itself. `declined`, `failure` and
+    /// `appNotReady` leave the card pending. The answer is the card as it is now.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/post(completeAppToApp)`.
+    func completeAppToApp(_ input: Operations.CompleteAppToApp.Input) async throws -> Operations.CompleteAppToApp.Output
+    /// What getSamsungPayStatus answers on a device from now on
+    ///
+    /// A test switch: `SPAY_NOT_READY` with `ERROR_SPAY_SETUP_NOT_COMPLETED` (-356) or
+    /// `ERROR_SPAY_APP_NEED_TO_UPDATE` (-357), `SPAY_NOT_SUPPORTED` with
+    /// `ERROR_DEVICE_NOT_SAMSUNG` (-350) and the like, or `SPAY_READY` (no reason) to undo it.
+    /// Every partner must ask for the status again. The answer is the setting, as
+    /// `getSamsungPayStatus` answers an `APP2APP` partner.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status/put(setSamsungPayStatus)`.
+    func setSamsungPayStatus(_ input: Operations.SetSamsungPayStatus.Input) async throws -> Operations.SetSamsungPayStatus.Output
+    /// Whether the cardholder cancels the next adds
+    ///
+    /// A test switch: while `cancels` is true, the cardholder cancels every `addCard` on
+    /// Samsung Wallet's screen, on either device (`ERROR_USER_CANCELED`, -7), before the
+    /// network is asked. The answer is the setting.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /sandbox/v1/samsung-wallet/cardholder-cancels`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cardholder-cancels/put(setCardholderCancels)`.
+    func setCardholderCancels(_ input: Operations.SetCardholderCancels.Input) async throws -> Operations.SetCardholderCancels.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -32,6 +192,296 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//openapi/samsung-wallet.yaml/get(getSamsungWalletOpenAPIDocument)`.
     public func getSamsungWalletOpenAPIDocument(headers: Operations.GetSamsungWalletOpenAPIDocument.Input.Headers = .init()) async throws -> Operations.GetSamsungWalletOpenAPIDocument.Output {
         try await getSamsungWalletOpenAPIDocument(Operations.GetSamsungWalletOpenAPIDocument.Input(headers: headers))
+    }
+    /// The app asks whether Samsung Pay is ready (`getSamsungPayStatus`)
+    ///
+    /// `SamsungPay.getSamsungPayStatus` on the phone, `WatchManager.getSamsungPayStatus` on the
+    /// watch: `SPAY_READY`, or why not in `error_reason` — `ERROR_SPAY_SETUP_NOT_COMPLETED`
+    /// (-356, until `activate-samsung-pay`), `ERROR_SPAY_APP_NEED_TO_UPDATE` (-357, until
+    /// `go-to-update-page`), `ERROR_PARTNER_SERVICE_TYPE` (-11, a `service_type` other than
+    /// `APP2APP`) or what the scenario set. The wallet remembers a `SPAY_READY` answer for the
+    /// service id on this device until the status changes.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-samsung-pay-status/post(getSamsungPayStatus)`.
+    public func getSamsungPayStatus(
+        path: Operations.GetSamsungPayStatus.Input.Path,
+        headers: Operations.GetSamsungPayStatus.Input.Headers = .init(),
+        body: Operations.GetSamsungPayStatus.Input.Body
+    ) async throws -> Operations.GetSamsungPayStatus.Output {
+        try await getSamsungPayStatus(Operations.GetSamsungPayStatus.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The app sends the cardholder to finish Samsung Pay's setup (`activateSamsungPay`)
+    ///
+    /// What the app calls after `ERROR_SPAY_SETUP_NOT_COMPLETED` (-356): the cardholder
+    /// finishes the setup on that device, which then answers `SPAY_READY` (any other reason
+    /// stays). The app asks for the status again.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/devices/{device}/activate-samsung-pay`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/activate-samsung-pay/post(activateSamsungPay)`.
+    public func activateSamsungPay(
+        path: Operations.ActivateSamsungPay.Input.Path,
+        headers: Operations.ActivateSamsungPay.Input.Headers = .init(),
+        body: Operations.ActivateSamsungPay.Input.Body
+    ) async throws -> Operations.ActivateSamsungPay.Output {
+        try await activateSamsungPay(Operations.ActivateSamsungPay.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The app sends the cardholder to update Samsung Pay (`goToUpdatePage`)
+    ///
+    /// What the app calls after `ERROR_SPAY_APP_NEED_TO_UPDATE` (-357): the cardholder updates
+    /// Samsung Pay on the phone, which then answers `SPAY_READY` (any other reason stays).
+    /// `WatchManager` has no such call: on the watch it is 422 `sandbox_samsung_not_supported`
+    /// (set the watch's status with the scenario instead).
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/go-to-update-page/post(goToUpdatePage)`.
+    public func goToUpdatePage(
+        path: Operations.GoToUpdatePage.Input.Path,
+        headers: Operations.GoToUpdatePage.Input.Headers = .init(),
+        body: Operations.GoToUpdatePage.Input.Body
+    ) async throws -> Operations.GoToUpdatePage.Output {
+        try await goToUpdatePage(Operations.GoToUpdatePage.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The app reads the wallet's ids (`getWalletInfo`)
+    ///
+    /// `getWalletInfo` with no keys: the device's id, the Samsung account's wallet user id (the
+    /// same on both devices) and the wallet's device-management id, which the issuer's backend
+    /// may put into the network's payload.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-wallet-info/post(getWalletInfo)`.
+    public func getWalletInfo(
+        path: Operations.GetWalletInfo.Input.Path,
+        headers: Operations.GetWalletInfo.Input.Headers = .init(),
+        body: Operations.GetWalletInfo.Input.Body
+    ) async throws -> Operations.GetWalletInfo.Output {
+        try await getWalletInfo(Operations.GetWalletInfo.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The app lists its cards in Samsung Wallet (`getAllCards`)
+    ///
+    /// `CardManager.getAllCards` on the phone, `WatchManager.getAllCards` on the watch: the
+    /// cards this service id added on this device, oldest first, in Samsung's states. A deleted
+    /// card stays listed as `DISPOSED`, an expired one as `EXPIRED`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/devices/{device}/get-all-cards`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/get-all-cards/post(getAllCards)`.
+    public func getAllCards(
+        path: Operations.GetAllCards.Input.Path,
+        headers: Operations.GetAllCards.Input.Headers = .init(),
+        body: Operations.GetAllCards.Input.Body
+    ) async throws -> Operations.GetAllCards.Output {
+        try await getAllCards(Operations.GetAllCards.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The app adds a card to Samsung Wallet (`addCard`)
+    ///
+    /// `addCard(AddCardInfo(cardType, tokenizationProvider, cardDetail))`, with
+    /// `provision_payload` under `EXTRA_PROVISION_PAYLOAD` in `cardDetail`: the three fields
+    /// are exactly those Provisio's `POST /v1/cards/{id}/provisioning/samsung-pay` (or its
+    /// mobile route) answers. The SDK checks the payload (-2, -12); Samsung Wallet hands it to
+    /// the token service provider, the sandbox's network, which opens it, checks it holds a
+    /// card of the provider's network, asks the issuer (Provisio) to decide and installs the
+    /// token: `ACTIVE` on green, `PENDING_ACTIVATION` on yellow. The answer is `onSuccess`'s
+    /// card; a red decision or a payload the network refuses is `ERROR_REGISTRATION_FAIL`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/devices/{device}/add-card`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/add-card/post(addCard)`.
+    public func addCard(
+        path: Operations.AddCard.Input.Path,
+        headers: Operations.AddCard.Input.Headers = .init(),
+        body: Operations.AddCard.Input.Body
+    ) async throws -> Operations.AddCard.Output {
+        try await addCard(Operations.AddCard.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The cardholder deletes the card in Samsung Wallet
+    ///
+    /// The network deletes the token and reports it to the issuer (Provisio records the
+    /// cardholder's deletion); the card stays listed as `DISPOSED`. An expired card's token is
+    /// already gone at the network: it is only disposed.
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /sandbox/v1/samsung-wallet/cards/{card_id}`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/delete(deleteCard)`.
+    public func deleteCard(
+        path: Operations.DeleteCard.Input.Path,
+        headers: Operations.DeleteCard.Input.Headers = .init()
+    ) async throws -> Operations.DeleteCard.Output {
+        try await deleteCard(Operations.DeleteCard.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// How Samsung Wallet offers to verify a pending card
+    ///
+    /// The methods the network's token offers that Samsung Wallet supports for this card:
+    /// `app_to_app` ("Open banking app": Mastercard and Visa, on the phone), `otp_sms` and
+    /// `customer_service` ("Call bank"). Empty unless the card is `PENDING_ACTIVATION`.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sandbox/v1/samsung-wallet/cards/{card_id}/verification-methods`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/verification-methods/get(listVerificationMethods)`.
+    public func listVerificationMethods(
+        path: Operations.ListVerificationMethods.Input.Path,
+        headers: Operations.ListVerificationMethods.Input.Headers = .init()
+    ) async throws -> Operations.ListVerificationMethods.Output {
+        try await listVerificationMethods(Operations.ListVerificationMethods.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The cardholder asks for a one-time code
+    ///
+    /// The network issues a code for the card's token (six digits, valid five minutes,
+    /// replacing any earlier one) and, when it relays codes through the issuer (Provisio's
+    /// signed `token.otp_requested` webhook), `channels` are where the issuer said it sent it,
+    /// masked as Samsung Wallet shows them; otherwise empty. The sandbox plays the cardholder's
+    /// phone, so the answer shows the code. No body.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/cards/{card_id}/otp`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/post(requestOneTimeCode)`.
+    public func requestOneTimeCode(
+        path: Operations.RequestOneTimeCode.Input.Path,
+        headers: Operations.RequestOneTimeCode.Input.Headers = .init()
+    ) async throws -> Operations.RequestOneTimeCode.Output {
+        try await requestOneTimeCode(Operations.RequestOneTimeCode.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The cardholder types the one-time code
+    ///
+    /// The network checks the code: three wrong codes lock the card against codes, an expired
+    /// code needs a new one. The right one reports `otp_verified` to the issuer and activates
+    /// the card.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/otp/verification/post(submitOneTimeCode)`.
+    public func submitOneTimeCode(
+        path: Operations.SubmitOneTimeCode.Input.Path,
+        headers: Operations.SubmitOneTimeCode.Input.Headers = .init(),
+        body: Operations.SubmitOneTimeCode.Input.Body
+    ) async throws -> Operations.SubmitOneTimeCode.Output {
+        try await submitOneTimeCode(Operations.SubmitOneTimeCode.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The cardholder taps "Open banking app"
+    ///
+    /// The intent Samsung Wallet starts the issuer's app with (`startActivityForResult`): its
+    /// action and `EXTRA_TEXT` in the form of the card's network — for Mastercard, standard
+    /// Base64 of a JSON object with `paymentAppProviderId`, `paymentAppInstanceId`,
+    /// `tokenUniqueReference`, `accountPanSuffix`, `accountExpiry`; for Visa, Base64URL of a
+    /// JSON object with `panReferenceID`, `tokenRequestorID`, `tokenReferenceID`, `panLast4`,
+    /// `deviceID`, `walletAccountID` (Samsung says Visa's is encrypted, but not how: the sandbox
+    /// does not encrypt it). Nothing changes until the app answers (`app-to-app/result`). No body.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/post(openBankingApp)`.
+    public func openBankingApp(
+        path: Operations.OpenBankingApp.Input.Path,
+        headers: Operations.OpenBankingApp.Input.Headers = .init()
+    ) async throws -> Operations.OpenBankingApp.Output {
+        try await openBankingApp(Operations.OpenBankingApp.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The issuer's app answers Samsung Wallet's intent
+    ///
+    /// The activity's result, while the card is still pending with app-to-app offered.
+    /// `accepted` with an `activation_code` (Provisio's activation data, `POST
+    /// /v1/tokens/{id}/activation` in mode `tav`): Samsung Wallet hands it to the network, which
+    /// checks it, reports `activated` to the issuer and activates the card. `accepted` without
+    /// one: the bank activated the token through the network itself. `declined`, `failure` and
+    /// `appNotReady` leave the card pending. The answer is the card as it is now.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cards/{card_id}/app-to-app/result/post(completeAppToApp)`.
+    public func completeAppToApp(
+        path: Operations.CompleteAppToApp.Input.Path,
+        headers: Operations.CompleteAppToApp.Input.Headers = .init(),
+        body: Operations.CompleteAppToApp.Input.Body
+    ) async throws -> Operations.CompleteAppToApp.Output {
+        try await completeAppToApp(Operations.CompleteAppToApp.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// What getSamsungPayStatus answers on a device from now on
+    ///
+    /// A test switch: `SPAY_NOT_READY` with `ERROR_SPAY_SETUP_NOT_COMPLETED` (-356) or
+    /// `ERROR_SPAY_APP_NEED_TO_UPDATE` (-357), `SPAY_NOT_SUPPORTED` with
+    /// `ERROR_DEVICE_NOT_SAMSUNG` (-350) and the like, or `SPAY_READY` (no reason) to undo it.
+    /// Every partner must ask for the status again. The answer is the setting, as
+    /// `getSamsungPayStatus` answers an `APP2APP` partner.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/devices/{device}/samsung-pay-status/put(setSamsungPayStatus)`.
+    public func setSamsungPayStatus(
+        path: Operations.SetSamsungPayStatus.Input.Path,
+        headers: Operations.SetSamsungPayStatus.Input.Headers = .init(),
+        body: Operations.SetSamsungPayStatus.Input.Body
+    ) async throws -> Operations.SetSamsungPayStatus.Output {
+        try await setSamsungPayStatus(Operations.SetSamsungPayStatus.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Whether the cardholder cancels the next adds
+    ///
+    /// A test switch: while `cancels` is true, the cardholder cancels every `addCard` on
+    /// Samsung Wallet's screen, on either device (`ERROR_USER_CANCELED`, -7), before the
+    /// network is asked. The answer is the setting.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /sandbox/v1/samsung-wallet/cardholder-cancels`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/samsung-wallet/cardholder-cancels/put(setCardholderCancels)`.
+    public func setCardholderCancels(
+        headers: Operations.SetCardholderCancels.Input.Headers = .init(),
+        body: Operations.SetCardholderCancels.Input.Body
+    ) async throws -> Operations.SetCardholderCancels.Output {
+        try await setCardholderCancels(Operations.SetCardholderCancels.Input(
+            headers: headers,
+            body: body
+        ))
     }
 }
 

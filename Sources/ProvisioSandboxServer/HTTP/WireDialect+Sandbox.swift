@@ -22,9 +22,13 @@ extension WireDialect {
             }
         },
         parameterRefusal: { error, _ in
+            // Samsung Wallet's `{device}` is its phone or watch.
+            if SandboxSamsungWalletHandler.deviceOperationIDs.contains(error.operationID) {
+                return SandboxSamsungWalletHandler.deviceRefusal()
+            }
             // The only parameters that can be unreadable are the device in these operations' path
             // or query; every other one is a string.
-            [Operations.BeginAdd.id, Operations.ListPasses.id].contains(error.operationID) ? deviceRefusal() : nil
+            return [Operations.BeginAdd.id, Operations.ListPasses.id].contains(error.operationID) ? deviceRefusal() : nil
         },
         // An armoured OpenPGP key (the issuer's, registered with Google Wallet) is the one text
         // with line breaks on this wire.
@@ -36,6 +40,7 @@ extension WireDialect {
         "wallet_recommendation": Components.Schemas.DecisionOutcome.allCases.map(\.rawValue),
         "event": Components.Schemas.TokenEventRequest.EventPayload.allCases.map(\.rawValue),
     ].merging(SandboxConnectorHandler.vocabulary) { own, _ in own }
+        .merging(SandboxSamsungWalletHandler.vocabulary) { own, _ in own }
         .merging(SandboxGoogleWalletHandler.vocabulary) { own, _ in own }
 
     private static func deviceRefusal() -> ProvisioError {
