@@ -13019,9 +13019,10 @@ public enum Operations {
     /// `issuer_signing_key`: the public half of the tenant's issuer OpenPGP key, which signs every
     /// Google OPC (RSA-3072, a signing primary key and an encryption subkey, valid one year, as
     /// Google's key rules ask). Register it with Google. It is made on the first call that needs
-    /// it (this one included; audit event `google_pay.signing_key.created`); its secret half is
-    /// sealed in the vault like a PAN and never returned. `google_encryption_keys`: Google's
-    /// public encryption keys, as the tenant set them.
+    /// it (this one included, but for a `read_only` API key, which changes nothing and is then
+    /// refused; audit event `google_pay.signing_key.created`); its secret half is sealed in the
+    /// vault like a PAN and never returned. `google_encryption_keys`: Google's public encryption
+    /// keys, as the tenant set them.
     ///
     ///
     /// - Remark: HTTP `GET /v1/settings/google-pay`.
@@ -13124,10 +13125,8 @@ public enum Operations {
                     }
                 }
             }
-            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
-            /// key on a mobile route, a mobile session or provision token on an issuer route).
-            /// `token_scope_mismatch`: the provision token is for another card or wallet.
-            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            /// `wrong_credential_kind`, or `insufficient_scope`: a `read_only` API key while the tenant
+            /// has no issuer signing key yet (it would have to be made).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/settings/google-pay/get(getGooglePaySettings)/responses/403`.

@@ -435,9 +435,10 @@ public protocol APIProtocol: Sendable {
     /// `issuer_signing_key`: the public half of the tenant's issuer OpenPGP key, which signs every
     /// Google OPC (RSA-3072, a signing primary key and an encryption subkey, valid one year, as
     /// Google's key rules ask). Register it with Google. It is made on the first call that needs
-    /// it (this one included; audit event `google_pay.signing_key.created`); its secret half is
-    /// sealed in the vault like a PAN and never returned. `google_encryption_keys`: Google's
-    /// public encryption keys, as the tenant set them.
+    /// it (this one included, but for a `read_only` API key, which changes nothing and is then
+    /// refused; audit event `google_pay.signing_key.created`); its secret half is sealed in the
+    /// vault like a PAN and never returned. `google_encryption_keys`: Google's public encryption
+    /// keys, as the tenant set them.
     ///
     ///
     /// - Remark: HTTP `GET /v1/settings/google-pay`.
@@ -1243,9 +1244,10 @@ extension APIProtocol {
     /// `issuer_signing_key`: the public half of the tenant's issuer OpenPGP key, which signs every
     /// Google OPC (RSA-3072, a signing primary key and an encryption subkey, valid one year, as
     /// Google's key rules ask). Register it with Google. It is made on the first call that needs
-    /// it (this one included; audit event `google_pay.signing_key.created`); its secret half is
-    /// sealed in the vault like a PAN and never returned. `google_encryption_keys`: Google's
-    /// public encryption keys, as the tenant set them.
+    /// it (this one included, but for a `read_only` API key, which changes nothing and is then
+    /// refused; audit event `google_pay.signing_key.created`); its secret half is sealed in the
+    /// vault like a PAN and never returned. `google_encryption_keys`: Google's public encryption
+    /// keys, as the tenant set them.
     ///
     ///
     /// - Remark: HTTP `GET /v1/settings/google-pay`.
