@@ -8,7 +8,10 @@ extension ProvisioAPIHandler {
     func getGooglePaySettings(_ input: Operations.GetGooglePaySettings.Input) async throws
         -> Operations.GetGooglePaySettings.Output
     {
-        let settings = try await services.googlePay.settings(tenantID: try Self.tenantID())
+        // A read-only key changes nothing, so it does not make the first issuer key either.
+        var readOnly = false
+        if case .apiKey(let key) = try RequestScope.require().requirePrincipal() { readOnly = key.scope == .readOnly }
+        let settings = try await services.googlePay.settings(tenantID: try Self.tenantID(), makingKey: !readOnly)
         return .ok(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(.init(settings))))
     }
 

@@ -187,6 +187,24 @@ import Testing
         }
     }
 
+    /// A read-only key changes nothing: it reads the issuer key once made, and does not make it.
+    @Test(arguments: TestEngine.available)
+    func aReadOnlyKeyDoesNotMakeTheIssuerKey(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            let (_, apiKey) = try await server.makeTenant()
+            let api = server.api(apiKey)
+            let readOnly = try await api.createAPIKey(body: .json(.init(name: "auditor", scope: .readOnly))).created.body.json.key
+            let refused = try await server.api(readOnly).getGooglePaySettings()
+            #expect(refused.refused(403, .insufficientScope), "\(refused)")
+            #expect(try await Self.signingKeyRows(server).isEmpty)
+            let rotate = try await server.api(readOnly).rotateGooglePaySigningKey()
+            #expect(rotate.refused(403, .insufficientScope), "\(rotate)")
+            let made = try await api.getGooglePaySettings().ok.body.json.issuerSigningKey
+            let read = try await server.api(readOnly).getGooglePaySettings().ok.body.json.issuerSigningKey
+            #expect(read == made)
+        }
+    }
+
     struct SigningKeyRow {
         var fingerprint: String
         var publicKey: String

@@ -32,8 +32,22 @@ public struct GooglePayKeyService: Sendable {
         public var googleKeys: [OpenPGPPublicKey]
     }
 
-    public func settings(tenantID: String) async throws -> Settings {
-        Settings(signingKey: try await signingKey(tenantID: tenantID), googleKeys: try await googleKeys(tenantID: tenantID))
+    /// With `makingKey` false (a caller that may only read), a tenant without an issuer key is
+    /// refused rather than given one: `insufficient_scope`.
+    public func settings(tenantID: String, makingKey: Bool = true) async throws -> Settings {
+        let key: GooglePaySigningKeyRecord
+        if makingKey {
+            key = try await signingKey(tenantID: tenantID)
+        } else {
+            guard let current = try await store.currentGooglePaySigningKey(tenantID: tenantID) else {
+                throw ProvisioError(
+                    .insufficientScope,
+                    "The tenant has no issuer signing key yet, and a read_only API key does not make one; "
+                        + "read with another key first.")
+            }
+            key = current
+        }
+        return Settings(signingKey: key, googleKeys: try await googleKeys(tenantID: tenantID))
     }
 
     /// Replaces Google's keys with `texts`, each checked as of now (`GoogleEncryptionKeyCheck`).
