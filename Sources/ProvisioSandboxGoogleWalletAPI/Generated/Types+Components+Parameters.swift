@@ -18,7 +18,7 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     public enum Parameters {
-        /// TapAndPay's token service provider constant.
+        /// TapAndPay's token service provider constant; another word is 400 `sandbox_invalid_request`.
         ///
         /// - Remark: Generated from `#/components/parameters/TokenServiceProvider`.
         public typealias TokenServiceProvider = Components.Schemas.GoogleTokenServiceProvider

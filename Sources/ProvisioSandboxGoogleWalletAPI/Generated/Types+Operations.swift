@@ -2074,7 +2074,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/GET/path`.
             public struct Path: Sendable, Hashable {
-                /// TapAndPay's token service provider constant.
+                /// TapAndPay's token service provider constant; another word is 400 `sandbox_invalid_request`.
                 ///
                 /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/GET/path/tsp`.
                 public var tsp: Components.Parameters.TokenServiceProvider
@@ -2085,7 +2085,7 @@ public enum Operations {
                 /// Creates a new `Path`.
                 ///
                 /// - Parameters:
-                ///   - tsp: TapAndPay's token service provider constant.
+                ///   - tsp: TapAndPay's token service provider constant; another word is 400 `sandbox_invalid_request`.
                 ///   - issuerTokenId: The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
                 public init(
                     tsp: Components.Parameters.TokenServiceProvider,
@@ -2168,6 +2168,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`: malformed JSON, a key given twice, a field or query parameter
+            /// the operation does not declare, a missing, mistyped or `null` field, a control character
+            /// in a text, or a value outside a field's vocabulary (the message lists the words it takes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/get(getGoogleTokenStatus)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
                             response: self
                         )
                     }
@@ -2288,7 +2314,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/DELETE/path`.
             public struct Path: Sendable, Hashable {
-                /// TapAndPay's token service provider constant.
+                /// TapAndPay's token service provider constant; another word is 400 `sandbox_invalid_request`.
                 ///
                 /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/DELETE/path/tsp`.
                 public var tsp: Components.Parameters.TokenServiceProvider
@@ -2299,7 +2325,7 @@ public enum Operations {
                 /// Creates a new `Path`.
                 ///
                 /// - Parameters:
-                ///   - tsp: TapAndPay's token service provider constant.
+                ///   - tsp: TapAndPay's token service provider constant; another word is 400 `sandbox_invalid_request`.
                 ///   - issuerTokenId: The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
                 public init(
                     tsp: Components.Parameters.TokenServiceProvider,
@@ -2366,6 +2392,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`: malformed JSON, a key given twice, a field or query parameter
+            /// the operation does not declare, a missing, mistyped or `null` field, a control character
+            /// in a text, or a value outside a field's vocabulary (the message lists the words it takes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/delete(requestGoogleTokenDeletion)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
                             response: self
                         )
                     }
@@ -2539,7 +2591,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/POST/path`.
             public struct Path: Sendable, Hashable {
-                /// TapAndPay's token service provider constant.
+                /// TapAndPay's token service provider constant; another word is 400 `sandbox_invalid_request`.
                 ///
                 /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/tokenize/POST/path/tsp`.
                 public var tsp: Components.Parameters.TokenServiceProvider
@@ -2550,7 +2602,7 @@ public enum Operations {
                 /// Creates a new `Path`.
                 ///
                 /// - Parameters:
-                ///   - tsp: TapAndPay's token service provider constant.
+                ///   - tsp: TapAndPay's token service provider constant; another word is 400 `sandbox_invalid_request`.
                 ///   - issuerTokenId: The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
                 public init(
                     tsp: Components.Parameters.TokenServiceProvider,
@@ -2814,7 +2866,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/POST/path`.
             public struct Path: Sendable, Hashable {
-                /// TapAndPay's token service provider constant.
+                /// TapAndPay's token service provider constant; another word is 400 `sandbox_invalid_request`.
                 ///
                 /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp/POST/path/tsp`.
                 public var tsp: Components.Parameters.TokenServiceProvider
@@ -2825,7 +2877,7 @@ public enum Operations {
                 /// Creates a new `Path`.
                 ///
                 /// - Parameters:
-                ///   - tsp: TapAndPay's token service provider constant.
+                ///   - tsp: TapAndPay's token service provider constant; another word is 400 `sandbox_invalid_request`.
                 ///   - issuerTokenId: The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
                 public init(
                     tsp: Components.Parameters.TokenServiceProvider,
@@ -3140,7 +3192,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/POST/path`.
             public struct Path: Sendable, Hashable {
-                /// TapAndPay's token service provider constant.
+                /// TapAndPay's token service provider constant; another word is 400 `sandbox_invalid_request`.
                 ///
                 /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/otp-verification/POST/path/tsp`.
                 public var tsp: Components.Parameters.TokenServiceProvider
@@ -3151,7 +3203,7 @@ public enum Operations {
                 /// Creates a new `Path`.
                 ///
                 /// - Parameters:
-                ///   - tsp: TapAndPay's token service provider constant.
+                ///   - tsp: TapAndPay's token service provider constant; another word is 400 `sandbox_invalid_request`.
                 ///   - issuerTokenId: The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
                 public init(
                     tsp: Components.Parameters.TokenServiceProvider,
@@ -3516,7 +3568,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/POST/path`.
             public struct Path: Sendable, Hashable {
-                /// TapAndPay's token service provider constant.
+                /// TapAndPay's token service provider constant; another word is 400 `sandbox_invalid_request`.
                 ///
                 /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/app-to-app/POST/path/tsp`.
                 public var tsp: Components.Parameters.TokenServiceProvider
@@ -3527,7 +3579,7 @@ public enum Operations {
                 /// Creates a new `Path`.
                 ///
                 /// - Parameters:
-                ///   - tsp: TapAndPay's token service provider constant.
+                ///   - tsp: TapAndPay's token service provider constant; another word is 400 `sandbox_invalid_request`.
                 ///   - issuerTokenId: The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
                 public init(
                     tsp: Components.Parameters.TokenServiceProvider,
@@ -3818,7 +3870,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/POST/path`.
             public struct Path: Sendable, Hashable {
-                /// TapAndPay's token service provider constant.
+                /// TapAndPay's token service provider constant; another word is 400 `sandbox_invalid_request`.
                 ///
                 /// - Remark: Generated from `#/paths/sandbox/v1/google-wallet/tokens/{tsp}/{issuer_token_id}/step-up-response/POST/path/tsp`.
                 public var tsp: Components.Parameters.TokenServiceProvider
@@ -3829,7 +3881,7 @@ public enum Operations {
                 /// Creates a new `Path`.
                 ///
                 /// - Parameters:
-                ///   - tsp: TapAndPay's token service provider constant.
+                ///   - tsp: TapAndPay's token service provider constant; another word is 400 `sandbox_invalid_request`.
                 ///   - issuerTokenId: The issuer's id of the token (`EXTRA_ISSUER_TOKEN_ID`).
                 public init(
                     tsp: Components.Parameters.TokenServiceProvider,
