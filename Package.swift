@@ -130,6 +130,8 @@ let package = Package(
                 "ProvisioSandboxGoogleWalletAPI",
                 "ProvisioSandboxSamsungWalletAPI",
                 "ProvisioSandboxConnectorAPI",
+                // The issuer's signing key registered with Google Wallet.
+                "ProvisioOpenPGP",
                 // The MDES Customer Service API the sandbox's MDES serves.
                 "ProvisioSandboxMDESCustomerServiceAPI",
                 "ProvisioHTTP",

@@ -54,12 +54,12 @@ extension DemoScenarios {
             choice.methods.contains(.appToApp),
             "tokenize offers: \(choice.methods.map(\.rawValue).joined(separator: ", ")); the cardholder picks the bank's app")
         let intent = try await google.startAppToApp(tsp, issuerTokenID: result.issuerTokenId)
-        let payload = Self.appToAppPayload(intent.extraText)
+        let payload = GoogleAppToAppPayload(extraText: intent.extraText)
         await transcript.check(
-            intent.callingPackage == "com.google.android.gms" && payload?["panLast4"] == card.last4,
+            intent.callingPackage == "com.google.android.gms" && payload?.panLast4 == card.last4,
             "the app was started by Google Play services with EXTRA_TEXT naming the card •••• \(card.last4)")
         // The app's backend finds the token the intent names and asks Provisio for activation data.
-        let named = try await world.tokens(cardID: card.id).first { $0.networkTokenRef == payload?["tokenReferenceID"] }
+        let named = try await world.tokens(cardID: card.id).first { $0.networkTokenRef == payload?.tokenReferenceID }
         let activation = try? await world.issuer.activateToken(
             path: .init(id: named?.id ?? result.issuerTokenId), body: .json(.init(mode: .tav))
         ).ok.body.json.activationData
@@ -175,13 +175,5 @@ extension DemoScenarios {
             await transcript.fail("the push failed: \(DemoAPI.code(of: error))")
         }
         return nil
-    }
-
-    /// The members of app-to-app's `EXTRA_TEXT` (base64url JSON).
-    static func appToAppPayload(_ extraText: String) -> [String: String]? {
-        var base64 = extraText.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        if base64.count % 4 != 0 { base64 += String(repeating: "=", count: 4 - base64.count % 4) }
-        guard let data = Data(base64Encoded: base64) else { return nil }
-        return try? JSONDecoder().decode([String: String].self, from: data)
     }
 }

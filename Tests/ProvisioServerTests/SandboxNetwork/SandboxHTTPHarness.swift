@@ -53,10 +53,10 @@ struct SandboxHTTPHarness: Sendable {
 
     /// Runs `body` with the sandbox service up; stops it afterwards.
     static func run<T: Sendable>(
-        _ server: TestServer, defaultRisk: RiskAssessment = risk(.approve),
+        _ server: TestServer, defaultRisk: RiskAssessment = risk(.approve), googleKey: SandboxGoogleKey? = nil,
         _ body: @Sendable (SandboxHTTPHarness) async throws -> T
     ) async throws -> T {
-        let setup = try await SandboxTenantWorld.make(server, pan: pan, defaultRisk: defaultRisk)
+        let setup = try await SandboxTenantWorld.make(server, pan: pan, defaultRisk: defaultRisk, googleKey: googleKey)
         let (issuerAPIKey, cardID, world) = (setup.apiKey, setup.cardID, setup.world)
         let sandboxKey = "sbx_key_test_" + UUID().uuidString.lowercased()
 

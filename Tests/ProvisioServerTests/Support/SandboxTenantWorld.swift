@@ -13,7 +13,11 @@ struct SandboxTenantWorld: Sendable {
     let networkKey: String
     let world: SandboxHTTPWorld
 
-    static func make(_ server: TestServer, pan: String, defaultRisk: RiskAssessment) async throws -> Self {
+    /// - Parameter googleKey: Google's OpenPGP key for the world's Google Wallet (UPP); without
+    ///   one, it takes legacy pushes only.
+    static func make(_ server: TestServer, pan: String, defaultRisk: RiskAssessment, googleKey: SandboxGoogleKey? = nil)
+        async throws -> Self
+    {
         let (tenantID, apiKey) = try await server.makeTenant()
         let cardID = try await server.makeCard(apiKey: apiKey, pan: pan).id
         guard let port = server.raw.port else { throw TestSetupError("no server port") }
@@ -23,7 +27,9 @@ struct SandboxTenantWorld: Sendable {
             wallet: wallet, issuer: IssuerConnection(baseURL: "http://127.0.0.1:\(port)", networkKey: networkKey),
             issuerTAVPublicKey: server.keys.tavSigningKey.publicKey, clock: server.clock,
             opcKey: SandboxOPCKey(privateKey: server.networkKey), defaultRisk: defaultRisk)
+        let google = googleKey.map { SandboxGoogleWallet(tokenService: network, googleKey: $0, clock: server.clock) }
         return Self(
-            tenantID: tenantID, apiKey: apiKey, cardID: cardID, networkKey: networkKey, world: SandboxHTTPWorld(network: network))
+            tenantID: tenantID, apiKey: apiKey, cardID: cardID, networkKey: networkKey,
+            world: SandboxHTTPWorld(network: network, google: google))
     }
 }
