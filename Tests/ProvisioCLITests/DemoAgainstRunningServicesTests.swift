@@ -57,7 +57,10 @@ import Testing
         #expect(await sandbox.stop() == 0)
         #expect(await server.stop() == 0)
         let logs = [server.logFile, sandbox.logFile].map { (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "" }
-        for pan in ["4111111111111111", "5555555555554444", "378282246310005", "6011111111111117", "4000056655665556"] {
+        for pan in [
+            "4111111111111111", "5555555555554444", "378282246310005", "6011111111111117", "4000056655665556",
+            "4000000000003220", "4012888888881881", "5200828282828210",
+        ] {
             #expect(!demo.stdout.contains(pan) && !logs.contains { $0.contains(pan) }, "\(pan) leaked")
         }
         #expect(!logs.contains { $0.contains(sandboxKey) }, "neither process logs the connector key")

@@ -14,9 +14,7 @@ struct DemoScenarios {
     let transcript: DemoTranscript
 
     /// Scenarios that need pieces not built yet, with what they wait for.
-    static let pending: [Int: String] = [
-        11: "the sandbox's Samsung Wallet over HTTP", 14: "the sandbox's Samsung Wallet over HTTP",
-    ]
+    static let pending: [Int: String] = [:]
 
     static let titles: [Int: String] = [
         1: "Green path: in-app add to the iPhone",
@@ -50,8 +48,10 @@ struct DemoScenarios {
         case 8: try await lifecycle()
         case 9: try await supportConsole()
         case 10: try await googleGreenUPP()
+        case 11: try await samsungYellowOTP()
         case 12: try await googleAppToApp()
         case 13: try await googleCardholderDeletes()
+        case 14: try await samsungIssuerSuspends()
         default: break
         }
     }
