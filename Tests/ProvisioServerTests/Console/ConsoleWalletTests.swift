@@ -7,8 +7,9 @@ import Testing
 @testable import ProvisioServer
 
 /// Every token shows its wallet and device as support reads them, whichever wallet made it:
-/// a Google Pay token pushed through the sandbox's Google Wallet and an Apple Pay one for the
-/// same card are both found by the card's last four digits, in the console and the API.
+/// a Google Pay token pushed through the sandbox's Google Wallet, an Apple Pay one and Samsung
+/// Pay ones on a phone and a Galaxy Watch, all for the same card, are found by the card's last
+/// four digits, in the console and the API.
 @Suite struct ConsoleWalletTests {
     @Test(arguments: TestEngine.available)
     func googleAndAppleTokensAreFoundAndNamed(_ engine: TestEngine) async throws {
@@ -18,6 +19,9 @@ import Testing
                 let pushed = try await h.pushTokenize(try await h.googlePushData(), into: google)
                 let added = try #require(await h.network.outcome(sessionID: try await h.add().sessionID))
                 let (googleID, appleID) = (pushed.issuerTokenID, added.issuerTokenID)
+                let samsung = SandboxSamsungWallet(tokenService: h.network)
+                let samsungID = try await h.tokens(of: try await h.addToSamsung(samsung)).1.id
+                let watchID = try await h.tokens(of: try await h.addToWatch(samsung)).1.id
 
                 // The issuer's backend: `GET /v1/tokens?card_id=` names the wallet and the device.
                 let listed = try await h.issuerTokens()
@@ -40,15 +44,20 @@ import Testing
                 #expect(Self.row(googleID, in: found.text)?.contains(#"class="wallet">Google Pay<"#) == true, "\(found.text)")
                 #expect(Self.row(googleID, in: found.text)?.contains(#"class="device">phone<"#) == true)
                 #expect(Self.row(appleID, in: found.text)?.contains(#"class="wallet">Apple Pay<"#) == true)
+                #expect(Self.row(samsungID, in: found.text)?.contains(#"class="wallet">Samsung Pay<"#) == true)
+                #expect(Self.row(samsungID, in: found.text)?.contains(#"class="device">phone<"#) == true)
+                #expect(Self.row(watchID, in: found.text)?.contains(#"class="wallet">Samsung Pay<"#) == true)
+                #expect(Self.row(watchID, in: found.text)?.contains(#"class="device">watch<"#) == true)
+                #expect(!found.text.contains("samsung_pay"))
                 #expect(!found.text.contains("google_pay") && !found.text.contains("apple_pay"), "no wire words")
 
                 let page = try await browser.get("/console/tokens/\(googleID)")
                 #expect(page.text.contains(#"<dd id="token-wallet">Google Pay</dd>"#), "\(page.text)")
                 #expect(page.text.contains(#"<dd id="token-device">phone</dd>"#))
-                // The card's page: both tokens and both attempts, named.
+                // The card's page: every token and every attempt, named.
                 let card = try await browser.get("/console/cards/\(h.cardID)")
-                for name in ["Google Pay", "Apple Pay"] {
-                    #expect(card.text.components(separatedBy: ">\(name)<").count - 1 == 2, "\(name) twice: token and attempt")
+                for (name, count) in [("Google Pay", 2), ("Apple Pay", 2), ("Samsung Pay", 4)] {
+                    #expect(card.text.components(separatedBy: ">\(name)<").count - 1 == count, "\(name): tokens and attempts")
                 }
                 for text in [found.text, page.text, card.text] { #expect(!text.contains(SandboxNetworkHarness.pan)) }
             }
