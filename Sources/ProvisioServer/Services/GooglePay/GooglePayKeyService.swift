@@ -62,7 +62,7 @@ public struct GooglePayKeyService: Sendable {
 
     /// A new issuer key replaces the one in force (or is the first).
     public func rotateSigningKey(tenantID: String) async throws -> Settings {
-        _ = try await store.addGooglePaySigningKey(try makeSigningKey(tenantID: tenantID), replacing: true)
+        _ = try await store.addGooglePaySigningKey(try await makeSigningKey(tenantID: tenantID), replacing: true)
         return try await settings(tenantID: tenantID)
     }
 
@@ -129,18 +129,20 @@ public struct GooglePayKeyService: Sendable {
     func signingKey(tenantID: String) async throws -> GooglePaySigningKeyRecord {
         if let current = try await store.currentGooglePaySigningKey(tenantID: tenantID) { return current }
         // Two first calls at once: the store keeps one, and both get it.
-        return try await store.addGooglePaySigningKey(try makeSigningKey(tenantID: tenantID), replacing: false)
+        return try await store.addGooglePaySigningKey(try await makeSigningKey(tenantID: tenantID), replacing: false)
     }
 
     /// A new RSA-3072 key (a signing primary key and an encryption subkey) whose user ID names
     /// the tenant, its secret sealed.
-    private func makeSigningKey(tenantID: String) throws -> GooglePaySigningKeyRecord {
+    private func makeSigningKey(tenantID: String) async throws -> GooglePaySigningKeyRecord {
         let now = clock.now()
         let key: OpenPGPSecretKey
         do {
-            key = try OpenPGPSecretKey.generateRSA(
-                userID: "Provisio issuer key (tenant \(tenantID))", bits: Self.signingKeyBits, creationTime: now,
-                validity: Self.signingKeyValidity)
+            key = try await Self.offThePool {
+                try OpenPGPSecretKey.generateRSA(
+                    userID: "Provisio issuer key (tenant \(tenantID))", bits: Self.signingKeyBits, creationTime: now,
+                    validity: Self.signingKeyValidity)
+            }
         } catch {
             throw ProvisioError(.internalError, "The server could not complete the request.")
         }
@@ -151,6 +153,15 @@ public struct GooglePayKeyService: Sendable {
         return GooglePaySigningKeyRecord(
             tenantID: tenantID, fingerprint: key.fingerprint, publicKeyArmored: key.publicKey.armored,
             secretKeyVaultRecord: sealed.serialized, createdAt: now, expiresAt: key.publicKey.expiration)
+    }
+
+    /// Runs `work` on a Dispatch thread. Two RSA-3072 keys take a good part of a second to
+    /// generate: on the cooperative pool, whose few threads (two on a two-core machine) serve
+    /// every request, that would stall the server's other requests meanwhile.
+    private static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work() }) }
+        }
     }
 
     private func unsealed(_ record: GooglePaySigningKeyRecord) throws -> OpenPGPSecretKey {
