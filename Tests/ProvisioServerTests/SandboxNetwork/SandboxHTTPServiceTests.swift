@@ -415,7 +415,10 @@ import Testing
                     (addPath, .post, Data(#"{"scheme": "ECC_V2", "sheme": 1}"#.utf8), "does not accept"),
                     (addPath, .post, Data(#"{"scheme": 2}"#.utf8), "'scheme' has the wrong type"),
                     (addPath, .post, Data(#"{"scheme": null}"#.utf8), "'scheme' must not be null"),
-                    ("/sandbox/v1/devices/tablet/add-sessions", .post, Data(#"{"scheme": "ECC_V2"}"#.utf8), "one of phone, watch"),
+                    (
+                        "/sandbox/v1/devices/tablet/add-sessions", .post, Data(#"{"scheme": "ECC_V2"}"#.utf8),
+                        "one of phone, watch"
+                    ),
                     ("/sandbox/v1/passes?device=tablet", .get, Data(), "one of phone, watch"),
                     ("/sandbox/v1/passes?serial=1", .get, Data(), "does not take"),
                     (
