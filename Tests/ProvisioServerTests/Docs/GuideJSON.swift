@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import ProvisioJSON
+
 /// A JSON value as a guide shows it: keys sorted, two spaces of indent, and what changes from run
 /// to run (ids, secrets, opaque payment cards) cut to a stable prefix and "…", so a rerun
 /// against the sandbox gives the same text.
@@ -106,19 +108,10 @@ indirect enum GuideJSON: Decodable, Equatable {
         }
     }
 
+    /// A JSON string literal, escaped by the package's one escaper.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var bytes: [UInt8] = []
+        JSONStringEscaper.append(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
