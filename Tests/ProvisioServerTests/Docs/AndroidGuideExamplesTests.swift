@@ -58,7 +58,8 @@ import Testing
     /// The issuer gives Provisio Google's key and registers its own with Google; the app's
     /// generator forwards Google's request and answers both opaque payment cards.
     static func googleUPP() async throws -> [GuideExample] {
-        let googleKey = try SandboxGoogleKey.generate(at: now.addingTimeInterval(-24 * 3600))
+        let created = now.addingTimeInterval(-24 * 3600)
+        let googleKey = try await offThePool { try SandboxGoogleKey.generate(at: created) }
         return try await TestServer.run(.sqlite, clock: TestClock(now)) { server in
             try await SandboxNetworkHarness.run(server) { h in
                 var examples: [GuideExample] = []

@@ -15,7 +15,7 @@ import Testing
             let (_, apiKey) = try await server.makeTenant()
             let api = server.api(apiKey)
             let card = try await server.makeCard(apiKey: apiKey, pan: GooglePayUPPTests.pan)
-            let google = try GooglePayTestKeys.shared()
+            let google = try await GooglePayTestKeys.shared()
             let issuer = try await api.setGooglePaySettings(
                 body: .json(.init(googleEncryptionKeys: [google.second.publicKey.armored]))
             ).ok.body.json.issuerSigningKey

@@ -18,7 +18,7 @@ import Testing
         try await TestServer.run(engine) { server in
             let (_, apiKey) = try await server.makeTenant()
             let api = server.api(apiKey)
-            let google = try GooglePayTestKeys.shared()
+            let google = try await GooglePayTestKeys.shared()
             let good = google.first.publicKey.armored
             func set(_ keys: [String]) async throws -> Operations.SetGooglePaySettings.Output {
                 try await api.setGooglePaySettings(body: .json(.init(googleEncryptionKeys: keys)))
@@ -35,7 +35,7 @@ import Testing
                     try await gpg.exportPublic(weak), try await gpg.exportPublic(sub), try await gpg.exportPublic(sign)
                 )
             }
-            let expired = try GooglePayTestKeys.expiring(
+            let expired = try await GooglePayTestKeys.expiring(
                 created: server.clock.now().addingTimeInterval(-2 * 86_400), validity: 86_400)
             let garbledArmor = "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nbm90IGEga2V5\n=AAAA\n-----END PGP PUBLIC KEY BLOCK-----\n"
             let cases: [([String], Components.Schemas.ErrorCode)] = [
@@ -71,9 +71,9 @@ import Testing
             let crlf = google.second.publicKey.armored.replacingOccurrences(of: "\n", with: "\r\n")
             let wrapped = google.first.publicKey.binary.base64EncodedString(options: .lineLength64Characters)
             let four = [
-                crlf, try GooglePayTestKeys.expiring(created: server.clock.now(), validity: 86_400).publicKey.armored,
+                crlf, try await GooglePayTestKeys.expiring(created: server.clock.now(), validity: 86_400).publicKey.armored,
                 wrapped.replacingOccurrences(of: "\r\n", with: "\n"),
-                try GooglePayTestKeys.expiring(created: server.clock.now(), validity: 2 * 86_400).publicKey.armored,
+                try await GooglePayTestKeys.expiring(created: server.clock.now(), validity: 2 * 86_400).publicKey.armored,
             ]
             let stored = try await set(four).ok.body.json.googleEncryptionKeys
             #expect(stored.count == GoogleEncryptionKeyCheck.maximumKeys)
@@ -108,7 +108,7 @@ import Testing
             let (tenantID, apiKey) = try await server.makeTenant()
             let api = server.api(apiKey)
             let card = try await server.makeCard(apiKey: apiKey, pan: Self.pan)
-            let google = try GooglePayTestKeys.shared()
+            let google = try await GooglePayTestKeys.shared()
             let first = try await api.setGooglePaySettings(
                 body: .json(.init(googleEncryptionKeys: [google.first.publicKey.armored]))
             ).ok.body.json.issuerSigningKey

@@ -14,7 +14,7 @@ import Testing
         try await TestServer.run(engine) { server in
             try await SandboxNetworkHarness.run(server) { h in
                 let api = server.api(h.apiKey)
-                let google = try GooglePayTestKeys.shared()
+                let google = try await GooglePayTestKeys.shared()
                 let issuer = try await api.setGooglePaySettings(
                     body: .json(.init(googleEncryptionKeys: [google.first.publicKey.armored]))
                 ).ok.body.json.issuerSigningKey

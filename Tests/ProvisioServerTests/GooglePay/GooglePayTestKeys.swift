@@ -8,23 +8,29 @@ struct GooglePayTestKeys: Sendable {
     let first: OpenPGPSecretKey
     let second: OpenPGPSecretKey
 
-    private static let made: GooglePayTestKeys? = {
-        func key(_ name: String) throws -> OpenPGPSecretKey {
-            try OpenPGPSecretKey.generateRSA(
-                userID: "Google Pay test \(name) <\(name)@google.test>", bits: 2048,
-                creationTime: Date(timeIntervalSince1970: 1_000_000_000), validity: nil)
+    private static let made = Task<GooglePayTestKeys?, Never> {
+        try? await offThePool {
+            func key(_ name: String) throws -> OpenPGPSecretKey {
+                try OpenPGPSecretKey.generateRSA(
+                    userID: "Google Pay test \(name) <\(name)@google.test>", bits: 2048,
+                    creationTime: Date(timeIntervalSince1970: 1_000_000_000), validity: nil)
+            }
+            return try GooglePayTestKeys(first: key("first"), second: key("second"))
         }
-        return try? GooglePayTestKeys(first: key("first"), second: key("second"))
-    }()
+    }
 
-    static func shared() throws -> GooglePayTestKeys {
-        guard let made else { throw TestSetupError("the Google test keys could not be made") }
+    /// The keys, made once for the run off the cooperative pool (`offThePool`).
+    static func shared() async throws -> GooglePayTestKeys {
+        guard let made = await made.value else { throw TestSetupError("the Google test keys could not be made") }
         return made
     }
 
     /// A Google key that expires `validity` seconds after `created`.
-    static func expiring(created: Date, validity: TimeInterval) throws -> OpenPGPSecretKey {
-        try OpenPGPSecretKey.generateRSA(
-            userID: "Google Pay expiring <expiring@google.test>", bits: 2048, creationTime: created, validity: validity)
+    static func expiring(created: Date, validity: TimeInterval) async throws -> OpenPGPSecretKey {
+        try await offThePool {
+            try OpenPGPSecretKey.generateRSA(
+                userID: "Google Pay expiring <expiring@google.test>", bits: 2048, creationTime: created,
+                validity: validity)
+        }
     }
 }

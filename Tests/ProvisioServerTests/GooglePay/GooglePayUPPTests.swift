@@ -21,7 +21,7 @@ import Testing
             let (_, apiKey) = try await server.makeTenant()
             let api = server.api(apiKey)
             let card = try await server.makeCard(apiKey: apiKey, pan: Self.pan)
-            let google = try GooglePayTestKeys.shared()
+            let google = try await GooglePayTestKeys.shared()
             // One armoured, one as base64 of its binary packets.
             let settings = try await api.setGooglePaySettings(
                 body: .json(
@@ -93,7 +93,7 @@ import Testing
             let (_, apiKey) = try await server.makeTenant()
             let api = server.api(apiKey)
             let card = try await server.makeCard(apiKey: apiKey, pan: Self.pan)
-            let google = try GooglePayTestKeys.shared()
+            let google = try await GooglePayTestKeys.shared()
             let request = Components.Schemas.PushProvisioningRequest(credentialsRequest: .init(serverSessionId: Self.session))
             let token = try await MobileAPITests.provisionToken(server, apiKey: apiKey, card: card.id, wallet: .googlePay)
             let refused = try await server.api(token).provisionGooglePayFromMobile(path: .init(id: card.id), body: .json(request))
@@ -139,7 +139,7 @@ import Testing
             #expect(unconfigured.refused(409, .googlePayNotConfigured), "\(unconfigured)")
             _ = try await api.provisionGooglePay(path: .init(id: card.id), body: .json(.init())).ok
 
-            let google = try GooglePayTestKeys.shared()
+            let google = try await GooglePayTestKeys.shared()
             _ = try await api.setGooglePaySettings(body: .json(.init(googleEncryptionKeys: [google.first.publicKey.armored]))).ok
             let longest = String(repeating: "s", count: 512)
             let atLimit = try await push(.init(serverSessionId: longest)).ok.body.json
@@ -181,8 +181,9 @@ import Testing
             let (tenantID, apiKey) = try await server.makeTenant()
             let api = server.api(apiKey)
             let card = try await server.makeCard(apiKey: apiKey, pan: Self.pan, expiryYear: 2040)
-            let google = try GooglePayTestKeys.shared()
-            let shortLived = try GooglePayTestKeys.expiring(created: server.clock.now().addingTimeInterval(-60), validity: 86_400)
+            let google = try await GooglePayTestKeys.shared()
+            let shortLived = try await GooglePayTestKeys.expiring(
+                created: server.clock.now().addingTimeInterval(-60), validity: 86_400)
             let request = Components.Schemas.PushProvisioningRequest(credentialsRequest: .init(serverSessionId: Self.session))
             _ = try await api.setGooglePaySettings(body: .json(.init(googleEncryptionKeys: [shortLived.publicKey.armored]))).ok
             _ = try await api.provisionGooglePay(path: .init(id: card.id), body: .json(request)).ok

@@ -79,7 +79,7 @@ import Testing
             #expect(samsung.tokenizationProvider == .vi && samsung.lastDigits == "1111")
             // Google Pay's keys: the issuer key made on first read, Google's key set, a rotation.
             let madeKey = try await api.getGooglePaySettings().ok.body.json.issuerSigningKey
-            let googleKey = try GooglePayTestKeys.shared().first.publicKey.armored
+            let googleKey = try await GooglePayTestKeys.shared().first.publicKey.armored
             _ = try await api.setGooglePaySettings(body: .json(.init(googleEncryptionKeys: [googleKey]))).ok
             let rotatedKey = try await api.rotateGooglePaySigningKey().ok.body.json.issuerSigningKey
             #expect(rotatedKey.fingerprint != madeKey.fingerprint)

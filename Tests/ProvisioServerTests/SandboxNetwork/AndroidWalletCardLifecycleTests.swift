@@ -10,7 +10,7 @@ import Testing
 @Suite struct AndroidWalletCardLifecycleTests {
     @Test(arguments: TestEngine.available)
     func aReissueAndTheCardsCloseReachGoogleAndSamsung(_ engine: TestEngine) async throws {
-        let keys = try GoogleTestKeys.shared()
+        let keys = try await GoogleTestKeys.shared()
         try await TestServer.run(engine) { server in
             try await SandboxNetworkHarness.run(server) { h in
                 let api = server.api(h.apiKey)

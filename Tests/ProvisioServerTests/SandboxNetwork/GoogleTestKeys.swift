@@ -11,18 +11,21 @@ struct GoogleTestKeys: Sendable {
     let issuer: OpenPGPSecretKey
     let otherIssuer: OpenPGPSecretKey
 
-    private static let made: GoogleTestKeys? = {
-        let created = Date().addingTimeInterval(-24 * 3600)
-        func issuer(_ name: String) throws -> OpenPGPSecretKey {
-            try OpenPGPSecretKey.generateRSA(userID: "\(name) <opc@\(name).invalid>", bits: 2048, creationTime: created)
+    private static let made = Task<GoogleTestKeys?, Never> {
+        try? await offThePool {
+            let created = Date().addingTimeInterval(-24 * 3600)
+            func issuer(_ name: String) throws -> OpenPGPSecretKey {
+                try OpenPGPSecretKey.generateRSA(userID: "\(name) <opc@\(name).invalid>", bits: 2048, creationTime: created)
+            }
+            return try GoogleTestKeys(
+                google: SandboxGoogleKey.generate(at: created), otherGoogle: SandboxGoogleKey.generate(at: created),
+                issuer: issuer("issuer"), otherIssuer: issuer("stranger"))
         }
-        return try? GoogleTestKeys(
-            google: SandboxGoogleKey.generate(at: created), otherGoogle: SandboxGoogleKey.generate(at: created),
-            issuer: issuer("issuer"), otherIssuer: issuer("stranger"))
-    }()
+    }
 
-    static func shared() throws -> GoogleTestKeys {
-        guard let made else { throw TestSetupError("could not generate the Google OPC test keys") }
+    /// The keys, made once for the run off the cooperative pool (`offThePool`).
+    static func shared() async throws -> GoogleTestKeys {
+        guard let made = await made.value else { throw TestSetupError("could not generate the Google OPC test keys") }
         return made
     }
 }

@@ -9,7 +9,7 @@ import Testing
 @Suite struct GoogleWalletDeletionTests {
     @Test(arguments: TestEngine.available)
     func theCardholdersDeletionReachesProvisio(_ engine: TestEngine) async throws {
-        let keys = try GoogleTestKeys.shared()
+        let keys = try await GoogleTestKeys.shared()
         try await TestServer.run(engine) { server in
             try await SandboxNetworkHarness.run(server) { h in
                 let google = try await h.googleWallet(keys)

@@ -16,7 +16,7 @@ import Testing
 
     @Test(arguments: TestEngine.available)
     func unifiedPushProvisioningThenTheCardholdersDeletion(_ engine: TestEngine) async throws {
-        let keys = try GoogleTestKeys.shared()
+        let keys = try await GoogleTestKeys.shared()
         try await TestServer.run(engine) { server in
             try await SandboxHTTPHarness.run(server, googleKey: keys.google) { h in
                 let google = h.google
@@ -65,7 +65,7 @@ import Testing
 
     @Test(arguments: TestEngine.available)
     func bounceAndLegacyPushes(_ engine: TestEngine) async throws {
-        let keys = try GoogleTestKeys.shared()
+        let keys = try await GoogleTestKeys.shared()
         try await TestServer.run(engine) { server in
             try await SandboxHTTPHarness.run(server, googleKey: keys.google) { h in
                 try await h.exchangeGoogleKeys()
@@ -106,7 +106,7 @@ import Testing
 
     @Test(arguments: TestEngine.available)
     func googleRefusesGoogleOPCsItCannotTrust(_ engine: TestEngine) async throws {
-        let keys = try GoogleTestKeys.shared()
+        let keys = try await GoogleTestKeys.shared()
         try await TestServer.run(engine) { server in
             try await SandboxHTTPHarness.run(server, googleKey: keys.google) { h in
                 // Provisio encrypts to Google's key, but the issuer's key was never registered.
@@ -174,7 +174,7 @@ import Testing
 
     @Test(arguments: TestEngine.available)
     func theYellowPathByTheIssuersAppAndByACode(_ engine: TestEngine) async throws {
-        let keys = try GoogleTestKeys.shared()
+        let keys = try await GoogleTestKeys.shared()
         try await TestServer.run(engine) { server in
             try await SandboxHTTPHarness.run(server, googleKey: keys.google) { h in
                 try await h.exchangeGoogleKeys()

@@ -12,7 +12,7 @@ import Testing
 @Suite struct GoogleWalletUPPTests {
     @Test(arguments: TestEngine.available)
     func greenIsActiveAtGoogleAndAtProvisioAndTheCardIsSaved(_ engine: TestEngine) async throws {
-        let keys = try GoogleTestKeys.shared()
+        let keys = try await GoogleTestKeys.shared()
         try await TestServer.run(engine) { server in
             try await SandboxNetworkHarness.run(server) { h in
                 let google = try await h.googleWallet(keys)
@@ -57,7 +57,7 @@ import Testing
     /// The two steps the sandbox's HTTP API drives: the request Google makes, then the answer.
     @Test(arguments: TestEngine.available)
     func twoStepsAndASessionServesOnePush(_ engine: TestEngine) async throws {
-        let keys = try GoogleTestKeys.shared()
+        let keys = try await GoogleTestKeys.shared()
         try await TestServer.run(engine) { server in
             try await SandboxNetworkHarness.run(server) { h in
                 let google = try await h.googleWallet(keys)
@@ -90,7 +90,7 @@ import Testing
 
     @Test(arguments: TestEngine.available)
     func bounceProvisioningMarksTheToken(_ engine: TestEngine) async throws {
-        let keys = try GoogleTestKeys.shared()
+        let keys = try await GoogleTestKeys.shared()
         try await TestServer.run(engine) { server in
             try await SandboxNetworkHarness.run(server) { h in
                 let google = try await h.googleWallet(keys)
@@ -124,7 +124,7 @@ import Testing
     /// sees anything; the TSP refusing the TSP OPC is TapAndPay's 15024, and saves no card.
     @Test(arguments: TestEngine.available)
     func refusals(_ engine: TestEngine) async throws {
-        let keys = try GoogleTestKeys.shared()
+        let keys = try await GoogleTestKeys.shared()
         try await TestServer.run(engine) { server in
             try await SandboxNetworkHarness.run(server) { h in
                 let google = try await h.googleWallet(keys)
@@ -208,7 +208,7 @@ import Testing
     /// Every limit: open sessions, their lifetime, the size of an OPC, the issuer's keys; and a
     /// wallet without a Google key takes no UPP push.
     @Test func limits() async throws {
-        let keys = try GoogleTestKeys.shared()
+        let keys = try await GoogleTestKeys.shared()
         try await TestServer.run(.sqlite) { server in
             try await SandboxNetworkHarness.run(server) { h in
                 let google = try await h.googleWallet(keys)
@@ -241,10 +241,14 @@ import Testing
                 #expect(await google.issuerKeyFingerprints() == registered)
                 let created = server.clock.now().addingTimeInterval(-3600)
                 for index in registered.count..<SandboxGoogleWallet.maximumIssuerKeys {
-                    let key = try OpenPGPSecretKey.generateRSA(userID: "key \(index)", bits: 2048, creationTime: created)
+                    let key = try await offThePool {
+                        try OpenPGPSecretKey.generateRSA(userID: "key \(index)", bits: 2048, creationTime: created)
+                    }
                     try await google.registerIssuerKey(key.publicKey)
                 }
-                let extra = try OpenPGPSecretKey.generateRSA(userID: "one too many", bits: 2048, creationTime: created)
+                let extra = try await offThePool {
+                    try OpenPGPSecretKey.generateRSA(userID: "one too many", bits: 2048, creationTime: created)
+                }
                 let tooMany = await networkError { try await google.registerIssuerKey(extra.publicKey) }
                 #expect(tooMany?.code == .sandboxGoogleRequestInvalid)
                 #expect(await google.issuerKeyFingerprints().count == SandboxGoogleWallet.maximumIssuerKeys)

@@ -11,7 +11,7 @@ import Testing
 @Suite struct GoogleWalletYellowPathTests {
     @Test(arguments: TestEngine.available)
     func oneTimeCodeThroughTheIssuersWebhook(_ engine: TestEngine) async throws {
-        let keys = try GoogleTestKeys.shared()
+        let keys = try await GoogleTestKeys.shared()
         let receiver = WebhookReceiver()
         try await receiver.start()
         defer { receiver.stop() }
@@ -63,7 +63,7 @@ import Testing
 
     @Test(arguments: TestEngine.available)
     func appToAppDeclinedStaysPendingApprovedActivates(_ engine: TestEngine) async throws {
-        let keys = try GoogleTestKeys.shared()
+        let keys = try await GoogleTestKeys.shared()
         try await TestServer.run(engine) { server in
             try await SandboxNetworkHarness.run(server, defaultRisk: .yellow) { h in
                 let google = try await h.googleWallet(keys)
@@ -135,7 +135,7 @@ import Testing
 
     @Test(arguments: TestEngine.available)
     func customerServiceActivates(_ engine: TestEngine) async throws {
-        let keys = try GoogleTestKeys.shared()
+        let keys = try await GoogleTestKeys.shared()
         try await TestServer.run(engine) { server in
             try await SandboxNetworkHarness.run(server, defaultRisk: .yellow) { h in
                 let google = try await h.googleWallet(keys)
