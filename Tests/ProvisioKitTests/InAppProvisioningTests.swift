@@ -117,7 +117,9 @@
                 }
                 #expect(error.code == .addDeadlineExceeded)
                 #expect(elapsed >= .milliseconds(300))
-                #expect(elapsed < .seconds(5))
+                // What matters is PassKit's 20-second limit (the provider would hang 60 s); a
+                // tighter bound only measured the machine's load (6.7 s seen under a full CI run).
+                #expect(elapsed < .seconds(20))
                 try await Task.sleep(for: .milliseconds(300))
                 #expect(device.requestHandlerCalls.values.reduce(0, +) == 1)
                 #expect(cancelled.isSet, "the hanging provider is cancelled")
