@@ -160,6 +160,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
                 .product(name: "Logging", package: "swift-log", condition: serverOnly),
                 .product(name: "NIOCore", package: "swift-nio", condition: serverOnly),
+                // RunningApplication stops in-process servers gracefully through a ServiceGroup.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: serverOnly),
             ]
         ),
         // What the generated clients of the wire share (the sandbox's clients, Provisio's network
@@ -270,6 +272,7 @@ let package = Package(
                 "ProvisioSandbox",
                 "ProvisioSandboxServer",
                 "ProvisioServer",
+                "ProvisioHTTP",
                 "ProvisioAPI",
                 "ProvisioClient",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -477,9 +480,11 @@ let package = Package(
         .testTarget(
             name: "ProvisioDoctorTests",
             dependencies: [
+                "ProvisioHTTP",
                 "ProvisioDoctor",
                 "ProvisioCore",
                 .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
+                .product(name: "Logging", package: "swift-log", condition: serverOnly),
             ]
         ),
         // Every parser of outside input as a fuzz target with invariant checks (see Fuzz/Corpus).
@@ -608,6 +613,7 @@ let package = Package(
         .testTarget(
             name: "ProvisioKitTests",
             dependencies: [
+                "ProvisioHTTP",
                 "ProvisioKit",
                 "ProvisioClient",
                 "ProvisioCore",

@@ -1,26 +1,24 @@
 import Foundation
 import Hummingbird
+import Logging
 import ProvisioDoctor
+import ProvisioHTTP
 import Testing
 
 /// `--server` against real HTTP servers on loopback that answer the ways a wrong URL does:
 /// a redirect, another service, a slow or oversized answer. (The CLI tests probe a running
 /// `provisio serve`, the right answer.)
 @Suite struct ServerProbeTests {
-    /// Serves `router` on 127.0.0.1 for the duration of `body`.
+    /// Serves `router` on 127.0.0.1 for the duration of `body`; a handler still running after
+    /// it (a slow answer) is cancelled a second later.
     func serving(_ router: Router<BasicRequestContext>, _ body: (URL) async throws -> Void) async throws {
-        let (stream, continuation) = AsyncStream<Int>.makeStream()
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) })
-        let task = Task { try await app.runService() }
-        defer { task.cancel() }
-        var port = 0
-        for await value in stream {
-            port = value
-            break
+        try await RunningApplication.with(logger: Logger(label: "server-probe-test"), grace: .seconds(1)) { onListening in
+            Application(
+                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: { await onListening($0.localAddress?.port ?? 0) })
+        } _: { running in
+            try await body(URL(string: "http://127.0.0.1:\(running.port)")!)
         }
-        try await body(URL(string: "http://127.0.0.1:\(port)")!)
     }
 
     func json(_ status: HTTPResponse.Status, _ text: String) -> Response {

@@ -17,13 +17,13 @@ import Testing
             seen.append(request.headers[.authorization] ?? "none")
             return Response(status: .ok)
         }
-        defer { target.task.cancel() }
+        defer { target.stop() }
         let redirector = try await LoopbackServer.serve { _ in
             var headers = HTTPFields()
             headers[.location] = "http://127.0.0.1:\(target.port)/v1/mobile/cards"
             return Response(status: .found, headers: headers)
         }
-        defer { redirector.task.cancel() }
+        defer { redirector.stop() }
 
         let client = ProvisioMobileClient(
             baseURL: URL(string: "http://127.0.0.1:\(redirector.port)")!, credential: .mobileSession("prv_ms_secret"))

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import ProvisioCore
 import ProvisioCrypto
+import ProvisioHTTP
 import ProvisioSandbox
 import ProvisioServer
 import _CryptoExtras
@@ -22,7 +23,7 @@ struct DemoMDES: Sendable {
     let signingKeyPEM: String
     /// Mastercard's key pair: the sandbox opens with it what Provisio encrypts for its certificate.
     let mastercardKey: SandboxMastercardEncryptionKey
-    let listener: Task<Void, any Error>
+    let listener: RunningApplication
 
     static func start(
         services: ServerServices, tenantID: String, directory: String, logger: Logger, transcript: DemoTranscript
@@ -32,7 +33,7 @@ struct DemoMDES: Sendable {
         let file = { (name: String) in (directory as NSString).appendingPathComponent(name) }
         let tls = try TLSCredentials(
             certificateFile: file("server.pem"), keyFile: file("server-key.pem"), clientCAFile: file("ca.pem"))
-        let (port, listener) = try await DemoWorld.listen { onListening in
+        let listener = try await DemoWorld.listen { onListening in
             MDESHTTPApplication.make(
                 services: services, host: "127.0.0.1", port: 0, tls: tls, logger: logger, onListening: onListening)
         }
@@ -43,6 +44,7 @@ struct DemoMDES: Sendable {
             )
             .key(tenantID: tenantID, keySize: nil, rotate: false)
         }
+        let port = listener.port
         let baseURL = "https://127.0.0.1:\(port)/mdes/\(tenantID)/issuerServices/1/0"
         await transcript.note("Provisio's MDES listener on https://127.0.0.1:\(port) (mutual TLS; certificates in \(directory))")
         let link = try SandboxMDESIssuerConnection(

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import ProvisioCore
 import ProvisioCrypto
+import ProvisioHTTP
 
 /// The issuer's webhook endpoint, played by the demo: a real HTTP server on loopback that
 /// verifies every delivery's Standard Webhooks signature and keeps the verified events.
@@ -24,7 +25,7 @@ final class DemoWebhookReceiver: Sendable {
         var events: [Event] = []
         var rejected = 0
         var verifier: WebhookVerifier?
-        var task: Task<Void, any Error>?
+        var server: RunningApplication?
         var url = ""
     }
 
@@ -71,17 +72,16 @@ final class DemoWebhookReceiver: Sendable {
             }
             return Response(status: .noContent)
         }
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
         var logger = Logger(label: "demo-receiver")
         logger.logLevel = .critical
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
-        let task = Task { try await app.run() }
-        state.withLock { $0.task = task }
-        for await port in ports {
-            state.withLock { $0.url = "http://127.0.0.1:\(port)/hooks" }
-            break
+        let server = try await RunningApplication.start(logger: logger) { onListening in
+            Application(
+                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) }, logger: logger)
+        }
+        state.withLock {
+            $0.server = server
+            $0.url = "http://127.0.0.1:\(server.port)/hooks"
         }
     }
 
@@ -97,11 +97,10 @@ final class DemoWebhookReceiver: Sendable {
         return nil
     }
 
-    /// Stops the server and waits until it has: a process that exited while its event loops were
-    /// still closing the listener could trap on the way out.
+    /// Stops the server (gracefully: a delivery under way is answered) and waits until it has:
+    /// a process that exited while its event loops were still closing the listener could trap on
+    /// the way out.
     func stop() async {
-        let task = state.value.task
-        task?.cancel()
-        _ = await task?.result
+        await state.value.server?.stop()
     }
 }

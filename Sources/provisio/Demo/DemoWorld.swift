@@ -5,6 +5,7 @@ import Logging
 import ProvisioAPI
 import ProvisioCore
 import ProvisioCrypto
+import ProvisioHTTP
 import ProvisioSandbox
 import ProvisioSandboxServer
 import ProvisioServer
@@ -33,7 +34,10 @@ final class DemoWorld: Sendable {
     private struct Embedded: Sendable {
         var directory: String
         var handle: any DatabaseHandle
-        var tasks: [Task<Void, any Error>]
+        /// Provisio, the sandbox and (with `--network mdes`) Provisio's MDES listener.
+        var servers: [RunningApplication]
+        /// The webhook worker.
+        var delivering: Task<Void, any Error>
         var console: DemoConsole
         /// Its HTTP client holds connections until shut down.
         var mdesLink: SandboxMDESIssuerConnection?
@@ -79,7 +83,7 @@ final class DemoWorld: Sendable {
             networkKey: opcKey.publicKey, networkKeyID: "sandbox-network", clock: SystemTimeSource())
         // Plain http on loopback: the console's cookies cannot be Secure here.
         services.secureConsoleCookies = false
-        let (provisioPort, server) = try await listen { onListening in
+        let server = try await listen { onListening in
             ProvisioHTTPApplication.make(services: services, host: "127.0.0.1", port: 0, logger: logger, onListening: onListening)
         }
         let worker = services.webhookWorker(
@@ -88,7 +92,7 @@ final class DemoWorld: Sendable {
                 pollInterval: .milliseconds(50)),
             logger: logger)
         let delivering = Task { try await worker.run() }
-        let provisioURL = "http://127.0.0.1:\(provisioPort)"
+        let provisioURL = "http://127.0.0.1:\(server.port)"
         await transcript.note("Provisio listening on \(provisioURL) (SQLite in \(directory))")
 
         // The operator's part: a tenant for the issuer, and a network key it gives the network.
@@ -115,14 +119,14 @@ final class DemoWorld: Sendable {
         // Google's key pair for the Google opaque payment cards Provisio seals (UPP).
         let googleKey = try SandboxGoogleKey.generate(at: Date())
         let sandboxKey = "sbx_key_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let (sandboxPort, sandboxTask) = try await listen { onListening in
+        let sandboxServer = try await listen { onListening in
             SandboxHTTPService.make(
                 world: SandboxHTTPWorld(
                     network: network, google: SandboxGoogleWallet(tokenService: network, googleKey: googleKey)),
                 host: "127.0.0.1", port: 0, apiKey: sandboxKey,
                 oauthVerifier: mdes?.verifier, mastercardKey: mdes?.mastercardKey, logger: logger, onListening: onListening)
         }
-        let sandboxURL = "http://127.0.0.1:\(sandboxPort)"
+        let sandboxURL = "http://127.0.0.1:\(sandboxServer.port)"
         await transcript.note(
             "Sandbox (iPhone + Watch, Android phone with Google Wallet, Apple, card network) listening on \(sandboxURL)")
         return try await connect(
@@ -136,7 +140,8 @@ final class DemoWorld: Sendable {
             },
             embedded: Embedded(
                 directory: directory, handle: handle,
-                tasks: [server, delivering, sandboxTask] + (mdes.map { [$0.listener] } ?? []), console: console,
+                servers: [server, sandboxServer] + (mdes.map { [$0.listener] } ?? []), delivering: delivering,
+                console: console,
                 mdesLink: mdes?.link))
     }
 
@@ -180,18 +185,17 @@ final class DemoWorld: Sendable {
         return world
     }
 
-    /// Runs an HTTP application in a task and returns the port it bound.
+    /// Runs an HTTP application in this process until `shutdown()`.
     static func listen<App: ApplicationProtocol>(
         _ make: (@escaping @Sendable (Int) async -> Void) -> App
-    ) async throws -> (Int, Task<Void, any Error>) {
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = make { continuation.yield($0) }
-        let task = Task {
-            defer { continuation.finish() }
-            try await app.runService(gracefulShutdownSignals: [])
+    ) async throws -> RunningApplication {
+        var logger = Logger(label: "provisio-demo")
+        logger.logLevel = .critical
+        do {
+            return try await RunningApplication.start(logger: logger, make)
+        } catch {
+            throw ProvisioError(.internalError, "A demo server did not start: \(error).")
         }
-        for await port in ports where port > 0 { return (port, task) }
-        throw ProvisioError(.internalError, "A demo server did not start: \(String(describing: await task.result)).")
     }
 
     func shutdown() async {
@@ -201,10 +205,11 @@ final class DemoWorld: Sendable {
         // First the sandbox's pooled connections to the MDES listener, which would otherwise
         // keep the listener's graceful shutdown waiting.
         await embedded.mdesLink?.shutdown()
-        for task in embedded.tasks { task.cancel() }
         // The servers and their background work (webhook worker, purge) must be gone before the
         // database closes: a query still running on a closed SQLite connection traps.
-        for task in embedded.tasks { _ = await task.result }
+        for server in embedded.servers { await server.stop() }
+        embedded.delivering.cancel()
+        _ = await embedded.delivering.result
         await embedded.handle.shutdown()
         try? FileManager.default.removeItem(atPath: embedded.directory)
     }

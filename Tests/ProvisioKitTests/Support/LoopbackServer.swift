@@ -2,31 +2,36 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import ProvisioHTTP
 
 /// A real HTTP server on loopback whose `handler` answers every GET and POST, for the client's
 /// tests: the requests travel through URLSession and the generated client for real.
 struct LoopbackServer: Sendable {
-    let port: Int
-    let task: Task<Void, any Error>
+    let running: RunningApplication
 
+    var port: Int { running.port }
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     static func serve(_ handler: @escaping @Sendable (Request) async throws -> Response) async throws -> LoopbackServer {
         let router = Router()
         router.get("**") { request, _ in try await handler(request) }
         router.post("**") { request, _ in try await handler(request) }
-        let (stream, continuation) = AsyncStream<Int>.makeStream()
         var logger = Logger(label: "loopback-test-server")
         logger.logLevel = .error
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
-        let task = Task { try await app.runService() }
-        for await port in stream { return LoopbackServer(port: port, task: task) }
-        throw CancellationError()
+        let running = try await RunningApplication.start(logger: logger) { onListening in
+            Application(
+                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: { await onListening($0.localAddress?.port ?? 0) }, logger: logger)
+        }
+        return LoopbackServer(running: running)
     }
 
-    func stop() { task.cancel() }
+    /// Stops the server gracefully, in the background (tests call this from `defer`); a handler
+    /// that is still waiting on purpose (a slow answer) is cancelled after a second.
+    func stop() {
+        let running = self.running
+        Task { await running.stop(grace: .seconds(1)) }
+    }
 }
 
 /// A JSON answer, with the `X-Request-Id` every Provisio answer documents (the generated client

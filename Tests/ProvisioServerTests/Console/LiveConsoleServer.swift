@@ -8,6 +8,7 @@ import NIOHTTP1
 import NIOSSL
 import ProvisioCore
 import ProvisioCrypto
+import ProvisioHTTP
 
 @testable import ProvisioServer
 
@@ -41,17 +42,11 @@ struct LiveConsoleServer: Sendable {
                 networkKey: P256.KeyAgreement.PrivateKey().publicKey, networkKeyID: "n", passwordHasher: hasher,
                 clock: clock)
             configure(&services)
-            let (stream, continuation) = AsyncStream<Int>.makeStream()
-            let app = ProvisioHTTPApplication.make(
-                services: services, host: "127.0.0.1", port: 0, tls: tls, logger: logger,
-                onListening: { continuation.yield($0) })
-            let running = Task { try await app.runService() }
-            defer { running.cancel() }
-            var port = 0
-            for await bound in stream {
-                port = bound
-                break
+            let running = try await RunningApplication.start(logger: logger) { onListening in
+                ProvisioHTTPApplication.make(
+                    services: services, host: "127.0.0.1", port: 0, tls: tls, logger: logger, onListening: onListening)
             }
+            let port = running.port
             var tlsConfiguration = TLSConfiguration.makeClientConfiguration()
             tlsConfiguration.certificateVerification = .none
             let client = HTTPClient(
@@ -63,9 +58,11 @@ struct LiveConsoleServer: Sendable {
             do {
                 let result = try await body(server)
                 try? await client.shutdown()
+                await running.stop()
                 return result
             } catch {
                 try? await client.shutdown()
+                await running.stop()
                 throw error
             }
         }

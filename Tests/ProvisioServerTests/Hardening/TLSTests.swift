@@ -5,6 +5,7 @@ import Logging
 import NIOSSL
 import ProvisioCore
 import ProvisioCrypto
+import ProvisioHTTP
 import SwiftASN1
 import Testing
 import X509
@@ -75,19 +76,16 @@ import X509
             let services = ServerServices(
                 handle: database.handle, keys: .generate(), chainValidator: CachingChainValidator(validator: .production()),
                 networkKey: P256.KeyAgreement.PrivateKey().publicKey, networkKeyID: "n", clock: SystemTimeSource())
-            let (stream, continuation) = AsyncStream<Int>.makeStream()
             var logger = Logger(label: "tls")
             logger.logLevel = .error
-            let app = ProvisioHTTPApplication.make(
-                services: services, host: "127.0.0.1", port: 0, tls: credentials, logger: logger,
-                onListening: { continuation.yield($0) })
-            let running = Task { try await app.runService() }
-            defer { running.cancel() }
-            var port = 0
-            for await bound in stream {
-                port = bound
-                break
+            let running = try await RunningApplication.start(logger: logger) { onListening in
+                ProvisioHTTPApplication.make(
+                    services: services, host: "127.0.0.1", port: 0, tls: credentials, logger: logger,
+                    onListening: onListening)
             }
+            // On a failure, stopped in the background (a second stop changes nothing).
+            defer { Task { await running.stop() } }
+            let port = running.port
 
             #expect(await Self.health(port: port, trusting: first.certificate) == 200)
             // Plain HTTP on the TLS port gets no answer.
@@ -108,6 +106,7 @@ import X509
             let error = #expect(throws: ProvisioError.self) { try credentials.reload() }
             #expect(error?.code == .tlsInvalid)
             #expect(await Self.health(port: port, trusting: second.certificate) == 200)
+            await running.stop()
         }
     }
 

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import ProvisioCore
 import ProvisioCrypto
+import ProvisioHTTP
 import _CryptoExtras
 
 /// A loopback HTTP server standing in for MDES's Customer Service API under
@@ -34,7 +35,7 @@ final class MDESStandIn: Sendable {
         /// `CurrentStatusCode` a search answers, and the suspenders it lists.
         var searchStatus = "A"
         var suspenders: [String] = []
-        var task: Task<Void, any Error>?
+        var server: RunningApplication?
         var port = 0
     }
 
@@ -109,15 +110,17 @@ final class MDESStandIn: Sendable {
                 return Self.json(status, body)
             }
         }
-        let started = await LoopbackApplication.start(router, label: "mdes-stand-in")
+        let started = try await LoopbackApplication.start(router, label: "mdes-stand-in")
         state.withLock {
-            $0.task = started.task
+            $0.server = started
             $0.port = started.port
         }
     }
 
+    /// Stops the server gracefully, in the background: tests call this from `defer`.
     func stop() {
-        state.withLock { $0.task }?.cancel()
+        guard let server = state.withLock({ $0.server }) else { return }
+        Task { await server.stop() }
     }
 
     private static func json(_ status: Int, _ body: String) -> Response {

@@ -6,6 +6,7 @@ import NIOCore
 import NIOSSL
 import ProvisioCore
 import ProvisioCrypto
+import ProvisioHTTP
 import ProvisioSandbox
 import Testing
 import _CryptoExtras
@@ -65,25 +66,23 @@ struct MDESListenerHarness: Sendable {
     static func withListener(_ server: TestServer, _ body: (Int) async throws -> Void) async throws {
         let credentials = try TLSCredentials(
             certificateFile: pki.serverCertificateFile, keyFile: pki.serverKeyFile, clientCAFile: pki.clientCAFile)
-        let (port, running) = try await start(server, credentials: credentials)
-        defer { running.cancel() }
-        try await body(port)
+        let running = try await start(server, credentials: credentials)
+        do {
+            try await body(running.port)
+        } catch {
+            await running.stop()
+            throw error
+        }
+        await running.stop()
     }
 
-    /// Starts an MDES listener on the server's services with `credentials`: its bound port, and
-    /// the task to cancel to stop it.
-    static func start(_ server: TestServer, credentials: TLSCredentials) async throws -> (Int, Task<Void, any Error>) {
-        let (stream, continuation) = AsyncStream<Int>.makeStream()
-        let app = MDESHTTPApplication.make(
-            services: server.services, host: "127.0.0.1", port: 0, tls: credentials, logger: server.logs.logger(label: "mdes"),
-            onListening: { continuation.yield($0) })
-        let running = Task {
-            defer { continuation.finish() }
-            try await app.runService(gracefulShutdownSignals: [])
+    /// Starts an MDES listener on the server's services with `credentials`; `stop()` ends it.
+    static func start(_ server: TestServer, credentials: TLSCredentials) async throws -> RunningApplication {
+        try await RunningApplication.start(logger: server.logs.logger(label: "mdes")) { onListening in
+            MDESHTTPApplication.make(
+                services: server.services, host: "127.0.0.1", port: 0, tls: credentials,
+                logger: server.logs.logger(label: "mdes"), onListening: onListening)
         }
-        for await bound in stream { return (bound, running) }
-        running.cancel()
-        throw TestSetupError("the MDES listener stopped before it listened")
     }
 
     /// The sandbox's MDES certificates (`SandboxMDESPKI`, as `sandbox serve --network mdes` makes

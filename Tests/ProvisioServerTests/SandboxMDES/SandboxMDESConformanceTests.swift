@@ -98,8 +98,10 @@ import _CryptoExtras
 
             // Provisio's MDES listener, mutual TLS.
             let (pki, credentials) = try MDESListenerHarness.sandboxPKI()
-            let (mdesPort, mdesTask) = try await MDESListenerHarness.start(server, credentials: credentials)
-            defer { mdesTask.cancel() }
+            let mdesListener = try await MDESListenerHarness.start(server, credentials: credentials)
+            let mdesPort = mdesListener.port
+            // On a failure, stopped in the background (a second stop changes nothing).
+            defer { Task { await mdesListener.stop() } }
             let endpoint = try MDESIssuerEndpoint(baseURL: "https://127.0.0.1:\(mdesPort)/mdes/\(tenantID)/issuerServices/1/0")
             let observe: MDESTrafficObserver = { await capture.add("issuer-outbound", $0) }
             let makeLink = { (options: MDESEnvelopeOptions) in
@@ -142,13 +144,14 @@ import _CryptoExtras
                 world: SandboxHTTPWorld(network: network), decrypter: try mastercardKey.decrypter(),
                 logger: server.logs.logger(label: "sandbox"),
                 on: RoutedTransport<PlainRequestContext> { _, path in (group, path) })
-            let (sandboxPort, sandboxTask) = try await listen { onListening in
+            let sandbox = try await RunningApplication.start(logger: server.logs.logger(label: "sandbox")) { onListening in
                 Application(
                     router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                     onServerRunning: { await onListening($0.localAddress?.port ?? 0) },
                     logger: server.logs.logger(label: "sandbox"))
             }
-            defer { sandboxTask.cancel() }
+            let sandboxPort = sandbox.port
+            defer { Task { await sandbox.stop() } }
             _ = try await api.setNetworkSettings(
                 body: .json(
                     .init(
@@ -217,30 +220,9 @@ import _CryptoExtras
             ).ok.body.json
             #expect(reissued.tokenUpdates?.contains { $0.outcome == .updated } == true, "\(reissued)")
             await link.shutdown()
-            sandboxTask.cancel()
-            mdesTask.cancel()
-            _ = await sandboxTask.result
-            _ = await mdesTask.result
+            await sandbox.stop()
+            await mdesListener.stop()
         }
-    }
-
-    /// Runs an application on port 0 and returns its bound port.
-    static func listen<App: ApplicationProtocol>(
-        _ make: (@escaping @Sendable (Int) async -> Void) -> App
-    ) async throws -> (Int, Task<Void, any Error>) {
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = make { continuation.yield($0) }
-        let task = Task {
-            defer { continuation.finish() }
-            try await app.runService(gracefulShutdownSignals: [])
-        }
-        var bound = 0
-        for await port in ports {
-            bound = port
-            break
-        }
-        try #require(bound > 0)
-        return (bound, task)
     }
 }
 

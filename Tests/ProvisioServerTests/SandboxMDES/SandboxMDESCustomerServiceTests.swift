@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import ProvisioCore
 import ProvisioCrypto
+import ProvisioHTTP
 import ProvisioSandbox
 import ProvisioSandboxServer
 import Testing
@@ -151,24 +152,13 @@ import _CryptoExtras
         let network = SandboxNetworkTokenService(
             wallet: wallet, issuer: IssuerConnection(baseURL: "http://127.0.0.1:1", networkKey: "prv_nk_unused"),
             issuerTAVPublicKey: P256.Signing.PrivateKey().publicKey)
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = SandboxHTTPService.make(
-            world: SandboxHTTPWorld(network: network), host: "127.0.0.1", port: 0, apiKey: "sbx_key_test_only",
-            oauthVerifier: verifier, mastercardKey: mastercardKey, logger: Logger(label: "sandbox-mdes-test"),
-            onListening: { continuation.yield($0) })
-        let running = Task {
-            defer { continuation.finish() }
-            try await app.runService(gracefulShutdownSignals: [])
+        let logger = Logger(label: "sandbox-mdes-test")
+        try await RunningApplication.with(logger: logger) { onListening in
+            SandboxHTTPService.make(
+                world: SandboxHTTPWorld(network: network), host: "127.0.0.1", port: 0, apiKey: "sbx_key_test_only",
+                oauthVerifier: verifier, mastercardKey: mastercardKey, logger: logger, onListening: onListening)
+        } _: { running in
+            try await body("http://127.0.0.1:\(running.port)")
         }
-        defer { running.cancel() }
-        var bound = 0
-        for await port in ports {
-            bound = port
-            break
-        }
-        try #require(bound > 0)
-        try await body("http://127.0.0.1:\(bound)")
-        running.cancel()
-        _ = await running.result
     }
 }

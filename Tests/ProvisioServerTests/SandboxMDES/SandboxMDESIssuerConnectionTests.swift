@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import ProvisioCore
 import ProvisioCrypto
+import ProvisioHTTP
 import Testing
 
 @testable import ProvisioSandbox
@@ -134,8 +135,8 @@ import Testing
                 store: SQLProvisioStore(handle: server.services.handle), vault: server.services.vault, clock: server.clock
             ).key(tenantID: tenantID, keySize: nil, rotate: false)
             let (pki, credentials) = try MDESListenerHarness.sandboxPKI()
-            let (port, running) = try await MDESListenerHarness.start(server, credentials: credentials)
-            defer { running.cancel() }
+            let running = try await MDESListenerHarness.start(server, credentials: credentials)
+            let port = running.port
             let endpoint = try MDESIssuerEndpoint(baseURL: "https://127.0.0.1:\(port)/mdes/\(tenantID)/issuerServices/1/0")
             let makeLink: MakeLink = { options, client in
                 let client = client ?? pki.client
@@ -145,9 +146,13 @@ import Testing
                         certificateChainPEM: client.certificatePEM, privateKeyPEM: client.privateKeyPEM, serverCAPEM: pki.caPEM),
                     encryptor: try MDESPayloadEncryptor(publicKeyPEM: issuerKey.pem, options: options), clock: server.clock)
             }
-            try await body(server, tenantID, apiKey, makeLink)
-            running.cancel()
-            _ = await running.result
+            do {
+                try await body(server, tenantID, apiKey, makeLink)
+            } catch {
+                await running.stop()
+                throw error
+            }
+            await running.stop()
         }
     }
 }

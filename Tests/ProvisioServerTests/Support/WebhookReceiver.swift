@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ProvisioCore
+import ProvisioHTTP
 
 /// A real HTTP webhook receiver on loopback that records what arrives and can be "down"
 /// (answering 503) for a while.
@@ -23,7 +24,7 @@ final class WebhookReceiver: Sendable {
         var answer: String?
         var delay: Duration = .zero
         var redirect: String?
-        var task: Task<Void, any Error>?
+        var server: RunningApplication?
         var port = 0
     }
 
@@ -75,14 +76,16 @@ final class WebhookReceiver: Sendable {
             }
             return Response(status: .noContent)
         }
-        let started = await LoopbackApplication.start(router, label: "receiver")
+        let started = try await LoopbackApplication.start(router, label: "receiver")
         state.withLock {
-            $0.task = started.task
+            $0.server = started
             $0.port = started.port
         }
     }
 
+    /// Stops the server gracefully, in the background: tests call this from `defer`.
     func stop() {
-        state.withLock { $0.task }?.cancel()
+        guard let server = state.withLock({ $0.server }) else { return }
+        Task { await server.stop() }
     }
 }
