@@ -112,6 +112,8 @@ import Testing
                 body: .json(.init(url: receiver.url, events: [.token_decisionRequested]))
             ).created.body.json
             let secret = try #require(endpoint.secret)
+            // The longest budget the issuer may have: this test is about its answer, not its speed.
+            _ = try await update(server, key: key, .init(webhookTimeoutMs: 5000)).ok
             receiver.setAnswer(#"{"decision":"decline","reasons":["issuer_fraud_model"]}"#)
             let declined = try await decide(server, networkKey: networkKey, ref: "ref-1")
             #expect(declined.decision == .decline)

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ProvisioCore
+import ProvisioHTTP
 import ProvisioSandbox
 import ProvisioSandboxServer
 
@@ -14,28 +15,15 @@ enum SandboxServiceRunner {
         mastercardKey: SandboxMastercardEncryptionKey? = nil, logger: Logger,
         _ body: @Sendable (_ url: String) async throws -> T
     ) async throws -> T {
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = SandboxHTTPService.make(
-            world: world, host: "127.0.0.1", port: 0, apiKey: apiKey, oauthVerifier: oauthVerifier,
-            mastercardKey: mastercardKey, logger: logger,
-            onListening: { continuation.yield($0) })
-        let running = Task {
-            defer { continuation.finish() }
-            try await app.runService(gracefulShutdownSignals: [])
+        // In a slot of its own when no test database holds one (a sandbox-only test).
+        try await ServerTestSlots.run {
+            try await RunningApplication.with(logger: logger) { onListening in
+                SandboxHTTPService.make(
+                    world: world, host: "127.0.0.1", port: 0, apiKey: apiKey, oauthVerifier: oauthVerifier,
+                    mastercardKey: mastercardKey, logger: logger, onListening: onListening)
+            } _: { running in
+                try await body("http://127.0.0.1:\(running.port)")
+            }
         }
-        var bound: Int?
-        for await port in ports {
-            bound = port
-            break
-        }
-        guard let port = bound, port > 0 else {
-            running.cancel()
-            throw TestSetupError("the sandbox service did not start: \(String(describing: await running.result))")
-        }
-        defer { running.cancel() }
-        let value = try await body("http://127.0.0.1:\(port)")
-        running.cancel()
-        _ = await running.result
-        return value
     }
 }

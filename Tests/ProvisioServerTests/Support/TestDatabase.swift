@@ -62,19 +62,22 @@ struct TestDatabase {
 
     func tearDown() async { await cleanup() }
 
-    /// Runs `body` with a fresh database and always removes it.
+    /// Runs `body` with a fresh database and always removes it; in one of the run's
+    /// `ServerTestSlots`, so that only a few such tests share the cores at a time.
     static func with<T>(
         _ engine: TestEngine, logger: Logger = Logger(label: "test-db"), schemaVersion: Int = .max,
         _ body: (TestDatabase) async throws -> T
     ) async throws -> T {
-        let database = try await make(engine, logger: logger, schemaVersion: schemaVersion)
-        do {
-            let result = try await body(database)
-            await database.tearDown()
-            return result
-        } catch {
-            await database.tearDown()
-            throw error
+        try await ServerTestSlots.run {
+            let database = try await make(engine, logger: logger, schemaVersion: schemaVersion)
+            do {
+                let result = try await body(database)
+                await database.tearDown()
+                return result
+            } catch {
+                await database.tearDown()
+                throw error
+            }
         }
     }
 }
