@@ -37,6 +37,23 @@ import Testing
         #expect(code == .keyUnusable)
     }
 
+    @Test func theEncryptionCheckAgreesWithSealing() throws {
+        let wallet = TestKeys.wallet.publicKey
+        try wallet.checkEncryption(at: TestKeys.now)
+        // Without its encryption subkey (left out for a broken binding), a key that may only sign
+        // cannot be encrypted to, and the check says so as sealing does.
+        var packets = try publicPackets
+        packets[4] = flippedLastByte(packets[4])
+        let signOnly = try OpenPGPPublicKey(Packet.encode(packets))
+        #expect(TestKeys.code { () throws(OpenPGPError) in try signOnly.checkEncryption(at: TestKeys.now) } == .keyUnusable)
+        // Before the key existed, and after it expired, nothing can be encrypted to it.
+        let before = TestKeys.created.addingTimeInterval(-60)
+        let expired = try #require(wallet.expiration).addingTimeInterval(60)
+        for time in [before, expired] {
+            #expect(TestKeys.code { () throws(OpenPGPError) in try wallet.checkEncryption(at: time) } == .keyUnusable)
+        }
+    }
+
     @Test func signaturesOfOtherVersionsArePassedOver() throws {
         var packets = try publicPackets
         // A version 3 certification by someone else, after the self-signature; and a trust packet.

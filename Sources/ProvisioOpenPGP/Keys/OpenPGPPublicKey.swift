@@ -36,4 +36,17 @@ public struct OpenPGPPublicKey: Sendable, CustomStringConvertible {
     public var armored: String { OpenPGPArmor.encode(binary, as: .publicKey) }
 
     public var description: String { "OpenPGPPublicKey(\(fingerprint))" }
+
+    /// Throws unless a message sealed at `time` could be encrypted to this key: it has a valid
+    /// encryption-capable key then (the one `OpenPGPMessage.seal` picks), of an algorithm this
+    /// module encrypts with. Encrypts a throwaway session key to it, the step a seal would take.
+    public func checkEncryption(at time: Date) throws(OpenPGPError) {
+        guard let now = UInt32(exactly: time.timeIntervalSince1970.rounded(.down)) else {
+            throw OpenPGPError(.keyUnusable, "a time outside OpenPGP's range")
+        }
+        let key = try certificate.encryptionKey(at: UInt64(now))
+        let cipher = OpenPGPSymmetricAlgorithm.aes256
+        _ = try SessionKeyPacket.make(
+            sessionKey: [UInt8](repeating: 0, count: cipher.keyByteCount), cipher: cipher, recipient: key.packet)
+    }
 }

@@ -45,7 +45,7 @@ enum GoogleEncryptionKeyCheck {
         if let expiration = key.expiration, expiration <= time {
             throw ProvisioError(.googlePayKeyExpired, "\(field) (\(key.fingerprint)) has expired.")
         }
-        guard try canEncrypt(to: key, at: time) else {
+        guard canEncrypt(to: key, at: time) else {
             // OpenPGP leaves out subkeys under 2048 bits when it reads a key: read with a lower
             // bound, a key that has more of them lost one to its size, so it is weak rather than
             // unable to encrypt.
@@ -93,13 +93,7 @@ enum GoogleEncryptionKeyCheck {
 
     /// Whether a message can be encrypted to `key` at `time`: OpenPGP picks the key's newest
     /// valid encryption-capable key, as for a real Google OPC.
-    static func canEncrypt(to key: OpenPGPPublicKey, at time: Date) throws -> Bool {
-        guard let trialSigner else { throw ProvisioError(.internalError, "The server could not complete the request.") }
-        return (try? OpenPGPMessage.seal(Data(), signer: trialSigner, recipients: [key], at: time)) != nil
+    static func canEncrypt(to key: OpenPGPPublicKey, at time: Date) -> Bool {
+        (try? key.checkEncryption(at: time)) != nil
     }
-
-    /// Signs the trial messages: made once per process, valid from 1970 and never expiring, so it
-    /// signs at any time a clock gives. Nil only if the system cannot make RSA keys.
-    static let trialSigner: OpenPGPSecretKey? = try? OpenPGPSecretKey.generateRSA(
-        userID: "Provisio key check", bits: 2048, creationTime: Date(timeIntervalSince1970: 0), validity: nil)
 }

@@ -113,7 +113,7 @@ public struct GooglePayKeyService: Sendable {
         do {
             return (try opc.seal(issuer: signer, googleKeys: googleKeys, at: now), googleKeys)
         } catch let error as OpenPGPError where error.code == .keyUnusable {
-            let usable = try googleKeys.filter { try GoogleEncryptionKeyCheck.canEncrypt(to: $0, at: now) }
+            let usable = googleKeys.filter { GoogleEncryptionKeyCheck.canEncrypt(to: $0, at: now) }
             guard !usable.isEmpty, usable.count < googleKeys.count else {
                 throw ProvisioError(
                     .googlePayNotConfigured,
