@@ -32,6 +32,18 @@ open class PKAddPaymentPassRequestConfiguration: NSObject {
         super.init()
     }
 
+    /// Not part of Apple's API: the configuration Wallet hands the extension, rebuilt from the
+    /// entry's (on a device it crosses from Wallet's process to the extension's as a copy).
+    convenience init?(standInRequest request: PassKitStandInAddRequest) {
+        self.init(encryptionScheme: PKEncryptionScheme(rawValue: request.encryptionScheme))
+        cardholderName = request.cardholderName
+        primaryAccountSuffix = request.primaryAccountSuffix
+        localizedDescription = request.localizedDescription
+        primaryAccountIdentifier = request.primaryAccountIdentifier
+        paymentNetwork = request.paymentNetwork.map { PKPaymentNetwork(rawValue: $0) }
+        requiresFelicaSecureElement = request.requiresFelicaSecureElement
+    }
+
     /// Not part of Apple's API: what the device is told.
     var standInRequest: PassKitStandInAddRequest {
         PassKitStandInAddRequest(

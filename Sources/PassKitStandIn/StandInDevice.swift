@@ -30,10 +30,21 @@ public protocol PassKitStandInDevice: AnyObject, Sendable {
         -> PassKitStandInPass
     /// Called every time the app calls the request completion handler (PassKit expects one call).
     func requestHandlerCalled(for session: PassKitStandInAddSession)
+    /// Wallet begins an add the cardholder chose among the issuer extension's entries: the
+    /// session (certificates for the request's scheme, nonce, nonce signature) on the iPhone
+    /// (`remote == false`) or the paired Watch. No sheet: Wallet itself offered the entry.
+    func beginExtensionAdd(_ request: PassKitStandInAddRequest, remote: Bool) async throws -> PassKitStandInAddSession
 }
 
 extension PassKitStandInDevice {
     public func requestHandlerCalled(for session: PassKitStandInAddSession) {}
+
+    /// A device that does not play Wallet's extension flow.
+    public func beginExtensionAdd(_ request: PassKitStandInAddRequest, remote: Bool) async throws
+        -> PassKitStandInAddSession
+    {
+        throw NSError(domain: PKPassKitErrorDomain, code: PKAddPaymentPassError.unsupported.rawValue)
+    }
 }
 
 /// Which device the stand-in talks to (not part of Apple's API). A task local, so parallel tests

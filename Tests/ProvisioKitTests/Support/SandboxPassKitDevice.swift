@@ -96,6 +96,18 @@
                 isRemote: kind.isRemote)
         }
 
+        /// Wallet's add from the extension: the entry's device, no sheet (no cardholder choice).
+        func beginExtensionAdd(_ request: PassKitStandInAddRequest, remote: Bool) async throws -> PassKitStandInAddSession {
+            state.withLock { $0.requests.append(request) }
+            let kind: SandboxDeviceKind = remote ? .watch : .phone
+            let scheme = try EncryptionScheme(wireName: request.encryptionScheme)
+            let session = try await wallet.beginAdd(
+                on: kind, scheme: scheme, primaryAccountIdentifier: request.primaryAccountIdentifier)
+            return PassKitStandInAddSession(
+                id: session.id, certificates: session.certificates, nonce: session.nonce, nonceSignature: session.nonceSignature,
+                isRemote: remote)
+        }
+
         func finishAdd(_ session: PassKitStandInAddSession, response: PassKitStandInAddResponse) async throws
             -> PassKitStandInPass
         {
