@@ -41,26 +41,51 @@ public final class InAppProvisioning {
         self.deadline = min(deadline, Self.maximumDeadline)
     }
 
-    /// The PassKit configuration for `card` (ECC_V2; the network only when known).
-    nonisolated public static func requestConfiguration(for card: WalletCard) -> PKAddPaymentPassRequestConfiguration? {
-        PassKitMapping.requestConfiguration(card.requestConfiguration)
+    /// The PassKit configuration for `card`: the scheme asked for (ECC_V2 unless the issuer's
+    /// Apple Pay set-up calls for RSA_V2), the network only when known.
+    nonisolated public static func requestConfiguration(for card: WalletCard, encryptionScheme: EncryptionScheme = .eccV2)
+        -> PKAddPaymentPassRequestConfiguration?
+    {
+        var configuration = card.requestConfiguration
+        configuration.encryptionScheme = encryptionScheme
+        return PassKitMapping.requestConfiguration(configuration)
     }
 
     /// Presents PassKit's add sheet from `presenter`, waits for it to finish and dismisses it.
-    public func add(_ card: WalletCard, presentingFrom presenter: UIViewController) async -> AddCardResult {
+    ///
+    /// - Parameters:
+    ///   - configuration: what PassKit is given; ``requestConfiguration(for:encryptionScheme:)``
+    ///     when nil. Its `encryptionScheme` is the one Provisio seals for: PassKit hands over
+    ///     Apple's certificates for the scheme of this configuration (Apple's
+    ///     PKAddPaymentPassRequestConfiguration/encryptionScheme page: "the encryption scheme to be
+    ///     used in this request").
+    ///   - deviceType: the device the add can only go to, when the app knows it (see
+    ///     ``WalletLibrary/deviceType(forAdding:issuerCards:)``); nil leaves it out. PassKit's
+    ///     request delegate is not told which device the cardholder picked.
+    public func add(
+        _ card: WalletCard, configuration: PKAddPaymentPassRequestConfiguration? = nil, deviceType: DeviceType? = nil,
+        presentingFrom presenter: UIViewController
+    ) async -> AddCardResult {
         guard PKAddPaymentPassViewController.canAddPaymentPass() else {
             return .failed(
                 ProvisioClientError(
                     .addUnavailable, "This app or device cannot add payment passes.",
                     userMessage: "This device can't add cards to Apple Wallet."))
         }
-        guard let configuration = Self.requestConfiguration(for: card) else {
+        guard let configuration = configuration ?? Self.requestConfiguration(for: card) else {
             return .failed(
                 ProvisioClientError(
                     .addConfigurationInvalid, "PassKit refused the request configuration.",
                     userMessage: ProvisioClientError.tryAgain))
         }
-        let coordinator = AddPaymentPassCoordinator(card: card, provider: provider, deadline: deadline)
+        guard let scheme = PassKitMapping.encryptionScheme(configuration.encryptionScheme) else {
+            return .failed(
+                ProvisioClientError(
+                    .unsupportedEncryptionScheme, "Provisio seals for ECC_V2 and RSA_V2 only.",
+                    userMessage: ProvisioClientError.tryAgain))
+        }
+        let coordinator = AddPaymentPassCoordinator(
+            card: card, scheme: scheme, deviceType: deviceType, provider: provider, deadline: deadline)
         guard let controller = PKAddPaymentPassViewController(requestConfiguration: configuration, delegate: coordinator) else {
             return .failed(
                 ProvisioClientError(
@@ -80,12 +105,20 @@ public final class InAppProvisioning {
 /// PassKit's delegate for one add. Sendable: its only mutable state is behind `AddState`'s lock.
 final class AddPaymentPassCoordinator: NSObject, PKAddPaymentPassViewControllerDelegate, Sendable {
     let card: WalletCard
+    /// The scheme of the configuration PassKit was given: Apple's certificates are for it.
+    let scheme: EncryptionScheme
+    let deviceType: DeviceType?
     let provider: any ProvisioPayloadProvider
     let deadline: TimeInterval
     private let state = AddState()
 
-    init(card: WalletCard, provider: any ProvisioPayloadProvider, deadline: TimeInterval) {
+    init(
+        card: WalletCard, scheme: EncryptionScheme = .eccV2, deviceType: DeviceType? = nil,
+        provider: any ProvisioPayloadProvider, deadline: TimeInterval
+    ) {
         self.card = card
+        self.scheme = scheme
+        self.deviceType = deviceType
         self.provider = provider
         self.deadline = deadline
     }
@@ -102,7 +135,8 @@ final class AddPaymentPassCoordinator: NSObject, PKAddPaymentPassViewControllerD
         nonceSignature: Data
     ) async -> PKAddPaymentPassRequest {
         let request = ApplePayPayloadRequest(
-            certificates: certificates, nonce: nonce, nonceSignature: nonceSignature, encryptionScheme: .eccV2)
+            certificates: certificates, nonce: nonce, nonceSignature: nonceSignature, encryptionScheme: scheme,
+            deviceType: deviceType)
         let (card, provider, deadline) = (self.card, self.provider, self.deadline)
         let answer: PayloadAnswer = await withCheckedContinuation { continuation in
             let once = CompletionOnce<PayloadAnswer> { continuation.resume(returning: $0) }

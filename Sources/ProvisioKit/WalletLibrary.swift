@@ -39,6 +39,21 @@ public final class WalletLibrary {
         AddCardDecider(library: snapshot(), issuerCards: issuerCards.map(\.identity)).decision(for: card.identity)
     }
 
+    /// The device an add of `card` can only go to, for Provisio's `device_type`; nil when PassKit
+    /// may still offer both (the cardholder picks in PassKit's sheet, and the request delegate is
+    /// not told which) or neither.
+    ///
+    /// Why it is known then: PassKit leaves out the devices that already hold a pass with the
+    /// configuration's `primaryAccountIdentifier` (Apple's
+    /// PKAddPaymentPassRequestConfiguration/primaryAccountIdentifier page), and this library
+    /// reads both devices' passes (`passes(of: .secureElement)` and `remoteSecureElementPasses`,
+    /// Apple's PKPassLibrary pages). Wallet on an iPad is not told apart here: nil is sent.
+    public func deviceType(forAdding card: WalletCard, issuerCards: [WalletCard]) -> DeviceType? {
+        let devices = addDecision(for: card, issuerCards: issuerCards).addableDevices
+        guard devices.count == 1, let device = devices.first else { return nil }
+        return DeviceType(rawValue: device.rawValue)
+    }
+
     /// The card's status on `device` (`WalletCardStatusResolver`).
     public func status(of card: WalletCard, on device: WalletDevice, issuerCards: [WalletCard]) -> WalletCardStatus {
         WalletCardStatusResolver(library: snapshot(), issuerCards: issuerCards.map(\.identity)).status(

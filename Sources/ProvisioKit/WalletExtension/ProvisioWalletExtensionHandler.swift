@@ -175,6 +175,13 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
 
     /// Answers within `deadline` whatever Provisio does: with the request, or nil (Wallet then
     /// fails the add) when the payload cannot be had in time.
+    ///
+    /// Follows the configuration Wallet passes (Apple's
+    /// generateAddPaymentPassRequestForPassEntryWithIdentifier(_:configuration:certificateChain:nonce:nonceSignature:completionHandler:)
+    /// page): Provisio seals for its `encryptionScheme`, since Wallet's certificate chain is for
+    /// that scheme, and its `primaryAccountIdentifier`, when set, must be the entry's card. The
+    /// device is the entry's (`passEntries` are the iPhone's, `remotePassEntries` the Watch's, as
+    /// Apple's pages for the two say) and is sent as `device_type`.
     open override func generateAddPaymentPassRequestForPassEntryWithIdentifier(
         _ identifier: String, configuration: PKAddPaymentPassRequestConfiguration, certificateChain certificates: [Data],
         nonce: Data, nonceSignature: Data
@@ -183,11 +190,21 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
             reportConfigurationError()
             return nil
         }
-        let request = ApplePayPayloadRequest(
-            certificates: certificates, nonce: nonce, nonceSignature: nonceSignature, encryptionScheme: .eccV2)
+        guard let scheme = PassKitMapping.encryptionScheme(configuration.encryptionScheme) else {
+            errorEncountered(
+                ProvisioError(.unsupportedEncryptionScheme, "Wallet asked for a scheme Provisio does not seal for."))
+            return nil
+        }
+        let wallet = WalletRequest(scheme: scheme, primaryAccountIdentifier: configuration.primaryAccountIdentifier)
+        let chain = (certificates: certificates, nonce: nonce, nonceSignature: nonceSignature)
         let answer: PayloadAnswer? = await withCheckedContinuation { continuation in
             let once = CompletionOnce<PayloadAnswer?> { continuation.resume(returning: $0) }
-            let work = Task { once.complete(await self.payload(for: identifier, request: request)) }
+            let work = Task {
+                once.complete(
+                    await self.payload(
+                        for: identifier, wallet: wallet, certificates: chain.certificates, nonce: chain.nonce,
+                        nonceSignature: chain.nonceSignature))
+            }
             Task {
                 try? await Seconds.sleep(environment.deadline)
                 if once.complete(nil) {
@@ -202,17 +219,33 @@ open class ProvisioWalletExtensionHandler: PKIssuerProvisioningExtensionHandler,
         return answer?.passKitRequest()
     }
 
+    /// What `generate…` keeps of the configuration Wallet passed (a Sendable copy).
+    struct WalletRequest: Sendable {
+        var scheme: EncryptionScheme
+        var primaryAccountIdentifier: String?
+    }
+
     /// The payload for the entry, with its pending add recorded; nil (reported) when it cannot be had.
-    func payload(for identifier: String, request: ApplePayPayloadRequest) async -> PayloadAnswer? {
+    func payload(
+        for identifier: String, wallet: WalletRequest, certificates: [Data], nonce: Data, nonceSignature: Data
+    ) async -> PayloadAnswer? {
         guard let state = await state(), case .success(let environment) = environment else { return nil }
         do {
             let plan = try AddRequestPlanner.plan(
                 entryIdentifier: identifier, configuration: state.configuration, session: state.signedIn,
                 library: state.library, now: state.now)
+            // Wallet passes back the entry's configuration; another card's would add the wrong pass.
+            if let asked = wallet.primaryAccountIdentifier, asked != plan.card.primaryAccountIdentifier {
+                throw ProvisioError(
+                    .addConfigurationInvalid, "Wallet's configuration names another card than the entry '\(identifier)'.")
+            }
             // The card's own account: its credential, at its server.
             guard let account = state.session?.account(for: plan.accountID, at: state.now) else {
                 throw ProvisioError(.extensionAuthenticationRequired, "The cardholder must sign in again before adding a card.")
             }
+            let request = ApplePayPayloadRequest(
+                certificates: certificates, nonce: nonce, nonceSignature: nonceSignature, encryptionScheme: wallet.scheme,
+                deviceType: DeviceType(rawValue: plan.device.rawValue))
             let payload = try await environment.payloadProvider(account).applePayPayload(
                 for: plan.card, request: request, idempotencyKey: UUID().uuidString)
             try environment.storage.save(state.ledger.recording(plan.pendingAdd(startedAt: environment.now())))

@@ -118,6 +118,12 @@
             try await Self.api(baseURL, apiKey).listTokens(query: .init(cardId: cardID)).ok.body.json.data
         }
 
+        /// What Provisio recorded of each Apple Pay payload asked for the card, oldest first: the
+        /// scheme it sealed for and the device it was told (`GET /v1/cards/{id}/provisioning-attempts`).
+        func provisioningAttempts() async throws -> [Components.Schemas.ProvisioningAttempt] {
+            try await Self.api(baseURL, apiKey).listProvisioningAttempts(path: .init(id: cardID)).ok.body.json.data
+        }
+
         /// A TAV for a token pending verification (`POST /v1/tokens/{id}/activation {mode: tav}`).
         func activationData(tokenID: String) async throws -> String {
             let result = try await Self.api(baseURL, apiKey).activateToken(
