@@ -245,7 +245,7 @@ extension Components {
         /// 404 `mobile_session_not_found`, `card_not_found`, `token_not_found`, `api_key_not_found`, `route_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`;
         /// 405 `method_not_allowed`;
         /// 408 `request_timeout`;
-        /// 409 `token_invalid_transition`, `token_already_used`, `card_closed`, `network_refused`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `google_pay_not_configured`, `google_pay_signing_key_expired`, `webhook_delivery_not_replayable`, `webhook_endpoint_limit_reached`;
+        /// 409 `token_invalid_transition`, `token_already_used`, `card_closed`, `card_locked`, `network_refused`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `google_pay_not_configured`, `google_pay_signing_key_expired`, `webhook_delivery_not_replayable`, `webhook_endpoint_limit_reached`;
         /// 413 `payload_too_large`;
         /// 422 `card_expired`, `invalid_decision_rules`, `chain_empty`, `chain_undecodable_certificate`, `chain_leaf_extension_missing`, `chain_intermediate_missing`, `chain_intermediate_marker_missing`, `chain_intermediate_not_ca`, `chain_wrong_key_type`, `chain_key_usage_missing`, `chain_unhandled_critical_extension`, `chain_unknown_root`, `chain_bad_signature`, `chain_expired`, `chain_not_yet_valid`, `idempotency_key_reused`, `unsupported_network`;
         /// 500 `vault_key_unknown`, `vault_key_retired`, `vault_record_malformed`, `vault_decryption_failed`, `internal_error`;
@@ -276,6 +276,7 @@ extension Components {
             case wrongCredentialKind = "wrong_credential_kind"
             case cardNotFound = "card_not_found"
             case cardClosed = "card_closed"
+            case cardLocked = "card_locked"
             case tokenNotFound = "token_not_found"
             case chainEmpty = "chain_empty"
             case chainUndecodableCertificate = "chain_undecodable_certificate"
@@ -562,18 +563,23 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Card/primary_account_identifier`.
             public var primaryAccountIdentifier: Swift.String
+            /// `locked`: not provisioned and its tokens suspended until unlocked; `closed`: for good.
+            ///
             /// - Remark: Generated from `#/components/schemas/Card/status`.
             @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case active = "active"
+                case locked = "locked"
                 case closed = "closed"
             }
+            /// `locked`: not provisioned and its tokens suspended until unlocked; `closed`: for good.
+            ///
             /// - Remark: Generated from `#/components/schemas/Card/status`.
             public var status: Components.Schemas.Card.StatusPayload
             /// - Remark: Generated from `#/components/schemas/Card/created_at`.
             public var createdAt: Components.Schemas.Timestamp
             /// - Remark: Generated from `#/components/schemas/Card/updated_at`.
             public var updatedAt: Components.Schemas.Timestamp
-            /// Only in the answer to closing or reissuing the card, what happened to each of its live wallet tokens.
+            /// Only in the answer to closing, locking, unlocking or reissuing the card, what happened to each of its live wallet tokens.
             ///
             /// - Remark: Generated from `#/components/schemas/Card/token_updates`.
             public var tokenUpdates: [Components.Schemas.TokenUpdate]?
@@ -591,10 +597,10 @@ extension Components {
             ///   - productTitle: Present when it was given at creation.
             ///   - cardArtUrl: Present when it was given at creation.
             ///   - primaryAccountIdentifier: An opaque, stable identifier of the funding account for wallets (a network letter, a dash and 22 digits). Contains no part of the PAN.
-            ///   - status:
+            ///   - status: `locked`: not provisioned and its tokens suspended until unlocked; `closed`: for good.
             ///   - createdAt:
             ///   - updatedAt:
-            ///   - tokenUpdates: Only in the answer to closing or reissuing the card, what happened to each of its live wallet tokens.
+            ///   - tokenUpdates: Only in the answer to closing, locking, unlocking or reissuing the card, what happened to each of its live wallet tokens.
             public init(
                 id: Swift.String,
                 customerRef: Swift.String,
@@ -736,6 +742,8 @@ extension Components {
             @frozen public enum OutcomePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case deleted = "deleted"
                 case updated = "updated"
+                case suspended = "suspended"
+                case resumed = "resumed"
                 case failed = "failed"
             }
             /// `failed`: the card network could not be reached or refused (`error_code`); the token is unchanged.

@@ -2505,6 +2505,825 @@ public enum Operations {
             }
         }
     }
+    /// Lock a card
+    ///
+    /// Locks the card, as a cardholder's "freeze" or an issuer's hold: until it is unlocked it
+    /// cannot be provisioned (the network's requests are declined with the reason `card_locked`,
+    /// Provisio's provisioning routes answer 409 `card_locked`), and none of its tokens is resumed
+    /// or activated. Each of its active wallet tokens is suspended at the card network (reason
+    /// `card_locked`), recorded and announced (`token.suspended`); tokens already suspended for
+    /// another reason stay as they are. `token_updates` says what happened to each token; locking
+    /// again retries any the network did not take. Takes no request body.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/cards/{id}/lock`.
+    /// - Remark: Generated from `#/paths//v1/cards/{id}/lock/post(lockCard)`.
+    public enum LockCard {
+        public static let id: Swift.String = "lockCard"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/cards/{id}/lock/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The card's id (`card_` and 20 hex digits). An id that is not the tenant's is 404 `card_not_found`.
+                ///
+                /// - Remark: Generated from `#/paths/v1/cards/{id}/lock/POST/path/id`.
+                public var id: Components.Parameters.CardId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The card's id (`card_` and 20 hex digits). An id that is not the tenant's is 404 `card_not_found`.
+                public init(id: Components.Parameters.CardId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.LockCard.Input.Path
+            /// - Remark: Generated from `#/paths/v1/cards/{id}/lock/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Makes a retried POST safe: the same key with the same method, path and body returns the
+                /// stored response instead of running the request again. 1 to 255 visible ASCII
+                /// characters (0x21 to 0x7E); anything else is 400 `idempotency_key_invalid`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/cards/{id}/lock/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.LockCard.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey: Makes a retried POST safe: the same key with the same method, path and body returns the
+                ///   - accept:
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.LockCard.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.LockCard.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.LockCard.Input.Path,
+                headers: Operations.LockCard.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/cards/{id}/lock/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/cards/{id}/lock/POST/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// - Remark: Generated from `#/components/headers/Idempotent-Replayed`.
+                    @frozen public enum IdempotentReplayed: String, Codable, Hashable, Sendable, CaseIterable {
+                        case _true = "true"
+                    }
+                    /// Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/cards/{id}/lock/POST/responses/200/headers/Idempotent-Replayed`.
+                    public var idempotentReplayed: Components.Headers.IdempotentReplayed?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    ///   - idempotentReplayed: Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                    public init(
+                        xRequestId: Components.Headers.XRequestId,
+                        idempotentReplayed: Components.Headers.IdempotentReplayed? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.idempotentReplayed = idempotentReplayed
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.LockCard.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/cards/{id}/lock/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/cards/{id}/lock/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Card)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Card {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.LockCard.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.LockCard.Output.Ok.Headers,
+                    body: Operations.LockCard.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The card, now `locked`, with `token_updates`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/lock/post(lockCard)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.LockCard.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.LockCard.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `idempotency_key_invalid` or `malformed_request`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/lock/post(lockCard)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/lock/post(lockCard)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/lock/post(lockCard)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `card_not_found`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/lock/post(lockCard)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request body had not all arrived 10 seconds after the request's
+            /// headers. The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/lock/post(lockCard)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `card_closed`, `card_locked`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, or
+            /// `token_already_used` when the bearer is a spent provision token.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/lock/post(lockCard)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `payload_too_large`: the request body is over 256 KiB. The rest of it is not read and
+            /// the connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/lock/post(lockCard)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `idempotency_key_reused`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/lock/post(lockCard)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/lock/post(lockCard)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Unlock a card
+    ///
+    /// Unlocks a locked card: it can be provisioned again, and each token its lock suspended (the
+    /// last change to it being the issuer's suspension for `card_locked`) is resumed at the card
+    /// network (reason `card_unlocked`), recorded and announced (`token.resumed`). A token
+    /// suspended for another reason (a lost phone) stays suspended. `token_updates` says what
+    /// happened to each; unlocking again retries any the network did not take. Unlocking an active
+    /// card answers it as it is. Takes no request body.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/cards/{id}/unlock`.
+    /// - Remark: Generated from `#/paths//v1/cards/{id}/unlock/post(unlockCard)`.
+    public enum UnlockCard {
+        public static let id: Swift.String = "unlockCard"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/cards/{id}/unlock/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The card's id (`card_` and 20 hex digits). An id that is not the tenant's is 404 `card_not_found`.
+                ///
+                /// - Remark: Generated from `#/paths/v1/cards/{id}/unlock/POST/path/id`.
+                public var id: Components.Parameters.CardId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The card's id (`card_` and 20 hex digits). An id that is not the tenant's is 404 `card_not_found`.
+                public init(id: Components.Parameters.CardId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.UnlockCard.Input.Path
+            /// - Remark: Generated from `#/paths/v1/cards/{id}/unlock/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Makes a retried POST safe: the same key with the same method, path and body returns the
+                /// stored response instead of running the request again. 1 to 255 visible ASCII
+                /// characters (0x21 to 0x7E); anything else is 400 `idempotency_key_invalid`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/cards/{id}/unlock/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UnlockCard.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey: Makes a retried POST safe: the same key with the same method, path and body returns the
+                ///   - accept:
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UnlockCard.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.UnlockCard.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.UnlockCard.Input.Path,
+                headers: Operations.UnlockCard.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/cards/{id}/unlock/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/cards/{id}/unlock/POST/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// - Remark: Generated from `#/components/headers/Idempotent-Replayed`.
+                    @frozen public enum IdempotentReplayed: String, Codable, Hashable, Sendable, CaseIterable {
+                        case _true = "true"
+                    }
+                    /// Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/cards/{id}/unlock/POST/responses/200/headers/Idempotent-Replayed`.
+                    public var idempotentReplayed: Components.Headers.IdempotentReplayed?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    ///   - idempotentReplayed: Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                    public init(
+                        xRequestId: Components.Headers.XRequestId,
+                        idempotentReplayed: Components.Headers.IdempotentReplayed? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.idempotentReplayed = idempotentReplayed
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.UnlockCard.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/cards/{id}/unlock/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/cards/{id}/unlock/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Card)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Card {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UnlockCard.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.UnlockCard.Output.Ok.Headers,
+                    body: Operations.UnlockCard.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The card, now `active`, with `token_updates`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/unlock/post(unlockCard)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.UnlockCard.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.UnlockCard.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `idempotency_key_invalid` or `malformed_request`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/unlock/post(unlockCard)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/unlock/post(unlockCard)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/unlock/post(unlockCard)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `card_not_found`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/unlock/post(unlockCard)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request body had not all arrived 10 seconds after the request's
+            /// headers. The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/unlock/post(unlockCard)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `card_closed`, `card_locked`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, or
+            /// `token_already_used` when the bearer is a spent provision token.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/unlock/post(unlockCard)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `payload_too_large`: the request body is over 256 KiB. The rest of it is not read and
+            /// the connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/unlock/post(unlockCard)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `idempotency_key_reused`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/unlock/post(unlockCard)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/unlock/post(unlockCard)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// List a card's provisioning attempts
     ///
     /// Every wallet payload requested for the card, oldest first, whether it succeeded or
@@ -3065,7 +3884,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `card_closed`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, or
+            /// `card_closed`, `card_locked`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, or
             /// `token_already_used` when the bearer is a spent provision token.
             ///
             ///
@@ -3430,7 +4249,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `card_closed`, `google_pay_not_configured` (a `credentials_request` asks for a Google OPC
+            /// `card_closed`, `card_locked`, `google_pay_not_configured` (a `credentials_request` asks for a Google OPC
             /// and the tenant has no Google encryption key valid now), `google_pay_signing_key_expired`
             /// (rotate the issuer signing key), `idempotency_request_in_progress`,
             /// `idempotency_replay_unavailable`, or `token_already_used` when the bearer is a spent
@@ -3790,7 +4609,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `card_closed`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, or
+            /// `card_closed`, `card_locked`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, or
             /// `token_already_used` when the bearer is a spent provision token.
             ///
             ///
@@ -5083,7 +5902,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `card_closed`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, or
+            /// `card_closed`, `card_locked`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, or
             /// `token_already_used` when the bearer is a spent provision token.
             ///
             ///
@@ -5696,7 +6515,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `card_closed`, `token_already_used`, `idempotency_request_in_progress` or `idempotency_replay_unavailable`.
+            /// `card_closed`, `card_locked`, `token_already_used`, `idempotency_request_in_progress` or `idempotency_replay_unavailable`.
             ///
             /// - Remark: Generated from `#/paths//v1/mobile/cards/{id}/provisioning/apple-pay/post(provisionApplePayFromMobile)/responses/409`.
             ///
@@ -6049,7 +6868,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `card_closed`, `google_pay_not_configured`, `google_pay_signing_key_expired`,
+            /// `card_closed`, `card_locked`, `google_pay_not_configured`, `google_pay_signing_key_expired`,
             /// `token_already_used`, `idempotency_request_in_progress` or `idempotency_replay_unavailable`.
             ///
             ///
@@ -6401,7 +7220,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `card_closed`, `token_already_used`, `idempotency_request_in_progress` or `idempotency_replay_unavailable`.
+            /// `card_closed`, `card_locked`, `token_already_used`, `idempotency_request_in_progress` or `idempotency_replay_unavailable`.
             ///
             /// - Remark: Generated from `#/paths//v1/mobile/cards/{id}/provisioning/samsung-pay/post(provisionSamsungPayFromMobile)/responses/409`.
             ///
@@ -8994,9 +9813,14 @@ public enum Operations {
             }
         }
     }
-    /// List a card's tokens
+    /// Find tokens
     ///
-    /// Every token of the card, oldest first, with its state and the decision behind it.
+    /// The tenant's tokens matching every filter given, oldest first, with their state and the
+    /// decision behind them: a card's tokens (`card_id`), a customer's across their cards
+    /// (`customer_ref`), the token behind a Wallet pass (`device_account_identifier`, as PassKit
+    /// gives it) or behind a network's reference (`network_token_ref`). At least one filter is
+    /// required. An unknown `card_id` is `card_not_found`; other filters that match nothing
+    /// answer an empty page.
     ///
     ///
     /// - Remark: HTTP `GET /v1/tokens`.
@@ -9007,7 +9831,15 @@ public enum Operations {
             /// - Remark: Generated from `#/paths/v1/tokens/GET/query`.
             public struct Query: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/tokens/GET/query/card_id`.
-                public var cardId: Swift.String
+                public var cardId: Swift.String?
+                /// The issuer's reference for the customer (a value holding a card number is `card_number_in_text`).
+                ///
+                /// - Remark: Generated from `#/paths/v1/tokens/GET/query/customer_ref`.
+                public var customerRef: Swift.String?
+                /// - Remark: Generated from `#/paths/v1/tokens/GET/query/device_account_identifier`.
+                public var deviceAccountIdentifier: Swift.String?
+                /// - Remark: Generated from `#/paths/v1/tokens/GET/query/network_token_ref`.
+                public var networkTokenRef: Swift.String?
                 /// Page size, 1 to 100 (default 20). Anything else is 400 `invalid_parameter`.
                 ///
                 /// - Remark: Generated from `#/paths/v1/tokens/GET/query/limit`.
@@ -9020,14 +9852,23 @@ public enum Operations {
                 ///
                 /// - Parameters:
                 ///   - cardId:
+                ///   - customerRef: The issuer's reference for the customer (a value holding a card number is `card_number_in_text`).
+                ///   - deviceAccountIdentifier:
+                ///   - networkTokenRef:
                 ///   - limit: Page size, 1 to 100 (default 20). Anything else is 400 `invalid_parameter`.
                 ///   - cursor: The `next_cursor` of the previous page. A cursor this server did not issue is 400 `invalid_cursor`.
                 public init(
-                    cardId: Swift.String,
+                    cardId: Swift.String? = nil,
+                    customerRef: Swift.String? = nil,
+                    deviceAccountIdentifier: Swift.String? = nil,
+                    networkTokenRef: Swift.String? = nil,
                     limit: Components.Parameters.Limit? = nil,
                     cursor: Components.Parameters.Cursor? = nil
                 ) {
                     self.cardId = cardId
+                    self.customerRef = customerRef
+                    self.deviceAccountIdentifier = deviceAccountIdentifier
+                    self.networkTokenRef = networkTokenRef
                     self.limit = limit
                     self.cursor = cursor
                 }
@@ -9051,7 +9892,7 @@ public enum Operations {
             ///   - query:
             ///   - headers:
             public init(
-                query: Operations.ListTokens.Input.Query,
+                query: Operations.ListTokens.Input.Query = .init(),
                 headers: Operations.ListTokens.Input.Headers = .init()
             ) {
                 self.query = query
@@ -9134,7 +9975,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `invalid_parameter` (card_id missing, limit), `invalid_cursor` or `malformed_request`.
+            /// `invalid_parameter` (no filter, a filter too long, limit), `card_number_in_text` (customer_ref), `invalid_cursor` or `malformed_request`.
             ///
             /// - Remark: Generated from `#/paths//v1/tokens/get(listTokens)/responses/400`.
             ///
@@ -9210,7 +10051,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `card_not_found`.
+            /// `card_not_found` (with `card_id`).
             ///
             /// - Remark: Generated from `#/paths//v1/tokens/get(listTokens)/responses/404`.
             ///
@@ -9908,7 +10749,7 @@ public enum Operations {
                 }
             }
             /// `token_invalid_transition`, `network_refused` (the card network refused; nothing was changed),
-            /// `idempotency_request_in_progress`, `idempotency_replay_unavailable`, or `token_already_used`
+            /// `card_locked` (resuming or activating a token of a locked card), `idempotency_request_in_progress`, `idempotency_replay_unavailable`, or `token_already_used`
             /// when the bearer is a spent provision token.
             ///
             ///
@@ -10375,7 +11216,7 @@ public enum Operations {
                 }
             }
             /// `token_invalid_transition`, `network_refused` (the card network refused; nothing was changed),
-            /// `idempotency_request_in_progress`, `idempotency_replay_unavailable`, or `token_already_used`
+            /// `card_locked` (resuming or activating a token of a locked card), `idempotency_request_in_progress`, `idempotency_replay_unavailable`, or `token_already_used`
             /// when the bearer is a spent provision token.
             ///
             ///

@@ -92,6 +92,33 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/cards/{id}/close`.
     /// - Remark: Generated from `#/paths//v1/cards/{id}/close/post(closeCard)`.
     func closeCard(_ input: Operations.CloseCard.Input) async throws -> Operations.CloseCard.Output
+    /// Lock a card
+    ///
+    /// Locks the card, as a cardholder's "freeze" or an issuer's hold: until it is unlocked it
+    /// cannot be provisioned (the network's requests are declined with the reason `card_locked`,
+    /// Provisio's provisioning routes answer 409 `card_locked`), and none of its tokens is resumed
+    /// or activated. Each of its active wallet tokens is suspended at the card network (reason
+    /// `card_locked`), recorded and announced (`token.suspended`); tokens already suspended for
+    /// another reason stay as they are. `token_updates` says what happened to each token; locking
+    /// again retries any the network did not take. Takes no request body.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/cards/{id}/lock`.
+    /// - Remark: Generated from `#/paths//v1/cards/{id}/lock/post(lockCard)`.
+    func lockCard(_ input: Operations.LockCard.Input) async throws -> Operations.LockCard.Output
+    /// Unlock a card
+    ///
+    /// Unlocks a locked card: it can be provisioned again, and each token its lock suspended (the
+    /// last change to it being the issuer's suspension for `card_locked`) is resumed at the card
+    /// network (reason `card_unlocked`), recorded and announced (`token.resumed`). A token
+    /// suspended for another reason (a lost phone) stays suspended. `token_updates` says what
+    /// happened to each; unlocking again retries any the network did not take. Unlocking an active
+    /// card answers it as it is. Takes no request body.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/cards/{id}/unlock`.
+    /// - Remark: Generated from `#/paths//v1/cards/{id}/unlock/post(unlockCard)`.
+    func unlockCard(_ input: Operations.UnlockCard.Input) async throws -> Operations.UnlockCard.Output
     /// List a card's provisioning attempts
     ///
     /// Every wallet payload requested for the card, oldest first, whether it succeeded or
@@ -294,9 +321,14 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/webhook-deliveries/{id}/replay`.
     /// - Remark: Generated from `#/paths//v1/webhook-deliveries/{id}/replay/post(replayWebhookDelivery)`.
     func replayWebhookDelivery(_ input: Operations.ReplayWebhookDelivery.Input) async throws -> Operations.ReplayWebhookDelivery.Output
-    /// List a card's tokens
+    /// Find tokens
     ///
-    /// Every token of the card, oldest first, with its state and the decision behind it.
+    /// The tenant's tokens matching every filter given, oldest first, with their state and the
+    /// decision behind them: a card's tokens (`card_id`), a customer's across their cards
+    /// (`customer_ref`), the token behind a Wallet pass (`device_account_identifier`, as PassKit
+    /// gives it) or behind a network's reference (`network_token_ref`). At least one filter is
+    /// required. An unknown `card_id` is `card_not_found`; other filters that match nothing
+    /// answer an empty page.
     ///
     ///
     /// - Remark: HTTP `GET /v1/tokens`.
@@ -669,6 +701,49 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// Lock a card
+    ///
+    /// Locks the card, as a cardholder's "freeze" or an issuer's hold: until it is unlocked it
+    /// cannot be provisioned (the network's requests are declined with the reason `card_locked`,
+    /// Provisio's provisioning routes answer 409 `card_locked`), and none of its tokens is resumed
+    /// or activated. Each of its active wallet tokens is suspended at the card network (reason
+    /// `card_locked`), recorded and announced (`token.suspended`); tokens already suspended for
+    /// another reason stay as they are. `token_updates` says what happened to each token; locking
+    /// again retries any the network did not take. Takes no request body.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/cards/{id}/lock`.
+    /// - Remark: Generated from `#/paths//v1/cards/{id}/lock/post(lockCard)`.
+    public func lockCard(
+        path: Operations.LockCard.Input.Path,
+        headers: Operations.LockCard.Input.Headers = .init()
+    ) async throws -> Operations.LockCard.Output {
+        try await lockCard(Operations.LockCard.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Unlock a card
+    ///
+    /// Unlocks a locked card: it can be provisioned again, and each token its lock suspended (the
+    /// last change to it being the issuer's suspension for `card_locked`) is resumed at the card
+    /// network (reason `card_unlocked`), recorded and announced (`token.resumed`). A token
+    /// suspended for another reason (a lost phone) stays suspended. `token_updates` says what
+    /// happened to each; unlocking again retries any the network did not take. Unlocking an active
+    /// card answers it as it is. Takes no request body.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/cards/{id}/unlock`.
+    /// - Remark: Generated from `#/paths//v1/cards/{id}/unlock/post(unlockCard)`.
+    public func unlockCard(
+        path: Operations.UnlockCard.Input.Path,
+        headers: Operations.UnlockCard.Input.Headers = .init()
+    ) async throws -> Operations.UnlockCard.Output {
+        try await unlockCard(Operations.UnlockCard.Input(
+            path: path,
+            headers: headers
+        ))
+    }
     /// List a card's provisioning attempts
     ///
     /// Every wallet payload requested for the card, oldest first, whether it succeeded or
@@ -1027,15 +1102,20 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// List a card's tokens
+    /// Find tokens
     ///
-    /// Every token of the card, oldest first, with its state and the decision behind it.
+    /// The tenant's tokens matching every filter given, oldest first, with their state and the
+    /// decision behind them: a card's tokens (`card_id`), a customer's across their cards
+    /// (`customer_ref`), the token behind a Wallet pass (`device_account_identifier`, as PassKit
+    /// gives it) or behind a network's reference (`network_token_ref`). At least one filter is
+    /// required. An unknown `card_id` is `card_not_found`; other filters that match nothing
+    /// answer an empty page.
     ///
     ///
     /// - Remark: HTTP `GET /v1/tokens`.
     /// - Remark: Generated from `#/paths//v1/tokens/get(listTokens)`.
     public func listTokens(
-        query: Operations.ListTokens.Input.Query,
+        query: Operations.ListTokens.Input.Query = .init(),
         headers: Operations.ListTokens.Input.Headers = .init()
     ) async throws -> Operations.ListTokens.Output {
         try await listTokens(Operations.ListTokens.Input(

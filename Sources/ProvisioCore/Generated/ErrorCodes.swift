@@ -65,5 +65,7 @@ extension ProvisioError.Code {
     public static let wrongCredentialKind = Self("wrong_credential_kind")
     public static let cardNotFound = Self("card_not_found")
     public static let cardClosed = Self("card_closed")
+    /// The card is locked: it cannot be provisioned, nor its tokens resumed or activated, until it is unlocked.
+    public static let cardLocked = Self("card_locked")
     public static let tokenNotFound = Self("token_not_found")
 }

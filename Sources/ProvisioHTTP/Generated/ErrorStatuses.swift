@@ -46,6 +46,7 @@ extension ProvisioError.Code {
         "wrong_credential_kind": .forbidden,
         "card_not_found": .notFound,
         "card_closed": .conflict,
+        "card_locked": .conflict,
         "token_not_found": .notFound,
         "tav_malformed": .unprocessableContent,
         "tav_unsupported": .unprocessableContent,

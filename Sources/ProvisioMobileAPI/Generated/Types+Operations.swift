@@ -501,7 +501,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `card_closed`, `token_already_used`, `idempotency_request_in_progress` or `idempotency_replay_unavailable`.
+            /// `card_closed`, `card_locked`, `token_already_used`, `idempotency_request_in_progress` or `idempotency_replay_unavailable`.
             ///
             /// - Remark: Generated from `#/paths//v1/mobile/cards/{id}/provisioning/apple-pay/post(provisionApplePayFromMobile)/responses/409`.
             ///
@@ -854,7 +854,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `card_closed`, `google_pay_not_configured`, `google_pay_signing_key_expired`,
+            /// `card_closed`, `card_locked`, `google_pay_not_configured`, `google_pay_signing_key_expired`,
             /// `token_already_used`, `idempotency_request_in_progress` or `idempotency_replay_unavailable`.
             ///
             ///
@@ -1206,7 +1206,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `card_closed`, `token_already_used`, `idempotency_request_in_progress` or `idempotency_replay_unavailable`.
+            /// `card_closed`, `card_locked`, `token_already_used`, `idempotency_request_in_progress` or `idempotency_replay_unavailable`.
             ///
             /// - Remark: Generated from `#/paths//v1/mobile/cards/{id}/provisioning/samsung-pay/post(provisionSamsungPayFromMobile)/responses/409`.
             ///
