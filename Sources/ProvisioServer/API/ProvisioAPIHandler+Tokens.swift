@@ -2,13 +2,17 @@ import Foundation
 import ProvisioAPI
 import ProvisioCore
 
-/// Tokens for the issuer's backend: list per card, read with history, suspend / resume /
+/// Tokens for the issuer's backend: look up (by card, customer, pass or network reference), read with history, suspend / resume /
 /// delete, and activation of a pending token (TAV for in-app verification, or customer
 /// service).
 extension ProvisioAPIHandler {
     func listTokens(_ input: Operations.ListTokens.Input) async throws -> Operations.ListTokens.Output {
+        let query = input.query
         let page = try await services.tokens.tokens(
-            cardID: input.query.cardId, tenantID: try Self.tenantID(), cursor: input.query.cursor, limit: input.query.limit)
+            matching: TokenSearch(
+                cardID: query.cardId, customerRef: query.customerRef,
+                deviceAccountIdentifier: query.deviceAccountIdentifier, networkTokenRef: query.networkTokenRef),
+            tenantID: try Self.tenantID(), cursor: query.cursor, limit: query.limit)
         return .ok(
             .init(
                 headers: .init(xRequestId: try Self.requestID()),

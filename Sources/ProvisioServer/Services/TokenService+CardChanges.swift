@@ -10,7 +10,9 @@ extension TokenService {
         var live: [TokenRecord] = []
         var cursor: String?
         repeat {
-            let page = try await store.tokens(cardID: cardID, tenantID: tenantID, cursor: cursor, limit: PageSize.maximum)
+            let page = try await store.tokens(
+                matching: TokenSearch(cardID: cardID), tenantID: tenantID, cursor: cursor, limit: PageSize.maximum,
+                newestFirst: false)
             live += page.items.filter { [.pendingVerification, .active, .suspended].contains($0.state) }
             cursor = page.nextCursor
         } while cursor != nil

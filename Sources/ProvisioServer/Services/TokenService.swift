@@ -109,8 +109,37 @@ public struct TokenService: Sendable {
     }
 
     public func tokens(cardID: String, tenantID: String, cursor: String?, limit: Int?) async throws -> Page<TokenRecord> {
-        _ = try await cards.card(id: cardID, tenantID: tenantID)
-        return try await store.tokens(cardID: cardID, tenantID: tenantID, cursor: cursor, limit: try PageSize.resolve(limit))
+        try await tokens(matching: TokenSearch(cardID: cardID), tenantID: tenantID, cursor: cursor, limit: limit)
+    }
+
+    /// The tokens the issuer's backend looks up: by card, customer, device account identifier
+    /// (what Wallet's pass carries) or network token reference, at least one of them; oldest
+    /// first. An unknown card is `card_not_found`; any other filter that matches nothing is an
+    /// empty page.
+    public func tokens(matching search: TokenSearch, tenantID: String, cursor: String?, limit: Int?) async throws
+        -> Page<TokenRecord>
+    {
+        guard
+            search.cardID != nil || search.customerRef != nil || search.deviceAccountIdentifier != nil
+                || search.networkTokenRef != nil
+        else {
+            throw ProvisioError(
+                .invalidParameter,
+                "Give at least one of card_id, customer_ref, device_account_identifier and network_token_ref.")
+        }
+        for (name, value, maximum) in [
+            ("card_id", search.cardID, 64), ("device_account_identifier", search.deviceAccountIdentifier, 128),
+            ("network_token_ref", search.networkTokenRef, 128),
+        ] {
+            if let value, !(1...maximum).contains(value.count) {
+                throw ProvisioError(.invalidParameter, "\(name) must be 1 to \(maximum) characters.")
+            }
+        }
+        // As for the customer's cards: a reference holding a card number is refused, never looked up.
+        if let customerRef = search.customerRef { try CardService.validateCustomerRef(customerRef) }
+        if let cardID = search.cardID { _ = try await cards.card(id: cardID, tenantID: tenantID) }
+        return try await store.tokens(
+            matching: search, tenantID: tenantID, cursor: cursor, limit: try PageSize.resolve(limit), newestFirst: false)
     }
 
     public func events(of token: TokenRecord) async throws -> [TokenEventRecord] {

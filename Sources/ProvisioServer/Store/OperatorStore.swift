@@ -26,5 +26,4 @@ public protocol OperatorStore: Sendable {
     func deleteConsoleSession(tokenHash: String) async throws
 
     func searchCards(tenantID: String, _ search: CardSearch) async throws -> [CardRecord]
-    func searchTokens(tenantID: String, _ search: TokenSearch) async throws -> [TokenRecord]
 }

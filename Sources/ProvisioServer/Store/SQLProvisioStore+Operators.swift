@@ -168,31 +168,6 @@ extension SQLProvisioStore: OperatorStore {
         }
     }
 
-    public func searchTokens(tenantID: String, _ search: TokenSearch) async throws -> [TokenRecord] {
-        try await handle.read { database in
-            var query = SQLQueryString(
-                "SELECT tokens.* FROM tokens JOIN cards ON cards.id = tokens.card_id WHERE tokens.tenant_id = \(bind: tenantID)")
-            if let last4 = search.last4 {
-                query.appendInterpolation(unsafeRaw: " AND (cards.last4 = ")
-                query.appendInterpolation(bind: last4)
-                query.appendInterpolation(unsafeRaw: " OR tokens.token_last4 = ")
-                query.appendInterpolation(bind: last4)
-                query.appendInterpolation(unsafeRaw: ")")
-            }
-            let filters: [(String, String?)] = [
-                ("cards.customer_ref", search.customerRef),
-                ("tokens.device_account_identifier", search.deviceAccountIdentifier),
-                ("tokens.network_token_ref", search.networkTokenRef), ("tokens.state", search.state?.rawValue),
-            ]
-            for case (let column, let value?) in filters {
-                query.appendInterpolation(unsafeRaw: " AND \(column) = ")
-                query.appendInterpolation(bind: value)
-            }
-            query.appendInterpolation(unsafeRaw: " ORDER BY tokens.created_at DESC, tokens.id DESC LIMIT \(Self.searchLimit)")
-            return try await database.raw(query).all().map(Self.token(from:))
-        }
-    }
-
     static func operatorRecord(from row: any SQLRow) throws -> OperatorRecord {
         guard let role = OperatorRole(rawValue: try row.decode(column: "role", as: String.self)) else {
             throw ProvisioError(.internalError, "An operator row holds an unknown role.")

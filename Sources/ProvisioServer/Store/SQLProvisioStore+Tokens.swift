@@ -107,9 +107,44 @@ extension SQLProvisioStore: TokenStore {
         }
     }
 
-    public func tokens(cardID: String, tenantID: String, cursor: String?, limit: Int) async throws -> Page<TokenRecord> {
-        let rows = try await keysetRows(
-            table: "tokens", tenantID: tenantID, filters: [("card_id", cardID)], cursor: cursor, limit: limit)
+    public func tokens(matching search: TokenSearch, tenantID: String, cursor: String?, limit: Int, newestFirst: Bool)
+        async throws -> Page<TokenRecord>
+    {
+        let after = try cursor.map(PageCursor.init(encoded:))
+        let (beyond, order) = newestFirst ? ("<", "DESC") : (">", "ASC")
+        let rows = try await handle.read { database in
+            var query = SQLQueryString("SELECT * FROM tokens WHERE tenant_id = \(bind: tenantID)")
+            let filters: [(String, String?)] = [
+                ("card_id", search.cardID), ("device_account_identifier", search.deviceAccountIdentifier),
+                ("network_token_ref", search.networkTokenRef), ("state", search.state?.rawValue),
+            ]
+            for case (let column, let value?) in filters {
+                query.appendInterpolation(unsafeRaw: " AND \(column) = ")
+                query.appendInterpolation(bind: value)
+            }
+            // The card's fields through a subquery (on the cards' own indexes), so that every
+            // column here is the token's and the keyset below stays unambiguous.
+            if let customerRef = search.customerRef {
+                query.appendInterpolation(unsafeRaw: " AND card_id IN (SELECT id FROM cards WHERE tenant_id = ")
+                query.appendInterpolation(bind: tenantID)
+                query.appendInterpolation(unsafeRaw: " AND customer_ref = ")
+                query.appendInterpolation(bind: customerRef)
+                query.appendInterpolation(unsafeRaw: ")")
+            }
+            if let last4 = search.last4 {
+                query.appendInterpolation(unsafeRaw: " AND (token_last4 = ")
+                query.appendInterpolation(bind: last4)
+                query.appendInterpolation(unsafeRaw: " OR card_id IN (SELECT id FROM cards WHERE tenant_id = ")
+                query.appendInterpolation(bind: tenantID)
+                query.appendInterpolation(unsafeRaw: " AND last4 = ")
+                query.appendInterpolation(bind: last4)
+                query.appendInterpolation(unsafeRaw: "))")
+            }
+            if let after { Self.appendKeyset(to: &query, beyond: beyond, createdAt: after.createdAt, id: after.id) }
+            query.appendInterpolation(unsafeRaw: " ORDER BY created_at \(order), id \(order) LIMIT ")
+            query.appendInterpolation(bind: limit + 1)
+            return try await database.raw(query).all()
+        }
         return Self.page(try rows.map(Self.token(from:)), limit: limit) {
             PageCursor(createdAt: $0.createdAt.epochMilliseconds, id: $0.id)
         }

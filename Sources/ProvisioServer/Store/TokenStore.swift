@@ -19,7 +19,10 @@ public protocol TokenStore: Sendable {
     func insertToken(_ token: TokenRecord, events: [TokenEventRecord], outbox: [OutboxEntry]) async throws
     func token(id: String, tenantID: String) async throws -> TokenRecord?
     func token(networkTokenRef: String, tenantID: String) async throws -> TokenRecord?
-    func tokens(cardID: String, tenantID: String, cursor: String?, limit: Int) async throws -> Page<TokenRecord>
+    /// The tenant's tokens matching every field `search` sets, a page at a time, oldest first
+    /// (or newest first).
+    func tokens(matching search: TokenSearch, tenantID: String, cursor: String?, limit: Int, newestFirst: Bool)
+        async throws -> Page<TokenRecord>
     /// Moves a token from `expected` to `updated.state` only if it is still in `expected`
     /// (so concurrent changes cannot both win), recording the event; nil if it was not.
     /// The change, its history entry and its webhook in one transaction; nil (nothing written)

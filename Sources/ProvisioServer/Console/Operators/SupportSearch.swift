@@ -4,9 +4,9 @@ import ProvisioCore
 /// What support looks cards and tokens up by, within one tenant; at most 50 answers, newest
 /// first. Every value is checked before it reaches the database.
 public struct SupportSearch: Sendable {
-    let store: any OperatorStore
+    let store: any OperatorStore & TokenStore
 
-    public init(store: any OperatorStore) {
+    public init(store: any OperatorStore & TokenStore) {
         self.store = store
     }
 
@@ -17,7 +17,9 @@ public struct SupportSearch: Sendable {
 
     public func tokens(tenantID: String, _ search: TokenSearch) async throws -> [TokenRecord] {
         try Self.validate([search.last4, search.customerRef, search.deviceAccountIdentifier, search.networkTokenRef])
-        return try await store.searchTokens(tenantID: tenantID, search)
+        return try await store.tokens(
+            matching: search, tenantID: tenantID, cursor: nil, limit: SQLProvisioStore.searchLimit, newestFirst: true
+        ).items
     }
 
     static func validate(_ values: [String?]) throws {
