@@ -1,6 +1,8 @@
-/// Whether a card may still be provisioned. Closing is final: a closed card is never eligible.
+/// Whether a card may be provisioned. A locked card may not, until it is unlocked (its tokens
+/// are suspended meanwhile); closing is final: a closed card is never eligible again.
 public enum CardStatus: String, Codable, Hashable, Sendable {
     case active
+    case locked
     case closed
 
     public var isEligibleForProvisioning: Bool { self == .active }

@@ -1,7 +1,8 @@
 import ProvisioAPI
 import ProvisioCore
 
-/// The issuer's cards: create, list, read, close, and each card's provisioning attempts. The
+/// The issuer's cards: create, list, read, lock and unlock, close, and each card's provisioning
+/// attempts. The
 /// PAN becomes a `PrimaryAccountNumber` here and never comes back in an answer.
 extension ProvisioAPIHandler {
     func createCard(_ input: Operations.CreateCard.Input) async throws -> Operations.CreateCard.Output {
@@ -34,6 +35,18 @@ extension ProvisioAPIHandler {
 
     func closeCard(_ input: Operations.CloseCard.Input) async throws -> Operations.CloseCard.Output {
         let (card, carried) = try await services.cardChanges.close(
+            id: try Self.cardID(input.path.id), tenantID: try Self.tenantID())
+        return .ok(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(.init(card, tokenUpdates: carried))))
+    }
+
+    func lockCard(_ input: Operations.LockCard.Input) async throws -> Operations.LockCard.Output {
+        let (card, carried) = try await services.cardChanges.lock(
+            id: try Self.cardID(input.path.id), tenantID: try Self.tenantID())
+        return .ok(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(.init(card, tokenUpdates: carried))))
+    }
+
+    func unlockCard(_ input: Operations.UnlockCard.Input) async throws -> Operations.UnlockCard.Output {
+        let (card, carried) = try await services.cardChanges.unlock(
             id: try Self.cardID(input.path.id), tenantID: try Self.tenantID())
         return .ok(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(.init(card, tokenUpdates: carried))))
     }
@@ -99,6 +112,7 @@ extension Components.Schemas.Card {
             status: {
                 switch card.status {
                 case .active: .active
+                case .locked: .locked
                 case .closed: .closed
                 }
             }(), createdAt: card.createdAt, updatedAt: card.updatedAt,
@@ -113,6 +127,8 @@ extension Components.Schemas.TokenUpdate {
             switch result.outcome {
             case .deleted: .deleted
             case .updated: .updated
+            case .suspended: .suspended
+            case .resumed: .resumed
             case .failed: .failed
             }
         self.init(

@@ -105,7 +105,8 @@ public struct CardService: Sendable {
     /// Applies a reissue to an active card; answers the card and what its tokens must learn.
     public func update(id: String, tenantID: String, _ update: CardUpdate) async throws -> (CardRecord, CardDetails) {
         var card = try await self.card(id: id, tenantID: tenantID)
-        guard card.status == .active else {
+        // A locked card is reissued like an active one: the lock is about its use, not its details.
+        guard card.status != .closed else {
             throw ProvisioError(.cardClosed, "The card is closed; a closed card cannot be reissued.")
         }
         var fields: [String] = []
@@ -143,7 +144,28 @@ public struct CardService: Sendable {
     }
 
     public func close(id: String, tenantID: String) async throws -> CardRecord {
-        guard let card = try await store.setCardStatus(id: id, tenantID: tenantID, status: .close, at: clock.now()) else {
+        try await change(id: id, tenantID: tenantID, .close)
+    }
+
+    /// Locks the card (again, if it already is): it is not provisioned until unlocked.
+    /// `card_closed` for a closed card.
+    public func lock(id: String, tenantID: String) async throws -> CardRecord {
+        let card = try await change(id: id, tenantID: tenantID, .lock)
+        guard card.status == .locked else { throw ProvisioError(.cardClosed, "The card is closed; it cannot be locked.") }
+        return card
+    }
+
+    /// Unlocks the card (an active card stays as it is). `card_closed` for a closed card.
+    public func unlock(id: String, tenantID: String) async throws -> CardRecord {
+        let card = try await change(id: id, tenantID: tenantID, .unlock)
+        guard card.status == .active else {
+            throw ProvisioError(.cardClosed, "The card is closed; it cannot be unlocked.")
+        }
+        return card
+    }
+
+    private func change(id: String, tenantID: String, _ change: CardStatusChange) async throws -> CardRecord {
+        guard let card = try await store.setCardStatus(id: id, tenantID: tenantID, status: change, at: clock.now()) else {
             throw ProvisioError(.cardNotFound, "No card with this id.")
         }
         return card
@@ -156,8 +178,11 @@ public struct CardService: Sendable {
             context: CardRecord.vaultContext(tenantID: card.tenantID, cardID: card.id))
     }
 
-    /// Throws unless the card may be provisioned now (`card_closed`, `card_expired`).
+    /// Throws unless the card may be provisioned now (`card_closed`, `card_locked`, `card_expired`).
     public func requireEligible(_ card: CardRecord) throws {
+        guard card.status != .locked else {
+            throw ProvisioError(.cardLocked, "The card is locked and cannot be provisioned until it is unlocked.")
+        }
         guard card.status.isEligibleForProvisioning else {
             throw ProvisioError(.cardClosed, "The card is closed and cannot be provisioned.")
         }

@@ -5,8 +5,12 @@ public struct TokenCarryResult: Sendable, Equatable {
         case deleted
         /// The network has the card's new details (the card was reissued).
         case updated
-        /// The network could not be reached or refused; `errorCode` says which. Closing or
-        /// reissuing again retries the tokens still live.
+        /// Suspended at the network and here (the card was locked).
+        case suspended
+        /// Resumed at the network and here (the card was unlocked).
+        case resumed
+        /// The network could not be reached or refused; `errorCode` says which. Closing,
+        /// reissuing, locking or unlocking again retries the tokens still to do.
         case failed
     }
 

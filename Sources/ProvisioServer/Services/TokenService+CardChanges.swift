@@ -34,6 +34,42 @@ extension TokenService {
         return results
     }
 
+    /// Suspends every active token of a locked card at the network (reason `card_locked`).
+    /// Tokens already suspended for another reason stay as they are, and stay so at unlock.
+    public func suspendTokens(ofLocked card: CardRecord) async throws -> [TokenCarryResult] {
+        var results: [TokenCarryResult] = []
+        for token in try await liveTokens(cardID: card.id, tenantID: card.tenantID) where token.state == .active {
+            do {
+                let suspended = try await issuerChange(.suspend(by: .issuer), to: token, reasonCode: Self.lockReason)
+                results.append(TokenCarryResult(tokenID: suspended.id, outcome: .suspended))
+            } catch let error as ProvisioError {
+                results.append(TokenCarryResult(tokenID: token.id, outcome: .failed, errorCode: error.code.rawValue))
+            }
+        }
+        return results
+    }
+
+    /// Resumes the tokens the lock suspended (reason `card_unlocked`): those whose last change
+    /// is the issuer's suspension for `card_locked`. A token suspended otherwise (a lost phone)
+    /// stays suspended.
+    public func resumeTokens(ofUnlocked card: CardRecord) async throws -> [TokenCarryResult] {
+        var results: [TokenCarryResult] = []
+        for token in try await liveTokens(cardID: card.id, tenantID: card.tenantID) where token.state == .suspended {
+            let last = try await store.tokenEvents(tokenID: token.id).last
+            guard last?.actor == .issuer, last?.toState == .suspended, last?.reasonCode == Self.lockReason else { continue }
+            do {
+                let resumed = try await issuerChange(.resume(by: .issuer), to: token, reasonCode: "card_unlocked")
+                results.append(TokenCarryResult(tokenID: resumed.id, outcome: .resumed))
+            } catch let error as ProvisioError {
+                results.append(TokenCarryResult(tokenID: token.id, outcome: .failed, errorCode: error.code.rawValue))
+            }
+        }
+        return results
+    }
+
+    /// The reason a lock's suspensions carry, by which the unlock finds them again.
+    static let lockReason = "card_locked"
+
     /// Sends a reissued card's new details to the network for every live token.
     public func sendCardDetails(_ change: CardDetails, of card: CardRecord) async throws -> [TokenCarryResult] {
         guard !change.isEmpty else { return [] }

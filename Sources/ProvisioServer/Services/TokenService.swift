@@ -76,7 +76,7 @@ public struct TokenService: Sendable {
             {
                 decision = issuers
             }
-        } catch let error as ProvisioError where error.code == .cardClosed || error.code == .cardExpired {
+        } catch let error as ProvisioError where [.cardClosed, .cardLocked, .cardExpired].contains(error.code) {
             // An ineligible card is a red decision with that reason, not an error to the network.
             decision = Decision(outcome: .decline, reasons: [error.code.rawValue])
         }
@@ -184,6 +184,12 @@ public struct TokenService: Sendable {
         if let reasonCode { try Self.validateReasonCode(reasonCode) }
         if IdempotentEffect.previous("token") == token.id { return token }
         _ = try TokenLifecycle.apply(tokenEvent, to: token.state)
+        switch tokenEvent {
+        case .resume, .verified:
+            // A locked card's tokens stay unusable until the card is unlocked, whoever asks.
+            try Self.requireUnlocked(try await cards.card(id: token.cardID, tenantID: token.tenantID))
+        default: break
+        }
         let answer = try await connectors.connector(tenantID: token.tenantID).send(
             command, networkTokenRef: token.networkTokenRef, reasonCode: reasonCode)
         return try await apply(tokenEvent, to: token, reasonCode: reasonCode, networkState: answer.state)
@@ -223,6 +229,7 @@ public struct TokenService: Sendable {
             throw ProvisioError(.tokenInvalidTransition, "Only a token pending verification needs activation data.")
         }
         let card = try await cards.card(id: token.cardID, tenantID: token.tenantID)
+        try Self.requireUnlocked(card)
         let validUntil = clock.now().addingTimeInterval(lifetime)
         let data = try tavSigner.sign(
             pan: try cards.primaryAccountNumber(of: card), expiry: try CardExpiry(month: card.expiryMonth, year: card.expiryYear),
@@ -231,6 +238,13 @@ public struct TokenService: Sendable {
     }
 
     // MARK: Helpers
+
+    /// `card_locked` for a locked card: its tokens are neither resumed nor activated.
+    static func requireUnlocked(_ card: CardRecord) throws {
+        guard card.status != .locked else {
+            throw ProvisioError(.cardLocked, "The card is locked; unlock it before resuming or activating its tokens.")
+        }
+    }
 
     private func event(
         _ token: TokenRecord, type: String, from: TokenState?, to: TokenState, actor: TokenActor, reason: String?, at time: Date

@@ -9,9 +9,10 @@ public protocol ProvisioStore: ServerInstanceStore, Sendable {
     func card(id: String, tenantID: String) async throws -> CardRecord?
     func cards(tenantID: String, customerRef: String, cursor: String?, limit: Int) async throws -> Page<CardRecord>
     /// Stores a reissued card's new details (`changedFields` name them for the audit log);
-    /// nil when the tenant has no such active card.
+    /// nil when the tenant has no such card still open (active or locked).
     func updateCardDetails(_ card: CardRecord, changedFields: [String], at time: Date) async throws -> CardRecord?
-    /// Returns the updated card, or nil when there is no such card for the tenant.
+    /// Moves the card to `status.to` if it is in one of `status.from` (audited); otherwise leaves
+    /// it as it is. Returns the card as it now is, or nil when there is no such card for the tenant.
     func setCardStatus(id: String, tenantID: String, status: CardStatusChange, at time: Date) async throws -> CardRecord?
 
     func insertAttempt(_ attempt: ProvisioningAttemptRecord) async throws
@@ -54,9 +55,4 @@ public enum IdempotencyClaim: Sendable, Equatable {
     /// had already done (`kind:id`), if anything.
     case tookOver(previousEffect: String?)
     case existing(IdempotencyRecord)
-}
-
-/// The card status changes the API allows.
-public enum CardStatusChange: Sendable {
-    case close
 }

@@ -68,7 +68,7 @@ public struct SQLProvisioStore: ProvisioStore {
             }
             guard
                 let row = try await update.where("id", .equal, card.id).where("tenant_id", .equal, card.tenantID)
-                    .where("status", .equal, CardStatus.active.rawValue).returning("*").first()
+                    .where("status", .notEqual, CardStatus.closed.rawValue).returning("*").first()
             else { return nil }
             try await Self.audit(
                 AuditChange("card.updated", target: "card", card.id, reason: changedFields.joined(separator: ", ")),
@@ -78,18 +78,20 @@ public struct SQLProvisioStore: ProvisioStore {
     }
 
     public func setCardStatus(id: String, tenantID: String, status: CardStatusChange, at time: Date) async throws -> CardRecord? {
-        let newStatus: CardStatus
-        switch status {
-        case .close: newStatus = .closed
-        }
-        return try await handle.transaction { database in
-            if let changed = try await database.raw(
+        try await handle.transaction { database in
+            var update = SQLQueryString(
                 """
-                UPDATE cards SET status = \(bind: newStatus.rawValue), updated_at = \(bind: time.epochMilliseconds)
-                WHERE id = \(bind: id) AND tenant_id = \(bind: tenantID) AND status <> \(bind: newStatus.rawValue) RETURNING *
-                """
-            ).first() {
-                try await Self.audit(AuditChange("card.closed", target: "card", id), tenantID: tenantID, at: time, in: database)
+                UPDATE cards SET status = \(bind: status.to.rawValue), updated_at = \(bind: time.epochMilliseconds)
+                WHERE id = \(bind: id) AND tenant_id = \(bind: tenantID) AND status IN (
+                """)
+            for (index, from) in status.from.enumerated() {
+                if index > 0 { update.appendInterpolation(unsafeRaw: ", ") }
+                update.appendInterpolation(bind: from.rawValue)
+            }
+            update.appendInterpolation(unsafeRaw: ") RETURNING *")
+            if let changed = try await database.raw(update).first() {
+                try await Self.audit(
+                    AuditChange(status.auditAction, target: "card", id), tenantID: tenantID, at: time, in: database)
                 return try Self.card(from: changed)
             }
             // Already in that status (nothing changes, nothing is recorded) or no such card.

@@ -123,6 +123,8 @@ import Testing
                 body: .json(.init(expiryMonth: 6, expiryYear: 2032, cardArtUrl: "https://cdn.example/new.png"))
             ).ok.body.json
             #expect(reissued.expiryYear == 2032 && reissued.tokenUpdates == [])
+            #expect(try await api.lockCard(path: .init(id: fullID)).ok.body.json.status == .locked)
+            #expect(try await api.unlockCard(path: .init(id: fullID)).ok.body.json.status == .active)
             #expect(try await api.closeCard(path: .init(id: fullID)).ok.body.json.status == .closed)
 
             // Keys, session revocation and the audit log.
@@ -458,6 +460,7 @@ import Testing
     static let generatedOperations: Set<String> = [
         Operations.GetHealth.id, Operations.GetReady.id, Operations.GetMetrics.id, Operations.GetOpenAPIDocument.id,
         Operations.ListCards.id, Operations.CreateCard.id, Operations.GetCard.id, Operations.CloseCard.id,
+        Operations.LockCard.id, Operations.UnlockCard.id,
         Operations.ListProvisioningAttempts.id, Operations.ProvisionApplePay.id, Operations.ProvisionGooglePay.id,
         Operations.ProvisionSamsungPay.id, Operations.CreateMobileSession.id, Operations.CreateProvisionToken.id,
         Operations.ListMobileCards.id, Operations.ProvisionApplePayFromMobile.id, Operations.ProvisionGooglePayFromMobile.id,

@@ -21,6 +21,8 @@ import Testing
         "GET /v1/cards/{id}",
         "PATCH /v1/cards/{id}",
         "POST /v1/cards/{id}/close",
+        "POST /v1/cards/{id}/lock",
+        "POST /v1/cards/{id}/unlock",
         "GET /v1/cards/{id}/provisioning-attempts",
         "POST /v1/cards/{id}/provisioning/apple-pay",
         "POST /v1/cards/{id}/provisioning/google-pay",

@@ -43,6 +43,8 @@ extension Operations.CreateCard.Output: APIOutput {}
 extension Operations.GetCard.Output: APIOutput {}
 extension Operations.CloseCard.Output: APIOutput {}
 extension Operations.UpdateCard.Output: APIOutput {}
+extension Operations.LockCard.Output: APIOutput {}
+extension Operations.UnlockCard.Output: APIOutput {}
 extension Operations.ListProvisioningAttempts.Output: APIOutput {}
 extension Operations.ProvisionApplePay.Output: APIOutput {}
 extension Operations.ProvisionGooglePay.Output: APIOutput {}
