@@ -32,7 +32,8 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: python != nil), .timeLimit(.minutes(3)))
+    // A bound for a hang, not a speed: it counts the wait for a ServerTestSlots slot too.
+    @Test(.enabled(if: python != nil), .timeLimit(.minutes(10)))
     func aSupportCallInTheBrowser() async throws {
         let python = try #require(Self.python)
         try await TestServer.run(.sqlite, clock: .live(), secureConsoleCookies: false) { server in
