@@ -35,9 +35,9 @@ import Testing
     @Test func theRuntimeStillNamesAMissingQueryParameterAndAMissingBody() async throws {
         try await TestServer.run(.sqlite) { server in
             let (_, apiKey) = try await server.makeTenant()
-            let noQuery = try await server.raw.get("/v1/tokens", token: apiKey)
+            let noQuery = try await server.raw.get("/v1/cards", token: apiKey)
             #expect(noQuery.refused(400, .invalidParameter), "\(noQuery.text)")
-            #expect(noQuery.error?.message == "The query parameter card_id is required.")
+            #expect(noQuery.error?.message == "The query parameter customer_ref is required.")
             let noBody = try await server.raw.send(.post, "/v1/mobile-sessions", token: apiKey, body: nil)
             #expect(noBody.refused(400, .invalidJson), "\(noBody.text)")
         }
