@@ -29,6 +29,10 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/CardId`.
         public typealias CardId = Swift.String
+        /// The token's id, from `GET /v1/mobile/tokens`. Another customer's token is 404 `token_not_found`.
+        ///
+        /// - Remark: Generated from `#/components/parameters/MobileTokenId`.
+        public typealias MobileTokenId = Swift.String
         /// Page size, 1 to 100 (default 20). Anything else is 400 `invalid_parameter`.
         ///
         /// - Remark: Generated from `#/components/parameters/Limit`.

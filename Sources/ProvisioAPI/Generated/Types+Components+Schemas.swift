@@ -1047,6 +1047,216 @@ extension Components {
                 ])
             }
         }
+        /// One of the customer's cards in a wallet on a device, as the app shows it.
+        ///
+        /// - Remark: Generated from `#/components/schemas/MobileToken`.
+        public struct MobileToken: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MobileToken/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/MobileToken/card_id`.
+            public var cardId: Swift.String
+            /// The card's last four digits (what the cardholder knows the card by).
+            ///
+            /// - Remark: Generated from `#/components/schemas/MobileToken/card_last4`.
+            public var cardLast4: Swift.String
+            /// The device account number's last four digits, as the wallet shows them, once the network told them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/MobileToken/token_last4`.
+            public var tokenLast4: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/MobileToken/wallet`.
+            public var wallet: Components.Schemas.Wallet
+            /// - Remark: Generated from `#/components/schemas/MobileToken/device_type`.
+            public var deviceType: Components.Schemas.DeviceType?
+            /// - Remark: Generated from `#/components/schemas/MobileToken/state`.
+            public var state: Components.Schemas.TokenState
+            /// - Remark: Generated from `#/components/schemas/MobileToken/created_at`.
+            public var createdAt: Components.Schemas.Timestamp
+            /// - Remark: Generated from `#/components/schemas/MobileToken/updated_at`.
+            public var updatedAt: Components.Schemas.Timestamp
+            /// Creates a new `MobileToken`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - cardId:
+            ///   - cardLast4: The card's last four digits (what the cardholder knows the card by).
+            ///   - tokenLast4: The device account number's last four digits, as the wallet shows them, once the network told them.
+            ///   - wallet:
+            ///   - deviceType:
+            ///   - state:
+            ///   - createdAt:
+            ///   - updatedAt:
+            public init(
+                id: Swift.String,
+                cardId: Swift.String,
+                cardLast4: Swift.String,
+                tokenLast4: Swift.String? = nil,
+                wallet: Components.Schemas.Wallet,
+                deviceType: Components.Schemas.DeviceType? = nil,
+                state: Components.Schemas.TokenState,
+                createdAt: Components.Schemas.Timestamp,
+                updatedAt: Components.Schemas.Timestamp
+            ) {
+                self.id = id
+                self.cardId = cardId
+                self.cardLast4 = cardLast4
+                self.tokenLast4 = tokenLast4
+                self.wallet = wallet
+                self.deviceType = deviceType
+                self.state = state
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case cardId = "card_id"
+                case cardLast4 = "card_last4"
+                case tokenLast4 = "token_last4"
+                case wallet
+                case deviceType = "device_type"
+                case state
+                case createdAt = "created_at"
+                case updatedAt = "updated_at"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.String.self,
+                    forKey: .id
+                )
+                self.cardId = try container.decode(
+                    Swift.String.self,
+                    forKey: .cardId
+                )
+                self.cardLast4 = try container.decode(
+                    Swift.String.self,
+                    forKey: .cardLast4
+                )
+                self.tokenLast4 = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .tokenLast4
+                )
+                self.wallet = try container.decode(
+                    Components.Schemas.Wallet.self,
+                    forKey: .wallet
+                )
+                self.deviceType = try container.decodeIfPresent(
+                    Components.Schemas.DeviceType.self,
+                    forKey: .deviceType
+                )
+                self.state = try container.decode(
+                    Components.Schemas.TokenState.self,
+                    forKey: .state
+                )
+                self.createdAt = try container.decode(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .createdAt
+                )
+                self.updatedAt = try container.decode(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .updatedAt
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "card_id",
+                    "card_last4",
+                    "token_last4",
+                    "wallet",
+                    "device_type",
+                    "state",
+                    "created_at",
+                    "updated_at"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MobileTokenList`.
+        public struct MobileTokenList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MobileTokenList/data`.
+            public var data: [Components.Schemas.MobileToken]
+            /// Creates a new `MobileTokenList`.
+            ///
+            /// - Parameters:
+            ///   - data:
+            public init(data: [Components.Schemas.MobileToken]) {
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.data = try container.decode(
+                    [Components.Schemas.MobileToken].self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "data"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MobileTokenTransitionRequest`.
+        public struct MobileTokenTransitionRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MobileTokenTransitionRequest/action`.
+            @frozen public enum ActionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case suspend = "suspend"
+                case resume = "resume"
+                case delete = "delete"
+            }
+            /// - Remark: Generated from `#/components/schemas/MobileTokenTransitionRequest/action`.
+            public var action: Components.Schemas.MobileTokenTransitionRequest.ActionPayload
+            /// Creates a new `MobileTokenTransitionRequest`.
+            ///
+            /// - Parameters:
+            ///   - action:
+            public init(action: Components.Schemas.MobileTokenTransitionRequest.ActionPayload) {
+                self.action = action
+            }
+            public enum CodingKeys: String, CodingKey {
+                case action
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.action = try container.decode(
+                    Components.Schemas.MobileTokenTransitionRequest.ActionPayload.self,
+                    forKey: .action
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "action"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MobileTokenActivationRequest`.
+        public struct MobileTokenActivationRequest: Codable, Hashable, Sendable {
+            /// The issuer's app authenticated the cardholder itself.
+            ///
+            /// - Remark: Generated from `#/components/schemas/MobileTokenActivationRequest/method`.
+            @frozen public enum MethodPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case appAuthentication = "app_authentication"
+            }
+            /// The issuer's app authenticated the cardholder itself.
+            ///
+            /// - Remark: Generated from `#/components/schemas/MobileTokenActivationRequest/method`.
+            public var method: Components.Schemas.MobileTokenActivationRequest.MethodPayload
+            /// Creates a new `MobileTokenActivationRequest`.
+            ///
+            /// - Parameters:
+            ///   - method: The issuer's app authenticated the cardholder itself.
+            public init(method: Components.Schemas.MobileTokenActivationRequest.MethodPayload) {
+                self.method = method
+            }
+            public enum CodingKeys: String, CodingKey {
+                case method
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.method = try container.decode(
+                    Components.Schemas.MobileTokenActivationRequest.MethodPayload.self,
+                    forKey: .method
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "method"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/ProvisioningAttempt`.
         public struct ProvisioningAttempt: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/ProvisioningAttempt/id`.

@@ -394,10 +394,19 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/ActivationRequest`.
         public struct ActivationRequest: Codable, Hashable, Sendable {
+            /// How the issuer verified the cardholder: `customer_service` (an agent, on a call) or
+            /// `app_authentication` (the issuer's own app authenticated them, and they confirmed the card).
+            ///
+            ///
             /// - Remark: Generated from `#/components/schemas/ActivationRequest/method`.
             @frozen public enum MethodPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case customerService = "customer_service"
+                case appAuthentication = "app_authentication"
             }
+            /// How the issuer verified the cardholder: `customer_service` (an agent, on a call) or
+            /// `app_authentication` (the issuer's own app authenticated them, and they confirmed the card).
+            ///
+            ///
             /// - Remark: Generated from `#/components/schemas/ActivationRequest/method`.
             public var method: Components.Schemas.ActivationRequest.MethodPayload
             /// The issuer's reason, for the network's records.
@@ -407,7 +416,7 @@ extension Components {
             /// Creates a new `ActivationRequest`.
             ///
             /// - Parameters:
-            ///   - method:
+            ///   - method: How the issuer verified the cardholder: `customer_service` (an agent, on a call) or
             ///   - reasonCode: The issuer's reason, for the network's records.
             public init(
                 method: Components.Schemas.ActivationRequest.MethodPayload,

@@ -41,9 +41,10 @@ public protocol APIProtocol: Sendable {
     func updateCardDetails(_ input: Operations.UpdateCardDetails.Input) async throws -> Operations.UpdateCardDetails.Output
     /// The issuer activates a pending token after verifying the cardholder itself
     ///
-    /// Customer-service activation (the yellow path's third way): the cardholder called the
-    /// issuer, who verified them. The network activates the token pending activation and its
-    /// pass. Nothing is reported back: the issuer asked.
+    /// The cardholder called the issuer, who verified them (customer service, the yellow path's
+    /// third way), or the issuer's app authenticated them itself (in-app authentication). The
+    /// network activates the token pending activation and its pass. Nothing is reported back:
+    /// the issuer asked.
     ///
     ///
     /// - Remark: HTTP `POST /network/v1/tokens/{ref}/activation`.
@@ -97,9 +98,10 @@ extension APIProtocol {
     }
     /// The issuer activates a pending token after verifying the cardholder itself
     ///
-    /// Customer-service activation (the yellow path's third way): the cardholder called the
-    /// issuer, who verified them. The network activates the token pending activation and its
-    /// pass. Nothing is reported back: the issuer asked.
+    /// The cardholder called the issuer, who verified them (customer service, the yellow path's
+    /// third way), or the issuer's app authenticated them itself (in-app authentication). The
+    /// network activates the token pending activation and its pass. Nothing is reported back:
+    /// the issuer asked.
     ///
     ///
     /// - Remark: HTTP `POST /network/v1/tokens/{ref}/activation`.

@@ -973,5 +973,109 @@ extension Components {
                 self.body = body
             }
         }
+        public struct BadGateway: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/BadGateway/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                /// error body. On an idempotent replay this header names the replaying request, and so does
+                /// the `request_id` of a replayed error body.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/BadGateway/headers/X-Request-Id`.
+                public var xRequestId: Components.Headers.XRequestId
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                public init(xRequestId: Components.Headers.XRequestId) {
+                    self.xRequestId = xRequestId
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.BadGateway.Headers
+            /// - Remark: Generated from `#/components/responses/BadGateway/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/BadGateway/content/application\/json`.
+                case json(Components.Schemas._Error)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas._Error {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.BadGateway.Body
+            /// Creates a new `BadGateway`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.BadGateway.Headers,
+                body: Components.Responses.BadGateway.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        public struct ServiceUnavailable: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/ServiceUnavailable/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                /// error body. On an idempotent replay this header names the replaying request, and so does
+                /// the `request_id` of a replayed error body.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/ServiceUnavailable/headers/X-Request-Id`.
+                public var xRequestId: Components.Headers.XRequestId
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                public init(xRequestId: Components.Headers.XRequestId) {
+                    self.xRequestId = xRequestId
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.ServiceUnavailable.Headers
+            /// - Remark: Generated from `#/components/responses/ServiceUnavailable/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/ServiceUnavailable/content/application\/json`.
+                case json(Components.Schemas._Error)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas._Error {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.ServiceUnavailable.Body
+            /// Creates a new `ServiceUnavailable`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.ServiceUnavailable.Headers,
+                body: Components.Responses.ServiceUnavailable.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
     }
 }

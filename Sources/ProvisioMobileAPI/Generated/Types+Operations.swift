@@ -278,6 +278,1175 @@ public enum Operations {
             }
         }
     }
+    /// The customer's cards in wallets, on every device
+    ///
+    /// With a mobile session: every wallet token of the customer's cards that is still live
+    /// (pending verification, active or suspended), whatever the wallet (Apple Pay, Google Pay,
+    /// Samsung Pay) and device, oldest first, for a screen such as "this card on your devices".
+    /// Deleted and declined tokens are history and not listed. A provision token or an API key is
+    /// 403 `wrong_credential_kind`.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/mobile/tokens`.
+    /// - Remark: Generated from `#/paths//v1/mobile/tokens/get(listMobileTokens)`.
+    public enum ListMobileTokens {
+        public static let id: Swift.String = "listMobileTokens"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/mobile/tokens/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListMobileTokens.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListMobileTokens.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListMobileTokens.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.ListMobileTokens.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/mobile/tokens/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/mobile/tokens/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    public init(xRequestId: Components.Headers.XRequestId) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListMobileTokens.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/mobile/tokens/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/mobile/tokens/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.MobileTokenList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.MobileTokenList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListMobileTokens.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ListMobileTokens.Output.Ok.Headers,
+                    body: Operations.ListMobileTokens.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The customer's live tokens.
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/get(listMobileTokens)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListMobileTokens.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListMobileTokens.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `malformed_request`: the request line or headers could not be parsed or are too large
+            /// (over 16 KiB or 64 lines). The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/get(listMobileTokens)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/get(listMobileTokens)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: only a mobile session reaches its customer's tokens.
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/get(listMobileTokens)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/get(listMobileTokens)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The cardholder suspends, resumes or deletes one of their tokens
+    ///
+    /// The cardholder's own control, from the issuer's app (a phone lost, then found; a device
+    /// sold): `suspend`, `resume` or `delete` one of their own tokens. The change is made at the
+    /// card network first, as the issuer's own are (reason `customer_request`), then recorded,
+    /// audited with the mobile session as the actor, and announced (`token.suspended`, …).
+    /// Another customer's token is `token_not_found`, as an unknown one is.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/mobile/tokens/{id}/transitions`.
+    /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/transitions/post(transitionMobileToken)`.
+    public enum TransitionMobileToken {
+        public static let id: Swift.String = "transitionMobileToken"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/transitions/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The token's id, from `GET /v1/mobile/tokens`. Another customer's token is 404 `token_not_found`.
+                ///
+                /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/transitions/POST/path/id`.
+                public var id: Components.Parameters.MobileTokenId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The token's id, from `GET /v1/mobile/tokens`. Another customer's token is 404 `token_not_found`.
+                public init(id: Components.Parameters.MobileTokenId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.TransitionMobileToken.Input.Path
+            /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/transitions/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Makes a retried POST safe: the same key with the same method, path and body returns the
+                /// stored response instead of running the request again. 1 to 255 visible ASCII
+                /// characters (0x21 to 0x7E); anything else is 400 `idempotency_key_invalid`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/transitions/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.TransitionMobileToken.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey: Makes a retried POST safe: the same key with the same method, path and body returns the
+                ///   - accept:
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.TransitionMobileToken.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.TransitionMobileToken.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/transitions/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/transitions/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.MobileTokenTransitionRequest)
+            }
+            public var body: Operations.TransitionMobileToken.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.TransitionMobileToken.Input.Path,
+                headers: Operations.TransitionMobileToken.Input.Headers = .init(),
+                body: Operations.TransitionMobileToken.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/transitions/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/transitions/POST/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// - Remark: Generated from `#/components/headers/Idempotent-Replayed`.
+                    @frozen public enum IdempotentReplayed: String, Codable, Hashable, Sendable, CaseIterable {
+                        case _true = "true"
+                    }
+                    /// Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/transitions/POST/responses/200/headers/Idempotent-Replayed`.
+                    public var idempotentReplayed: Components.Headers.IdempotentReplayed?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    ///   - idempotentReplayed: Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                    public init(
+                        xRequestId: Components.Headers.XRequestId,
+                        idempotentReplayed: Components.Headers.IdempotentReplayed? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.idempotentReplayed = idempotentReplayed
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.TransitionMobileToken.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/transitions/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/transitions/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.MobileToken)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.MobileToken {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.TransitionMobileToken.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.TransitionMobileToken.Output.Ok.Headers,
+                    body: Operations.TransitionMobileToken.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The token after the change.
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/transitions/post(transitionMobileToken)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.TransitionMobileToken.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.TransitionMobileToken.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request` (a field is missing or
+            /// has the wrong type), `invalid_parameter` (an action or method outside the list),
+            /// `idempotency_key_invalid` or `malformed_request`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/transitions/post(transitionMobileToken)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/transitions/post(transitionMobileToken)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: only a mobile session reaches its customer's tokens (not a provision token, not an API key).
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/transitions/post(transitionMobileToken)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `token_not_found`: no such token, or another customer's.
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/transitions/post(transitionMobileToken)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request body had not all arrived 10 seconds after the request's
+            /// headers. The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/transitions/post(transitionMobileToken)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `token_invalid_transition` (the token cannot make this change), `card_locked` (the card
+            /// is locked: its tokens are neither resumed nor activated), `network_refused` (the card
+            /// network refused; nothing was changed), `idempotency_request_in_progress` or
+            /// `idempotency_replay_unavailable`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/transitions/post(transitionMobileToken)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `payload_too_large`: the request body is over 256 KiB. The rest of it is not read and
+            /// the connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/transitions/post(transitionMobileToken)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `idempotency_key_reused`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/transitions/post(transitionMobileToken)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/transitions/post(transitionMobileToken)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `network_unavailable`, `network_credentials_rejected` or `network_answer_malformed`: the card network could not be reached; nothing was changed.
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/transitions/post(transitionMobileToken)/responses/502`.
+            ///
+            /// HTTP response code: `502 badGateway`.
+            case badGateway(Components.Responses.BadGateway)
+            /// The associated value of the enum case if `self` is `.badGateway`.
+            ///
+            /// - Throws: An error if `self` is not `.badGateway`.
+            /// - SeeAlso: `.badGateway`.
+            public var badGateway: Components.Responses.BadGateway {
+                get throws {
+                    switch self {
+                    case let .badGateway(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badGateway",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `network_connector_not_configured`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/transitions/post(transitionMobileToken)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The issuer's app activates a pending token after authenticating the cardholder
+    ///
+    /// In-app authentication (Thales TPC's "activate a pending token"): the issuer's app has
+    /// authenticated the cardholder itself (its own sign-in, biometrics) and the cardholder
+    /// confirmed the card by its last four digits; the app asks for the pending token to be
+    /// activated. Provisio asks the card network to activate it (MDES: `ReasonCode` `A`), records
+    /// the activation as `app_authentication` (neither TAV nor customer service) and announces it
+    /// (`token.activated`). Only a token pending verification of one of the customer's cards.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/mobile/tokens/{id}/activation`.
+    /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/activation/post(activateMobileToken)`.
+    public enum ActivateMobileToken {
+        public static let id: Swift.String = "activateMobileToken"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/activation/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The token's id, from `GET /v1/mobile/tokens`. Another customer's token is 404 `token_not_found`.
+                ///
+                /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/activation/POST/path/id`.
+                public var id: Components.Parameters.MobileTokenId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The token's id, from `GET /v1/mobile/tokens`. Another customer's token is 404 `token_not_found`.
+                public init(id: Components.Parameters.MobileTokenId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.ActivateMobileToken.Input.Path
+            /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/activation/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Makes a retried POST safe: the same key with the same method, path and body returns the
+                /// stored response instead of running the request again. 1 to 255 visible ASCII
+                /// characters (0x21 to 0x7E); anything else is 400 `idempotency_key_invalid`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/activation/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ActivateMobileToken.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey: Makes a retried POST safe: the same key with the same method, path and body returns the
+                ///   - accept:
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ActivateMobileToken.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ActivateMobileToken.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/activation/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/activation/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.MobileTokenActivationRequest)
+            }
+            public var body: Operations.ActivateMobileToken.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.ActivateMobileToken.Input.Path,
+                headers: Operations.ActivateMobileToken.Input.Headers = .init(),
+                body: Operations.ActivateMobileToken.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/activation/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/activation/POST/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// - Remark: Generated from `#/components/headers/Idempotent-Replayed`.
+                    @frozen public enum IdempotentReplayed: String, Codable, Hashable, Sendable, CaseIterable {
+                        case _true = "true"
+                    }
+                    /// Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/activation/POST/responses/200/headers/Idempotent-Replayed`.
+                    public var idempotentReplayed: Components.Headers.IdempotentReplayed?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    ///   - idempotentReplayed: Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                    public init(
+                        xRequestId: Components.Headers.XRequestId,
+                        idempotentReplayed: Components.Headers.IdempotentReplayed? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.idempotentReplayed = idempotentReplayed
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ActivateMobileToken.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/activation/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/mobile/tokens/{id}/activation/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.MobileToken)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.MobileToken {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ActivateMobileToken.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ActivateMobileToken.Output.Ok.Headers,
+                    body: Operations.ActivateMobileToken.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The token, now active.
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/activation/post(activateMobileToken)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ActivateMobileToken.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ActivateMobileToken.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request` (a field is missing or
+            /// has the wrong type), `invalid_parameter` (an action or method outside the list),
+            /// `idempotency_key_invalid` or `malformed_request`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/activation/post(activateMobileToken)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/activation/post(activateMobileToken)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: only a mobile session reaches its customer's tokens (not a provision token, not an API key).
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/activation/post(activateMobileToken)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `token_not_found`: no such token, or another customer's.
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/activation/post(activateMobileToken)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request body had not all arrived 10 seconds after the request's
+            /// headers. The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/activation/post(activateMobileToken)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `token_invalid_transition` (the token cannot make this change), `card_locked` (the card
+            /// is locked: its tokens are neither resumed nor activated), `network_refused` (the card
+            /// network refused; nothing was changed), `idempotency_request_in_progress` or
+            /// `idempotency_replay_unavailable`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/activation/post(activateMobileToken)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `payload_too_large`: the request body is over 256 KiB. The rest of it is not read and
+            /// the connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/activation/post(activateMobileToken)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `idempotency_key_reused`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/activation/post(activateMobileToken)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/activation/post(activateMobileToken)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `network_unavailable`, `network_credentials_rejected` or `network_answer_malformed`: the card network could not be reached; nothing was changed.
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/activation/post(activateMobileToken)/responses/502`.
+            ///
+            /// HTTP response code: `502 badGateway`.
+            case badGateway(Components.Responses.BadGateway)
+            /// The associated value of the enum case if `self` is `.badGateway`.
+            ///
+            /// - Throws: An error if `self` is not `.badGateway`.
+            /// - SeeAlso: `.badGateway`.
+            public var badGateway: Components.Responses.BadGateway {
+                get throws {
+                    switch self {
+                    case let .badGateway(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badGateway",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `network_connector_not_configured`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/activation/post(activateMobileToken)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Build the Apple Pay payload for a card, from the app
     ///
     /// The same payload as the issuer route, called by the app directly. A mobile session may

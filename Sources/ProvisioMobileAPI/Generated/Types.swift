@@ -27,6 +27,43 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/mobile/cards`.
     /// - Remark: Generated from `#/paths//v1/mobile/cards/get(listMobileCards)`.
     func listMobileCards(_ input: Operations.ListMobileCards.Input) async throws -> Operations.ListMobileCards.Output
+    /// The customer's cards in wallets, on every device
+    ///
+    /// With a mobile session: every wallet token of the customer's cards that is still live
+    /// (pending verification, active or suspended), whatever the wallet (Apple Pay, Google Pay,
+    /// Samsung Pay) and device, oldest first, for a screen such as "this card on your devices".
+    /// Deleted and declined tokens are history and not listed. A provision token or an API key is
+    /// 403 `wrong_credential_kind`.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/mobile/tokens`.
+    /// - Remark: Generated from `#/paths//v1/mobile/tokens/get(listMobileTokens)`.
+    func listMobileTokens(_ input: Operations.ListMobileTokens.Input) async throws -> Operations.ListMobileTokens.Output
+    /// The cardholder suspends, resumes or deletes one of their tokens
+    ///
+    /// The cardholder's own control, from the issuer's app (a phone lost, then found; a device
+    /// sold): `suspend`, `resume` or `delete` one of their own tokens. The change is made at the
+    /// card network first, as the issuer's own are (reason `customer_request`), then recorded,
+    /// audited with the mobile session as the actor, and announced (`token.suspended`, …).
+    /// Another customer's token is `token_not_found`, as an unknown one is.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/mobile/tokens/{id}/transitions`.
+    /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/transitions/post(transitionMobileToken)`.
+    func transitionMobileToken(_ input: Operations.TransitionMobileToken.Input) async throws -> Operations.TransitionMobileToken.Output
+    /// The issuer's app activates a pending token after authenticating the cardholder
+    ///
+    /// In-app authentication (Thales TPC's "activate a pending token"): the issuer's app has
+    /// authenticated the cardholder itself (its own sign-in, biometrics) and the cardholder
+    /// confirmed the card by its last four digits; the app asks for the pending token to be
+    /// activated. Provisio asks the card network to activate it (MDES: `ReasonCode` `A`), records
+    /// the activation as `app_authentication` (neither TAV nor customer service) and announces it
+    /// (`token.activated`). Only a token pending verification of one of the customer's cards.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/mobile/tokens/{id}/activation`.
+    /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/activation/post(activateMobileToken)`.
+    func activateMobileToken(_ input: Operations.ActivateMobileToken.Input) async throws -> Operations.ActivateMobileToken.Output
     /// Build the Apple Pay payload for a card, from the app
     ///
     /// The same payload as the issuer route, called by the app directly. A mobile session may
@@ -79,6 +116,65 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//v1/mobile/cards/get(listMobileCards)`.
     public func listMobileCards(headers: Operations.ListMobileCards.Input.Headers = .init()) async throws -> Operations.ListMobileCards.Output {
         try await listMobileCards(Operations.ListMobileCards.Input(headers: headers))
+    }
+    /// The customer's cards in wallets, on every device
+    ///
+    /// With a mobile session: every wallet token of the customer's cards that is still live
+    /// (pending verification, active or suspended), whatever the wallet (Apple Pay, Google Pay,
+    /// Samsung Pay) and device, oldest first, for a screen such as "this card on your devices".
+    /// Deleted and declined tokens are history and not listed. A provision token or an API key is
+    /// 403 `wrong_credential_kind`.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/mobile/tokens`.
+    /// - Remark: Generated from `#/paths//v1/mobile/tokens/get(listMobileTokens)`.
+    public func listMobileTokens(headers: Operations.ListMobileTokens.Input.Headers = .init()) async throws -> Operations.ListMobileTokens.Output {
+        try await listMobileTokens(Operations.ListMobileTokens.Input(headers: headers))
+    }
+    /// The cardholder suspends, resumes or deletes one of their tokens
+    ///
+    /// The cardholder's own control, from the issuer's app (a phone lost, then found; a device
+    /// sold): `suspend`, `resume` or `delete` one of their own tokens. The change is made at the
+    /// card network first, as the issuer's own are (reason `customer_request`), then recorded,
+    /// audited with the mobile session as the actor, and announced (`token.suspended`, …).
+    /// Another customer's token is `token_not_found`, as an unknown one is.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/mobile/tokens/{id}/transitions`.
+    /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/transitions/post(transitionMobileToken)`.
+    public func transitionMobileToken(
+        path: Operations.TransitionMobileToken.Input.Path,
+        headers: Operations.TransitionMobileToken.Input.Headers = .init(),
+        body: Operations.TransitionMobileToken.Input.Body
+    ) async throws -> Operations.TransitionMobileToken.Output {
+        try await transitionMobileToken(Operations.TransitionMobileToken.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The issuer's app activates a pending token after authenticating the cardholder
+    ///
+    /// In-app authentication (Thales TPC's "activate a pending token"): the issuer's app has
+    /// authenticated the cardholder itself (its own sign-in, biometrics) and the cardholder
+    /// confirmed the card by its last four digits; the app asks for the pending token to be
+    /// activated. Provisio asks the card network to activate it (MDES: `ReasonCode` `A`), records
+    /// the activation as `app_authentication` (neither TAV nor customer service) and announces it
+    /// (`token.activated`). Only a token pending verification of one of the customer's cards.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/mobile/tokens/{id}/activation`.
+    /// - Remark: Generated from `#/paths//v1/mobile/tokens/{id}/activation/post(activateMobileToken)`.
+    public func activateMobileToken(
+        path: Operations.ActivateMobileToken.Input.Path,
+        headers: Operations.ActivateMobileToken.Input.Headers = .init(),
+        body: Operations.ActivateMobileToken.Input.Body
+    ) async throws -> Operations.ActivateMobileToken.Output {
+        try await activateMobileToken(Operations.ActivateMobileToken.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
     }
     /// Build the Apple Pay payload for a card, from the app
     ///

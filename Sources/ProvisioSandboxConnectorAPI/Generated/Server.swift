@@ -491,9 +491,10 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// The issuer activates a pending token after verifying the cardholder itself
     ///
-    /// Customer-service activation (the yellow path's third way): the cardholder called the
-    /// issuer, who verified them. The network activates the token pending activation and its
-    /// pass. Nothing is reported back: the issuer asked.
+    /// The cardholder called the issuer, who verified them (customer service, the yellow path's
+    /// third way), or the issuer's app authenticated them itself (in-app authentication). The
+    /// network activates the token pending activation and its pass. Nothing is reported back:
+    /// the issuer asked.
     ///
     ///
     /// - Remark: HTTP `POST /network/v1/tokens/{ref}/activation`.
