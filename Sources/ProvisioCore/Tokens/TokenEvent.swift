@@ -2,7 +2,7 @@
 public enum TokenEvent: Hashable, Sendable {
     /// The issuer's decision on a new token (green, yellow, red).
     case decided(DecisionOutcome)
-    /// The cardholder verified (TAV in-app, OTP, or customer service).
+    /// The cardholder verified (TAV in-app, OTP, customer service, or the issuer's app).
     case verified(VerificationMethod)
     case suspend(by: TokenActor)
     case resume(by: TokenActor)
@@ -22,4 +22,6 @@ public enum VerificationMethod: String, Codable, Hashable, Sendable {
     case tav
     case otp
     case customerService = "customer_service"
+    /// The issuer's app authenticated the cardholder itself (Thales TPC's in-app authentication).
+    case appAuthentication = "app_authentication"
 }

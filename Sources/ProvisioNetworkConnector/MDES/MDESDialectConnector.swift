@@ -91,16 +91,22 @@ public struct MDESDialectConnector: NetworkConnector {
                 ).ok.body.json
                 return (answer.tokenDeleteResponse?.token?.tokenUniqueReference, "deleted")
             case .activate(let method):
-                // MDES's `C`: the cardholder proved who they are to an agent; Provisio asks for
-                // no other activation at the network.
-                guard method == "customer_service" else {
-                    throw ProvisioError(.networkRefused, "The MDES dialect activates a token only after customer service.")
+                // MDES's `C`: the cardholder proved who they are to an agent; `A`: they
+                // authenticated with an activation method, here the issuer's own app.
+                let reason: Components.Schemas.ActivateReason
+                switch method {
+                case "customer_service": reason = .c
+                case "app_authentication": reason = .a
+                default:
+                    throw ProvisioError(
+                        .networkRefused, "The MDES dialect activates a token only after customer service or the issuer's app.")
                 }
                 let answer = try await client.activateToken(
                     body: .json(
                         .init(
                             tokenActivateRequest: .init(
-                                tokenUniqueReference: networkTokenRef, reasonCode: .c, commentText: comment, auditInfo: audit)))
+                                tokenUniqueReference: networkTokenRef, reasonCode: reason, commentText: comment,
+                                auditInfo: audit)))
                 ).ok.body.json
                 return (answer.tokenActivateResponse?.token?.tokenUniqueReference, "active")
             case .updateCardDetails:

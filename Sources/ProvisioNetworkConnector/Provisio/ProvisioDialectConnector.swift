@@ -48,7 +48,8 @@ public struct ProvisioDialectConnector: NetworkConnector {
                 ).ok.body.json
             case .activate(let method):
                 guard let method = Components.Schemas.ActivationRequest.MethodPayload(rawValue: method) else {
-                    throw ProvisioError(.networkRefused, "The card network activates a token only after customer service.")
+                    throw ProvisioError(
+                        .networkRefused, "The card network activates a token only after customer service or the issuer's app.")
                 }
                 return try await client.activateToken(
                     path: .init(ref: networkTokenRef), body: .json(.init(method: method, reasonCode: reasonCode))

@@ -423,10 +423,11 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
         return token
     }
 
-    /// Flow 3c: the cardholder called the issuer, who verified them and asks the network to
-    /// activate the pending token. Nothing is reported back: the issuer asked.
+    /// Flow 3c, and in-app authentication: the cardholder called the issuer, or the issuer's
+    /// app authenticated them, and the issuer asks the network to activate the pending token.
+    /// Nothing is reported back: the issuer asked.
     @discardableResult
-    public func activateByCustomerService(networkTokenRef: String) async throws -> NetworkToken {
+    public func activateByIssuer(networkTokenRef: String) async throws -> NetworkToken {
         _ = try pendingToken(networkTokenRef)
         guard changing.insert(networkTokenRef).inserted else {
             throw ProvisioError(.sandboxNetworkTokenStateInvalid, "Another change to this token is under way; try again.")

@@ -57,7 +57,8 @@ struct SandboxConnectorHandler: APIProtocol {
             ])
         let token: NetworkToken
         switch body.method {
-        case .customerService: token = try await world.network.activateByCustomerService(networkTokenRef: input.path.ref)
+        case .customerService, .appAuthentication:
+            token = try await world.network.activateByIssuer(networkTokenRef: input.path.ref)
         }
         return .ok(.init(body: .json(.init(token))))
     }

@@ -56,7 +56,7 @@ struct SandboxMDESCustomerServiceHandler: APIProtocol {
         let request = body.tokenActivateRequest
         let reference = request.tokenUniqueReference
         logger.info("MDES activate", metadata: ["ref": "\(reference)", "reason_code": "\(request.reasonCode.rawValue)"])
-        _ = try await world.network.activateByCustomerService(networkTokenRef: try existing(reference).networkTokenRef)
+        _ = try await world.network.activateByIssuer(networkTokenRef: try existing(reference).networkTokenRef)
         return .ok(.init(body: .json(.init(tokenActivateResponse: changed(reference)))))
     }
 

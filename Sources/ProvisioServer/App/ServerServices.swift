@@ -22,6 +22,8 @@ public struct ServerServices: Sendable {
     public let webhooks: WebhookService
     public let tokens: TokenService
     public let cardChanges: CardChangeService
+    /// The cardholder's own controls over their tokens (the mobile routes).
+    public let cardholderTokens: CardholderTokenService
     /// The support console's operators and what support searches.
     public let operators: OperatorService
     public let search: SupportSearch
@@ -84,6 +86,7 @@ public struct ServerServices: Sendable {
             decisionHook: IssuerDecisionHook(store: store, vault: vault, sender: webhookSender, clock: clock),
             connectors: connectors, clock: clock)
         self.cardChanges = CardChangeService(cards: cards, tokens: tokens)
+        self.cardholderTokens = CardholderTokenService(cards: cards, tokens: tokens)
         self.operators = OperatorService(store: store, hasher: passwordHasher, clock: clock)
         self.search = SupportSearch(store: store)
         self.handle = handle

@@ -264,9 +264,9 @@ public struct TokenService: Sendable {
 
     static func actor(of event: TokenEvent) -> TokenActor {
         switch event {
-        // Customer service verified the cardholder at the issuer; every other verification
-        // (TAV in-app, one-time code) the network saw.
-        case .verified(.customerService): .issuer
+        // Customer service or the issuer's app verified the cardholder at the issuer; every
+        // other verification (TAV in-app, one-time code) the network saw.
+        case .verified(.customerService), .verified(.appAuthentication): .issuer
         case .decided, .verified: .network
         case .suspend(let actor), .resume(let actor), .delete(let actor): actor
         }

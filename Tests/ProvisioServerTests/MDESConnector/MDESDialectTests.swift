@@ -187,11 +187,24 @@ import _CryptoExtras
                     path: .init(id: pendingID), body: .json(.init(mode: .customerService, reasonCode: "agent_verified"))
                 ).ok.body.json
                 #expect(activated.state == .active)
+                // In-app authentication of another, by the cardholder's own app.
+                let byApp = Self.reference("app")
+                let appPending = try await TokenAPITests.decide(
+                    server, networkKey: networkKey,
+                    TokenAPITests.networkTokenRequest(ref: byApp, recommendation: .requireVerification)
+                ).ok.body.json
+                let session = try await api.createMobileSession(body: .json(.init(customerRef: "cust_1"))).created.body.json
+                    .token
+                let appActivated = try await server.api(session).activateMobileToken(
+                    path: .init(id: appPending.tokenId), body: .json(.init(method: .appAuthentication))
+                ).ok.body.json
+                #expect(appActivated.state == .active)
 
                 let requests = mdes.requests
                 #expect(
                     requests.map(\.path)
-                        == ["token/suspend", "token/unsuspend", "search", "token/delete", "token/activate"].map {
+                        == ["token/suspend", "token/unsuspend", "search", "token/delete", "token/activate", "token/activate"]
+                        .map {
                             "/mdes/csapi/v2/\($0)"
                         })
                 for request in requests {
@@ -209,6 +222,9 @@ import _CryptoExtras
                 #expect(field(3, "TokenDeleteRequest", "DeleteFromConsumerApp") == "false")
                 #expect(field(4, "TokenActivateRequest", "TokenUniqueReference") == yellow)
                 #expect(field(4, "TokenActivateRequest", "ReasonCode") == "C")
+                // MDES's `A`: the cardholder authenticated with an activation method, the issuer's app.
+                #expect(field(5, "TokenActivateRequest", "TokenUniqueReference") == byApp)
+                #expect(field(5, "TokenActivateRequest", "ReasonCode") == "A")
                 // AuditInfo names the API key that acted and the tenant.
                 let audit = try #require(requests[0].body["TokenSuspendRequest"]?["AuditInfo"])
                 #expect(audit["UserName"]?.stringValue == "Provisio API key")

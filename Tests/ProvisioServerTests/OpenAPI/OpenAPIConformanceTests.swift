@@ -201,6 +201,22 @@ import Testing
                 _ = try await api.transitionToken(path: .init(id: greenID), body: .json(suspend)).ok
                 _ = try await api.transitionToken(path: .init(id: greenID), body: .json(.init(action: .resume))).ok
 
+                // The cardholder's own controls, from the app: their tokens, a suspend and resume,
+                // and a pending Samsung token activated after the app's own authentication.
+                let samsung = try await h.tokens(of: try await h.addToSamsung(SandboxSamsungWallet(tokenService: h.network)))
+                let cardholder = server.api(
+                    try await api.createMobileSession(body: .json(.init(customerRef: "cust_1"))).created.body.json.token)
+                let listed = try await cardholder.listMobileTokens().ok.body.json.data
+                #expect(Set([greenID, yellowID, samsung.1.id]).isSubset(of: listed.map(\.id)), "\(listed)")
+                for action in [Components.Schemas.MobileTokenTransitionRequest.ActionPayload.suspend, .resume] {
+                    _ = try await cardholder.transitionMobileToken(path: .init(id: greenID), body: .json(.init(action: action)))
+                        .ok
+                }
+                let byApp = try await cardholder.activateMobileToken(
+                    path: .init(id: samsung.1.id), body: .json(.init(method: .appAuthentication))
+                ).ok.body.json
+                #expect(byApp.state == .active && byApp.wallet == .samsungPay)
+
                 // The network refuses a change to a token it never issued (409), none is configured
                 // (503), and it is unreachable (502).
                 func suspendStray() async throws -> Operations.TransitionToken.Output {
@@ -461,6 +477,7 @@ import Testing
         Operations.GetHealth.id, Operations.GetReady.id, Operations.GetMetrics.id, Operations.GetOpenAPIDocument.id,
         Operations.ListCards.id, Operations.CreateCard.id, Operations.GetCard.id, Operations.CloseCard.id,
         Operations.LockCard.id, Operations.UnlockCard.id,
+        Operations.ListMobileTokens.id, Operations.TransitionMobileToken.id, Operations.ActivateMobileToken.id,
         Operations.ListProvisioningAttempts.id, Operations.ProvisionApplePay.id, Operations.ProvisionGooglePay.id,
         Operations.ProvisionSamsungPay.id, Operations.CreateMobileSession.id, Operations.CreateProvisionToken.id,
         Operations.ListMobileCards.id, Operations.ProvisionApplePayFromMobile.id, Operations.ProvisionGooglePayFromMobile.id,

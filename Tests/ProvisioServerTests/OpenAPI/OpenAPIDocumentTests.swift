@@ -37,6 +37,9 @@ import Testing
         "GET /v1/audit-events",
         "POST /v1/network-keys",
         "GET /v1/mobile/cards",
+        "GET /v1/mobile/tokens",
+        "POST /v1/mobile/tokens/{id}/transitions",
+        "POST /v1/mobile/tokens/{id}/activation",
         "POST /v1/mobile/cards/{id}/provisioning/apple-pay",
         "POST /v1/mobile/cards/{id}/provisioning/google-pay",
         "POST /v1/mobile/cards/{id}/provisioning/samsung-pay",
@@ -97,7 +100,10 @@ import Testing
         for operation in spec.operations {
             let security = try #require(operation.object["security"]?.arrayValue, "\(operation.key) states its security")
             let names = security.map { requirement in requirement.objectValue?.keys.sorted() ?? [] }
-            if operation.template.hasPrefix("/v1/mobile/") {
+            if operation.template.hasPrefix("/v1/mobile/tokens") {
+                // The cardholder's tokens: a customer's session only, never a one-card push token.
+                #expect(names == [["mobileSession"]], "\(operation.key)")
+            } else if operation.template.hasPrefix("/v1/mobile/") {
                 #expect(names == [["mobileSession"], ["provisionToken"]], "\(operation.key)")
             } else if operation.template.hasPrefix("/v1/network/") {
                 #expect(names == [["networkKey"]], "\(operation.key)")

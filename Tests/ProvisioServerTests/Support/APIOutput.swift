@@ -62,6 +62,9 @@ extension Operations.ListMobileCards.Output: APIOutput {}
 extension Operations.ProvisionApplePayFromMobile.Output: APIOutput {}
 extension Operations.ProvisionGooglePayFromMobile.Output: APIOutput {}
 extension Operations.ProvisionSamsungPayFromMobile.Output: APIOutput {}
+extension Operations.ListMobileTokens.Output: APIOutput {}
+extension Operations.TransitionMobileToken.Output: APIOutput {}
+extension Operations.ActivateMobileToken.Output: APIOutput {}
 extension Operations.ListWebhookEndpoints.Output: APIOutput {}
 extension Operations.CreateWebhookEndpoint.Output: APIOutput {}
 extension Operations.SendTestWebhook.Output: APIOutput {}
