@@ -9,6 +9,8 @@ import ProvisioCrypto
 /// at most `maximumEndpoints` are tried: a caller (the network) is waiting.
 struct SynchronousWebhook: Sendable {
     static let maximumEndpoints = 3
+    /// How early by Swift's clock an HTTP client's deadline may fire and still count as one.
+    static let clockTolerance = Duration.milliseconds(100)
 
     let store: any WebhookStore
     let vault: PANVault
@@ -62,7 +64,9 @@ struct SynchronousWebhook: Sendable {
                 failure = "The issuer's endpoint could not be reached."
             }
             let elapsed = ContinuousClock.now - started
-            result.timedOut = failure != nil && status == nil && elapsed >= remaining
+            // No answer by the deadline. The HTTP client's deadline runs on NIO's clock, this one on
+            // Swift's: a client giving up a hair before `remaining` by this clock still timed out.
+            result.timedOut = failure != nil && status == nil && elapsed >= remaining - Self.clockTolerance
             if let failure { result.failures.append(failure) }
             let delivery = WebhookDeliveryRecord(
                 id: RandomToken.identifier(prefix: "whd_"), tenantID: tenantID, eventID: event.id, endpointID: endpoint.id,
