@@ -31,10 +31,13 @@ struct DemoScenarios {
         12: "Google Pay activation from the issuer's app (app-to-app)",
         13: "The cardholder deletes the card in Google Wallet",
         14: "The issuer suspends and resumes a Samsung Pay token",
+        15: "The cardholder suspends a lost iPhone's card from the app, then resumes it",
+        16: "Activation by the issuer's app after its own authentication of the cardholder",
+        17: "The issuer locks the card (its tokens suspended, no new add), then unlocks it",
     ]
 
     /// What a scenario builds on: the scenarios that add the cards and tokens it uses.
-    static let prerequisites: [Int: [Int]] = [2: [1], 8: [1, 2], 13: [10], 14: [11]]
+    static let prerequisites: [Int: [Int]] = [2: [1], 8: [1, 2], 13: [10], 14: [11], 17: [15]]
 
     func run(_ number: Int) async throws {
         switch number {
@@ -52,6 +55,9 @@ struct DemoScenarios {
         case 12: try await googleAppToApp()
         case 13: try await googleCardholderDeletes()
         case 14: try await samsungIssuerSuspends()
+        case 15: try await cardholderSuspendsALostPhone()
+        case 16: try await activationByInAppAuthentication()
+        case 17: try await lockAndUnlock()
         default: break
         }
     }
