@@ -26,7 +26,8 @@ public struct ProvisioMobileClient: Sendable {
     public let credential: ProvisioCredential
     /// The default timeout of each call, in seconds.
     public let timeout: TimeInterval
-    private let client: Client
+    /// The generated client (internal: the token calls live in `ProvisioMobileClient+Tokens.swift`).
+    let client: Client
 
     /// - Parameter transport: how requests travel; by default URLSession over
     ///   `ProvisioMobileClient.noRedirectSession`. Another transport must not follow redirects
@@ -84,7 +85,7 @@ public struct ProvisioMobileClient: Sendable {
     // MARK: - Plumbing
 
     /// Runs `call`, racing it against `timeout`; maps every failure to a `ProvisioClientError`.
-    private func perform<T: Sendable>(timeout: TimeInterval, _ call: @escaping @Sendable () async throws -> T) async throws -> T {
+    func perform<T: Sendable>(timeout: TimeInterval, _ call: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
             return try await withThrowingTaskGroup(of: T?.self) { group in
                 group.addTask { try await call() }
@@ -144,14 +145,15 @@ public struct ProvisioMobileClient: Sendable {
         ProvisioClientError(.clientCancelled, "The request was cancelled.")
     }
 
-    /// Card ids are Provisio's (`card_…`): letters, digits, `_` and `-` only, so they are safe in a path.
-    private static func checkedID(_ id: String) throws -> String {
+    /// Card and token ids are Provisio's (`card_…`, `tok_…`): letters, digits, `_` and `-` only,
+    /// so they are safe in a path.
+    static func checkedID(_ id: String, of kind: String = "card") throws -> String {
         let allowed = id.utf8.allSatisfy { byte in
             (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F
                 || byte == 0x2D
         }
         guard !id.isEmpty, id.utf8.count <= 128, allowed else {
-            throw ProvisioClientError(.clientRequestInvalid, "The card id is not a Provisio card id.")
+            throw ProvisioClientError(.clientRequestInvalid, "The \(kind) id is not a Provisio \(kind) id.")
         }
         return id
     }

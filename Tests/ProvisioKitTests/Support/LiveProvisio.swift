@@ -17,7 +17,8 @@
 
     /// A real Provisio on loopback (SQLite in a temporary directory), with the sandbox CA trusted,
     /// a tenant, a customer's card and a mobile session for it; and the sandbox's wallet, Apple
-    /// service and card network, the network reaching Provisio over HTTP with its network key.
+    /// service and card network, the network reaching Provisio over HTTP with its network key, and
+    /// Provisio reaching the network through its connector API (the tenant's network settings).
     /// (Minimal copy of Tests/ProvisioServerTests' TestServer and SandboxNetworkHarness setup.)
     struct LiveProvisio: Sendable {
         /// One sandbox CA for the run (RSA key generation is slow).
@@ -31,6 +32,8 @@
         let wallet: SandboxWallet
         let network: SandboxNetworkTokenService
         let apple: SandboxAppleProvisioningService
+        /// The network's connector API, as Provisio calls it for the tenant's token changes.
+        let connector: LiveNetworkConnector
         /// Creates another tenant on the same server, with its own customer, card, mobile session
         /// and network key, and a sandbox network and Apple service for it over the same wallet.
         let addTenant: @Sendable (_ name: String, _ customerRef: String, _ pan: String) async throws -> LiveTenant
@@ -73,6 +76,9 @@
                         issuerTAVPublicKey: keys.tavSigningKey.publicKey, clock: clock,
                         defaultRisk: RiskAssessment(deviceScore: 5, accountScore: 5, walletRecommendation: .approve))
                     let apple = SandboxAppleProvisioningService(wallet: wallet, network: network)
+                    let connector = try await LiveNetworkConnector.serve(network: network)
+                    defer { connector.stop() }
+                    _ = try await issuer.setNetworkSettings(body: .json(.init(url: connector.url, apiKey: connector.apiKey))).ok
                     let addTenant: @Sendable (String, String, String) async throws -> LiveTenant = { name, customerRef, pan in
                         let (tenant, apiKey) = try await services.access.createTenant(name: name)
                         let issuer = Self.api(baseURL, apiKey)
@@ -96,7 +102,7 @@
                     return try await body(
                         LiveProvisio(
                             baseURL: baseURL, apiKey: apiKey, cardID: cardID, mobileSession: mobileSession, wallet: wallet,
-                            network: network, apple: apple, addTenant: addTenant))
+                            network: network, apple: apple, connector: connector, addTenant: addTenant))
                 }
                 await handle.shutdown()
                 return result
@@ -111,6 +117,24 @@
             Client(
                 serverURL: baseURL, transport: AsyncHTTPClientTransport(),
                 middlewares: [BearerCredentialMiddleware(token: token)])
+        }
+
+        /// Another customer of the same tenant, with a card of their own: a mobile session for them.
+        func otherCustomerSession(_ customerRef: String = "cust_other") async throws -> String {
+            let issuer = Self.api(baseURL, apiKey)
+            _ = try await issuer.createCard(
+                body: .json(
+                    .init(
+                        customerRef: customerRef, pan: "5555555555554444", expiryMonth: 10, expiryYear: 2031,
+                        cardholderName: "John Appleseed"))
+            ).created
+            return try await issuer.createMobileSession(body: .json(.init(customerRef: customerRef))).created.body.json.token
+        }
+
+        /// A provision token for the card (what the issuer's backend pushes to the Wallet extension).
+        func provisionToken() async throws -> String {
+            try await Self.api(baseURL, apiKey).createProvisionToken(body: .json(.init(cardId: cardID, wallet: .applePay)))
+                .created.body.json.provisionToken
         }
 
         /// The issuer backend's view of the card's tokens (`GET /v1/tokens?card_id=`).
