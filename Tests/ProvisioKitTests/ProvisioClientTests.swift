@@ -130,6 +130,45 @@ import Testing
         #expect(Set(body.keys) == ["certificates", "nonce", "nonce_signature", "encryption_scheme"])
     }
 
+    @Test func tokenCallsSendTheDocumentedPathBodyAndKey() async throws {
+        let seen = SeenRequests()
+        let server = try await LoopbackServer.serve { request in
+            let body = try await request.body.collect(upTo: 64 * 1024)
+            seen.append(
+                SeenRequest(
+                    method: request.method.rawValue, path: request.uri.path, authorization: request.headers[.authorization],
+                    idempotencyKey: request.headers[HTTPField.Name("Idempotency-Key")!], body: Data(buffer: body)))
+            let token = #"""
+                {"id":"tok_1","card_id":"card_1","card_last4":"1111","wallet":"google_pay","state":"suspended",
+                 "created_at":"2026-01-02T03:04:05Z","updated_at":"2026-01-02T03:04:06Z"}
+                """#
+            return jsonResponse(.ok, request.method == .get ? #"{"data":[\#(token)]}"# : token)
+        }
+        defer { server.stop() }
+        let client = ProvisioMobileClient(baseURL: server.baseURL, credential: .mobileSession("prv_ms_abc"))
+        let listed = try await client.walletTokens()
+        #expect(
+            listed == [
+                WalletToken(
+                    id: "tok_1", cardID: "card_1", cardLast4: "1111", wallet: .googlePay, state: .suspended,
+                    createdAt: Date(timeIntervalSince1970: 1_767_323_045), updatedAt: Date(timeIntervalSince1970: 1_767_323_046))
+            ])
+        _ = try await client.changeToken(id: "tok_1", .suspend, idempotencyKey: "idem-1")
+        _ = try await client.deleteToken(id: "tok_1")
+        _ = try await client.activateTokenAfterAppAuthentication(id: "tok_1")
+        let requests = seen.values
+        #expect(requests.map(\.method) == ["GET", "POST", "POST", "POST"])
+        #expect(
+            requests.map(\.path) == [
+                "/v1/mobile/tokens", "/v1/mobile/tokens/tok_1/transitions", "/v1/mobile/tokens/tok_1/transitions",
+                "/v1/mobile/tokens/tok_1/activation",
+            ])
+        #expect(requests.allSatisfy { $0.authorization == "Bearer prv_ms_abc" })
+        #expect(requests.map(\.idempotencyKey) == [nil, "idem-1", nil, nil])
+        let bodies = requests.dropFirst().map { try? JSONSerialization.jsonObject(with: $0.body) as? [String: String] }
+        #expect(bodies == [["action": "suspend"], ["action": "delete"], ["method": "app_authentication"]])
+    }
+
     @Test func aHangingServerTimesOut() async throws {
         let server = try await LoopbackServer.serve { _ in
             try await Task.sleep(for: .seconds(60))
