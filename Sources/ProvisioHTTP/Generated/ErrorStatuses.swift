@@ -168,6 +168,7 @@ extension ProvisioError.Code {
         "sandbox_network_token_unknown": .notFound,
         "sandbox_network_token_state_invalid": .conflict,
         "sandbox_otp_unavailable": .unprocessableContent,
+        "sandbox_activation_method_not_offered": .unprocessableContent,
         "sandbox_otp_not_requested": .unprocessableContent,
         "sandbox_otp_invalid": .unprocessableContent,
         "sandbox_otp_expired": .unprocessableContent,

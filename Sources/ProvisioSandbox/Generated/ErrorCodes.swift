@@ -40,6 +40,8 @@ extension ProvisioError.Code {
     public static let sandboxNetworkTokenUnknown = Self("sandbox_network_token_unknown")
     public static let sandboxNetworkTokenStateInvalid = Self("sandbox_network_token_state_invalid")
     public static let sandboxOTPUnavailable = Self("sandbox_otp_unavailable")
+    /// The cardholder tried a way of activating the token (the issuer's app) that the issuer did not offer for it.
+    public static let sandboxActivationMethodNotOffered = Self("sandbox_activation_method_not_offered")
     public static let sandboxOTPNotRequested = Self("sandbox_otp_not_requested")
     public static let sandboxOTPInvalid = Self("sandbox_otp_invalid")
     public static let sandboxOTPExpired = Self("sandbox_otp_expired")

@@ -2996,7 +2996,10 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// The activation data is refused.
+            /// The activation data is refused, or activation in the issuer's app was not offered for
+            /// this token (`sandbox_activation_method_not_offered`: the issuer answered no `app_to_app`
+            /// for this device, as for a Watch).
+            ///
             ///
             /// - Remark: Generated from `#/paths//sandbox/v1/tokens/{ref}/tav/post(verifyActivationData)/responses/422`.
             ///
