@@ -34,7 +34,7 @@ import Testing
         #expect(deletion.status == 0, "\(deletion.stdout)")
         #expect(deletion.stdout.contains("[10] ") && deletion.stdout.contains("[13] ") && !deletion.stdout.contains("[12] "))
         #expect(!deletion.stdout.contains("  ✗ "), "\(deletion.stdout)")
-        let bad = try await CLIRunner.run(["demo", "--scenario", "15"])
+        let bad = try await CLIRunner.run(["demo", "--scenario", "18"])
         #expect(bad.status == 2 && bad.stderr.contains("error: invalid_argument: --scenario"), "\(bad.stderr)")
     }
 }

@@ -19,6 +19,8 @@ import ProvisioCrypto
 public actor SandboxNetworkTokenService: NetworkForwarding {
     /// The `activation_methods` entry that allows one-time codes.
     public static let otpActivationMethod = "otp_sms"
+    /// The issuer's app (TAV), as the issuer names it in its answer.
+    public static let appActivationMethod = "app_to_app"
 
     /// Apple Wallet, where Apple's submissions go; other wallets name themselves when they
     /// push a card.
@@ -250,6 +252,11 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     @discardableResult
     public func verifyActivationData(networkTokenRef: String, activationData: String) async throws -> NetworkToken {
         let token = try pendingToken(networkTokenRef)
+        // Wallet offers only the methods the issuer answered for this device: no app on a Watch.
+        guard token.activationMethods.contains(Self.appActivationMethod) else {
+            throw ProvisioError(
+                .sandboxActivationMethodNotOffered, "The issuer did not offer activation in its app for this token.")
+        }
         try tavVerifier.verify(
             activationData: activationData, pan: token.fundingPrimaryAccountNumber, expiry: token.fundingExpiry,
             at: clock.now())

@@ -26,7 +26,13 @@ extension ProvisioAPIHandler {
                         tokenId: token.id, decision: .init(decision.outcome), reasons: decision.reasons,
                         state: .init(token.state),
                         activationMethods: decision.outcome == .requireVerification
-                            ? [.appToApp, .otpSms, .customerService] : nil))))
+                            ? Self.activationMethods(for: request.deviceType) : nil))))
+    }
+
+    /// The ways the cardholder may activate a yellow token on this device: the issuer's app
+    /// only where the device can open it (a Watch cannot), a one-time code, customer service.
+    static func activationMethods(for device: DeviceType?) -> Components.Schemas.NetworkDecision.ActivationMethodsPayload {
+        (device == .watch ? [] : [.appToApp]) + [.otpSms, .customerService]
     }
 
     func reportTokenEvent(_ input: Operations.ReportTokenEvent.Input) async throws -> Operations.ReportTokenEvent.Output {

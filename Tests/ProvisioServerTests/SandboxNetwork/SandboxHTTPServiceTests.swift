@@ -473,11 +473,12 @@ import Testing
     func noAnswerCarriesTheCardPANOrATokenPAN(_ engine: TestEngine) async throws {
         try await TestServer.run(engine) { server in
             try await SandboxHTTPHarness.run(server) { h in
-                // Green on the phone, yellow on the Watch (then activated), red on a second card.
-                let greenAdd = try await h.add(on: .phone)
+                // Green on the Watch, yellow on the phone (then activated in the app, which a Watch
+                // is not offered), red on a second card.
+                let greenAdd = try await h.add(on: .watch)
                 let green = greenAdd.outcome
                 try await h.client.setRisk(SandboxHTTPHarness.wireRisk(.requireVerification))
-                let yellowAdd = try await h.add(on: .watch)
+                let yellowAdd = try await h.add(on: .phone)
                 let yellow = yellowAdd.outcome
                 let tav = try await h.activationData(issuerTokenID: yellow.issuerTokenId)
                 _ = try await h.api.verifyActivationData(
