@@ -15,9 +15,10 @@ import Testing
         try await TestServer.run(engine) { server in
             try await SandboxNetworkHarness.run(server) { h in
                 let api = server.api(h.apiKey)
-                let phone = try #require(await h.network.outcome(sessionID: try await h.add().sessionID))
-                await h.network.setRisk(.yellow, forLast4: "1111")
+                // Green on the Watch; the iPhone's add goes yellow (the app can verify it there).
                 let watch = try #require(await h.network.outcome(sessionID: try await h.add(on: .watch).sessionID))
+                await h.network.setRisk(.yellow, forLast4: "1111")
+                let phone = try #require(await h.network.outcome(sessionID: try await h.add().sessionID))
                 let serials = [try #require(phone.pass?.serialNumber), try #require(watch.pass?.serialNumber)]
                 #expect(await h.wallet.pass(serialNumber: serials[0])?.details.expiry?.slashed == "12/30")
 
@@ -37,15 +38,16 @@ import Testing
                 #expect(await h.network.token(networkTokenRef: phone.networkTokenRef)?.fundingExpiry.slashed == "03/33")
                 // In-app verification of the pending token now signs over the new expiry, and the
                 // network, which has it, accepts it.
-                let tav = try await h.activationData(tokenID: watch.issuerTokenID)
-                _ = try await h.network.verifyActivationData(networkTokenRef: watch.networkTokenRef, activationData: tav)
-                #expect(await h.wallet.pass(serialNumber: serials[1])?.activationState == .activated)
+                let tav = try await h.activationData(tokenID: phone.issuerTokenID)
+                _ = try await h.network.verifyActivationData(networkTokenRef: phone.networkTokenRef, activationData: tav)
+                #expect(await h.wallet.pass(serialNumber: serials[0])?.activationState == .activated)
 
-                // Nothing new: nothing is sent.
+                // The same again: nothing new is stored, and the tokens are sent it again (how a
+                // push the network missed is retried).
                 let same = try await api.updateCard(
                     path: .init(id: h.cardID), body: .json(.init(expiryMonth: 3, expiryYear: 33))
                 ).ok.body.json
-                #expect(same.tokenUpdates == [])
+                #expect(same.tokenUpdates?.map(\.outcome) == [.updated, .updated])
 
                 // Closing deletes both tokens at the network and here; the passes leave Wallet.
                 let closed = try await api.closeCard(path: .init(id: h.cardID)).ok.body.json
@@ -89,6 +91,15 @@ import Testing
                 #expect(reissue.expiryYear == 2034)
                 #expect(reissue.tokenUpdates?.map(\.outcome) == [.failed])
                 #expect(reissue.tokenUpdates?.first?.errorCode == .networkUnavailable)
+                // Once the network is back, the same reissue again reaches the token.
+                _ = try await api.setNetworkSettings(body: .json(.init(url: h.sandboxURL, apiKey: h.sandboxKey))).ok
+                // The same reissue again reaches the token now.
+                let retried = try await api.updateCard(
+                    path: .init(id: h.cardID), body: .json(.init(expiryMonth: 1, expiryYear: 2034))
+                ).ok.body.json
+                #expect(retried.tokenUpdates?.map(\.outcome) == [.updated])
+                #expect(await h.network.token(networkTokenRef: added.networkTokenRef)?.fundingExpiry.slashed == "01/34")
+                _ = try await api.setNetworkSettings(body: .json(.init(url: "http://127.0.0.1:9", apiKey: h.sandboxKey))).ok
 
                 let closed = try await api.closeCard(path: .init(id: h.cardID)).ok.body.json
                 #expect(closed.status == .closed && closed.tokenUpdates?.first?.outcome == .failed)

@@ -109,23 +109,32 @@ public struct CardService: Sendable {
         guard card.status != .closed else {
             throw ProvisioError(.cardClosed, "The card is closed; a closed card cannot be reissued.")
         }
+        // What the network is sent is every detail the request names, changed or not: the same
+        // PATCH again re-sends them to the tokens a first push did not reach. Only what changed is
+        // written and audited.
         var fields: [String] = []
         var change = CardDetails()
-        if let expiry = update.expiry, expiry != (try? CardExpiry(month: card.expiryMonth, year: card.expiryYear)) {
-            try expiry.requireValid(at: clock.now())
-            (card.expiryMonth, card.expiryYear) = (expiry.month, expiry.year)
+        if let expiry = update.expiry {
+            if expiry != (try? CardExpiry(month: card.expiryMonth, year: card.expiryYear)) {
+                try expiry.requireValid(at: clock.now())
+                (card.expiryMonth, card.expiryYear) = (expiry.month, expiry.year)
+                fields.append("expiry")
+            }
             change.expiry = expiry
-            fields.append("expiry")
         }
-        if let name = update.cardholderName, name.value != card.cardholderName {
-            card.cardholderName = name.value
+        if let name = update.cardholderName {
+            if name.value != card.cardholderName {
+                card.cardholderName = name.value
+                fields.append("cardholder_name")
+            }
             change.cardholderName = name.value
-            fields.append("cardholder_name")
         }
-        if let art = try update.cardArtURL.map(Self.validateArtURL), art != card.cardArtURL {
-            card.cardArtURL = art
+        if let art = try update.cardArtURL.map(Self.validateArtURL) {
+            if art != card.cardArtURL {
+                card.cardArtURL = art
+                fields.append("card_art_url")
+            }
             change.cardArtURL = art
-            fields.append("card_art_url")
         }
         // Free texts are not the network's business: the record only.
         for text in update.texts {
@@ -134,7 +143,7 @@ public struct CardService: Sendable {
             card[keyPath: text.keyPath] = value
             fields.append(text.field)
         }
-        // Nothing new: the card as it is, and nothing for the network.
+        // Nothing new to store: the card as it is, and what the network is sent again.
         guard !fields.isEmpty else { return (card, change) }
         let now = clock.now()
         guard let stored = try await store.updateCardDetails(card, changedFields: fields, at: now) else {
