@@ -619,6 +619,8 @@ let package = Package(
                 "ProvisioCore",
                 "ProvisioCrypto",
                 "ProvisioSandbox",
+                // The sandbox's HTTP service: the network the token changes reach (LiveNetworkConnector).
+                "ProvisioSandboxServer",
                 "ProvisioServer",
                 .target(name: "PassKitStandIn", condition: .when(platforms: [.linux])),
                 "ProvisioAPI",
