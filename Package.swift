@@ -625,6 +625,8 @@ let package = Package(
                 .target(name: "PassKitStandIn", condition: .when(platforms: [.linux])),
                 "ProvisioAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                // RecordingTransport wraps the client's own URLSession transport.
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: serverOnly),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
