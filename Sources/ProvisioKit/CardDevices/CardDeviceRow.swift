@@ -27,8 +27,10 @@ public struct CardDeviceRow: Hashable, Sendable, Identifiable {
 
     /// The device in words, for the row's title ("Apple Watch", "Android phone"); English, for
     /// an app that does not localise its own.
-    public var deviceName: String {
-        switch (token.wallet, token.deviceType) {
+    public var deviceName: String { Self.deviceName(token.wallet, token.deviceType) }
+
+    static func deviceName(_ wallet: WalletToken.Wallet, _ deviceType: WalletToken.DeviceType?) -> String {
+        switch (wallet, deviceType) {
         case (.applePay, .phone): "iPhone"
         case (.applePay, .watch): "Apple Watch"
         case (.applePay, .tablet): "iPad"

@@ -20,13 +20,6 @@ public struct AppActivationConfirmation: Hashable, Sendable {
 
     /// A question the app can show as it is: "Activate the card ending 1111 on this Apple Watch?".
     public var prompt: String {
-        "Activate the card ending \(cardLast4) on this \(CardDeviceRow(token: token).deviceName)?"
-    }
-
-    // The row's words for the device, without keeping the whole token.
-    private var token: WalletToken {
-        WalletToken(
-            id: tokenID, cardID: "", cardLast4: cardLast4, wallet: wallet, deviceType: deviceType, state: .pendingVerification,
-            createdAt: .distantPast, updatedAt: .distantPast)
+        "Activate the card ending \(cardLast4) on this \(CardDeviceRow.deviceName(wallet, deviceType))?"
     }
 }
