@@ -144,10 +144,11 @@ import Testing
     /// what it makes up, so that half of the requests reach real cards, tokens, endpoints and
     /// deliveries instead of 404 (and the close operation only the card kept for it).
     ///
-    /// Transitions and activations of a real token go to the card network through a connector
-    /// that is not configured (503) or not listening (502), and a one-time code to an issuer
-    /// endpoint that is not there (502): those documented upstream failures are expected for
-    /// these three operations; a 500 still fails them, and any 5xx fails every other one.
+    /// Transitions and activations of a real token (the issuer's and the cardholder's) go to the
+    /// card network through a connector that is not configured (503) or not listening (502), and a
+    /// one-time code to an issuer endpoint that is not there (502): those documented upstream
+    /// failures are expected for these five operations; a 500 still fails them, and any 5xx fails
+    /// every other one.
     static func configuration(
         hooks: String, apiKey: String, mobileSession: String, networkKey: String, ids: [String], cards: [String],
         closableCardID: String
@@ -195,7 +196,9 @@ import Testing
             parameters = { "path.id" = "\(closableCardID)" }
 
             [[operations]]
-            include-operation-id = ["transitionToken", "activateToken", "relayOneTimeCode"]
+            include-operation-id = [
+                "transitionToken", "activateToken", "relayOneTimeCode", "transitionMobileToken", "activateMobileToken",
+            ]
             checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "502", "503"]
 
             """
