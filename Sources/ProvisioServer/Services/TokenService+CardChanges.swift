@@ -22,44 +22,40 @@ extension TokenService {
     /// Deletes every live token of a closed card at the network, recording each deletion and
     /// announcing it (`token.deleted`) as an issuer change with the reason `card_closed`.
     public func deleteTokens(ofClosed card: CardRecord) async throws -> [TokenCarryResult] {
-        var results: [TokenCarryResult] = []
-        for token in try await liveTokens(cardID: card.id, tenantID: card.tenantID) {
-            do {
-                let deleted = try await issuerChange(.delete(by: .issuer), to: token, reasonCode: "card_closed")
-                results.append(TokenCarryResult(tokenID: deleted.id, outcome: .deleted))
-            } catch let error as ProvisioError {
-                results.append(TokenCarryResult(tokenID: token.id, outcome: .failed, errorCode: error.code.rawValue))
-            }
-        }
-        return results
+        try await carry(
+            .delete(by: .issuer), reason: "card_closed", as: .deleted,
+            to: try await liveTokens(cardID: card.id, tenantID: card.tenantID))
     }
 
     /// Suspends every active token of a locked card at the network (reason `card_locked`).
     /// Tokens already suspended for another reason stay as they are, and stay so at unlock.
     public func suspendTokens(ofLocked card: CardRecord) async throws -> [TokenCarryResult] {
-        var results: [TokenCarryResult] = []
-        for token in try await liveTokens(cardID: card.id, tenantID: card.tenantID) where token.state == .active {
-            do {
-                let suspended = try await issuerChange(.suspend(by: .issuer), to: token, reasonCode: Self.lockReason)
-                results.append(TokenCarryResult(tokenID: suspended.id, outcome: .suspended))
-            } catch let error as ProvisioError {
-                results.append(TokenCarryResult(tokenID: token.id, outcome: .failed, errorCode: error.code.rawValue))
-            }
-        }
-        return results
+        let active = try await liveTokens(cardID: card.id, tenantID: card.tenantID).filter { $0.state == .active }
+        return try await carry(.suspend(by: .issuer), reason: Self.lockReason, as: .suspended, to: active)
     }
 
     /// Resumes the tokens the lock suspended (reason `card_unlocked`): those whose last change
     /// is the issuer's suspension for `card_locked`. A token suspended otherwise (a lost phone)
     /// stays suspended.
     public func resumeTokens(ofUnlocked card: CardRecord) async throws -> [TokenCarryResult] {
-        var results: [TokenCarryResult] = []
+        var locked: [TokenRecord] = []
         for token in try await liveTokens(cardID: card.id, tenantID: card.tenantID) where token.state == .suspended {
             let last = try await store.tokenEvents(tokenID: token.id).last
-            guard last?.actor == .issuer, last?.toState == .suspended, last?.reasonCode == Self.lockReason else { continue }
+            if last?.actor == .issuer, last?.toState == .suspended, last?.reasonCode == Self.lockReason { locked.append(token) }
+        }
+        return try await carry(.resume(by: .issuer), reason: "card_unlocked", as: .resumed, to: locked)
+    }
+
+    /// Makes one issuer change to each token, each on its own: one the network refuses is
+    /// `failed` with its code and does not stop the others.
+    private func carry(
+        _ event: TokenEvent, reason: String, as outcome: TokenCarryResult.Outcome, to tokens: [TokenRecord]
+    ) async throws -> [TokenCarryResult] {
+        var results: [TokenCarryResult] = []
+        for token in tokens {
             do {
-                let resumed = try await issuerChange(.resume(by: .issuer), to: token, reasonCode: "card_unlocked")
-                results.append(TokenCarryResult(tokenID: resumed.id, outcome: .resumed))
+                let changed = try await issuerChange(event, to: token, reasonCode: reason)
+                results.append(TokenCarryResult(tokenID: changed.id, outcome: outcome))
             } catch let error as ProvisioError {
                 results.append(TokenCarryResult(tokenID: token.id, outcome: .failed, errorCode: error.code.rawValue))
             }
