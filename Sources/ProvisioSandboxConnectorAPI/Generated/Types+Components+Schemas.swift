@@ -342,6 +342,10 @@ extension Components {
             public var cardholderName: Swift.String?
             /// - Remark: Generated from `#/components/schemas/CardDetailsRequest/card_art_url`.
             public var cardArtUrl: Swift.String?
+            /// The card product's name, as the wallet's pass shows it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CardDetailsRequest/product_title`.
+            public var productTitle: Swift.String?
             /// Creates a new `CardDetailsRequest`.
             ///
             /// - Parameters:
@@ -349,22 +353,26 @@ extension Components {
             ///   - expiryYear:
             ///   - cardholderName:
             ///   - cardArtUrl:
+            ///   - productTitle: The card product's name, as the wallet's pass shows it.
             public init(
                 expiryMonth: Swift.Int? = nil,
                 expiryYear: Swift.Int? = nil,
                 cardholderName: Swift.String? = nil,
-                cardArtUrl: Swift.String? = nil
+                cardArtUrl: Swift.String? = nil,
+                productTitle: Swift.String? = nil
             ) {
                 self.expiryMonth = expiryMonth
                 self.expiryYear = expiryYear
                 self.cardholderName = cardholderName
                 self.cardArtUrl = cardArtUrl
+                self.productTitle = productTitle
             }
             public enum CodingKeys: String, CodingKey {
                 case expiryMonth = "expiry_month"
                 case expiryYear = "expiry_year"
                 case cardholderName = "cardholder_name"
                 case cardArtUrl = "card_art_url"
+                case productTitle = "product_title"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -384,11 +392,16 @@ extension Components {
                     Swift.String.self,
                     forKey: .cardArtUrl
                 )
+                self.productTitle = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .productTitle
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "expiry_month",
                     "expiry_year",
                     "cardholder_name",
-                    "card_art_url"
+                    "card_art_url",
+                    "product_title"
                 ])
             }
         }
