@@ -24,7 +24,10 @@ import Testing
 
                 let reissued = try await api.updateCard(
                     path: .init(id: h.cardID),
-                    body: .json(.init(expiryMonth: 3, expiryYear: 2033, cardholderName: "Jane Q Appleseed"))
+                    body: .json(
+                        .init(
+                            expiryMonth: 3, expiryYear: 2033, cardholderName: "Jane Q Appleseed",
+                            productTitle: "Acme Visa Platinum"))
                 ).ok.body.json
                 #expect(reissued.expiryMonth == 3 && reissued.expiryYear == 2033)
                 #expect(reissued.cardholderName == "Jane Q Appleseed")
@@ -34,6 +37,8 @@ import Testing
                 for serial in serials {
                     let details = await h.wallet.pass(serialNumber: serial)?.details
                     #expect(details?.expiry?.slashed == "03/33" && details?.cardholderName == "Jane Q Appleseed")
+                    // The product's title reaches the pass too.
+                    #expect(details?.productTitle == "Acme Visa Platinum")
                 }
                 #expect(await h.network.token(networkTokenRef: phone.networkTokenRef)?.fundingExpiry.slashed == "03/33")
                 // In-app verification of the pending token now signs over the new expiry, and the
@@ -72,7 +77,7 @@ import Testing
                 let cardTrail = try await api.listAuditEvents(query: .init(targetType: "card", targetId: h.cardID))
                     .ok.body.json.data
                 #expect(cardTrail.map(\.action) == ["card.closed", "card.updated", "card.created"])
-                #expect(cardTrail[1].reason == "expiry, cardholder_name")
+                #expect(cardTrail[1].reason == "expiry, cardholder_name, product_title")
             }
         }
     }

@@ -1,23 +1,28 @@
 /// What a wallet shows of a card besides its last four digits: the expiry, the cardholder's
-/// name and the art. As a change (a reissue), nil fields stay as they are; on a pass, nil is
+/// name, the art and the product's title. As a change (a reissue), nil fields stay as they are; on a pass, nil is
 /// what was never set.
 public struct CardDetails: Sendable, Hashable {
     public var expiry: CardExpiry?
     public var cardholderName: String?
     public var cardArtURL: String?
+    /// The card product's name, as the pass shows it ("Demo Visa Everyday").
+    public var productTitle: String?
 
-    public init(expiry: CardExpiry? = nil, cardholderName: String? = nil, cardArtURL: String? = nil) {
+    public init(
+        expiry: CardExpiry? = nil, cardholderName: String? = nil, cardArtURL: String? = nil, productTitle: String? = nil
+    ) {
         self.expiry = expiry
         self.cardholderName = cardholderName
         self.cardArtURL = cardArtURL
+        self.productTitle = productTitle
     }
 
-    public var isEmpty: Bool { expiry == nil && cardholderName == nil && cardArtURL == nil }
+    public var isEmpty: Bool { expiry == nil && cardholderName == nil && cardArtURL == nil && productTitle == nil }
 
     /// These details with `change`'s fields laid over them.
     public func applying(_ change: CardDetails) -> CardDetails {
         CardDetails(
             expiry: change.expiry ?? expiry, cardholderName: change.cardholderName ?? cardholderName,
-            cardArtURL: change.cardArtURL ?? cardArtURL)
+            cardArtURL: change.cardArtURL ?? cardArtURL, productTitle: change.productTitle ?? productTitle)
     }
 }

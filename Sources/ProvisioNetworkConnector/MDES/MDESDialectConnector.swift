@@ -144,8 +144,8 @@ public struct MDESDialectConnector: NetworkConnector {
         guard let expiry = change.expiry else {
             throw ProvisioError(
                 .networkRefused,
-                "MDES's token update carries a new card number or expiry only; a new cardholder name or card art "
-                    + "is not sent to MDES.")
+                "MDES's token update carries a new card number or expiry only; a new cardholder name, card art "
+                    + "or product title is not sent to MDES.")
         }
         return try MDESAccountUpdate(primaryAccountNumber: nil, expiry: expiry).encrypt(for: certificate)
     }

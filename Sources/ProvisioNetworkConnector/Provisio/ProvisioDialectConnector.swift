@@ -60,7 +60,8 @@ public struct ProvisioDialectConnector: NetworkConnector {
                     body: .json(
                         .init(
                             expiryMonth: change.expiry?.month, expiryYear: change.expiry?.year,
-                            cardholderName: change.cardholderName, cardArtUrl: change.cardArtURL))
+                            cardholderName: change.cardholderName, cardArtUrl: change.cardArtURL,
+                            productTitle: change.productTitle))
                 ).ok.body.json
             }
         }

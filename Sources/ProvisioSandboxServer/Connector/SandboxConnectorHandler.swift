@@ -41,7 +41,8 @@ struct SandboxConnectorHandler: APIProtocol {
     func updateCardDetails(_ input: Operations.UpdateCardDetails.Input) async throws -> Operations.UpdateCardDetails.Output {
         guard case .json(let body) = input.body else { throw SandboxAPIHandler.unreadableBody() }
         let expiry = try CardExpiry.optional(month: body.expiryMonth, year: body.expiryYear)
-        let details = CardDetails(expiry: expiry, cardholderName: body.cardholderName, cardArtURL: body.cardArtUrl)
+        let details = CardDetails(
+            expiry: expiry, cardholderName: body.cardholderName, cardArtURL: body.cardArtUrl, productTitle: body.productTitle)
         logger.info(
             "issuer card details", metadata: ["ref": "\(input.path.ref)", "expiry": "\(expiry?.slashed ?? "unchanged")"])
         let token = try await world.network.updateCardDetails(details, networkTokenRef: input.path.ref)

@@ -136,9 +136,11 @@ public struct CardService: Sendable {
             }
             change.cardArtURL = art
         }
-        // Free texts are not the network's business: the record only.
+        // Free texts are the record's; the product's title is also the pass's, so it goes to
+        // the network like the rest.
         for text in update.texts {
             let value = try text.validated()
+            if text.keyPath == \CardRecord.productTitle { change.productTitle = value }
             guard value != card[keyPath: text.keyPath] else { continue }
             card[keyPath: text.keyPath] = value
             fields.append(text.field)
