@@ -1063,6 +1063,13 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/MobileToken/token_last4`.
             public var tokenLast4: Swift.String?
+            /// The pass's device account identifier, once the network told it: what PassKit gives the
+            /// app for a pass (`PKSecureElementPass.deviceAccountIdentifier`), so an app that Wallet
+            /// opened for a pass finds its token here.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/MobileToken/device_account_identifier`.
+            public var deviceAccountIdentifier: Swift.String?
             /// - Remark: Generated from `#/components/schemas/MobileToken/wallet`.
             public var wallet: Components.Schemas.Wallet
             /// - Remark: Generated from `#/components/schemas/MobileToken/device_type`.
@@ -1080,6 +1087,7 @@ extension Components {
             ///   - cardId:
             ///   - cardLast4: The card's last four digits (what the cardholder knows the card by).
             ///   - tokenLast4: The device account number's last four digits, as the wallet shows them, once the network told them.
+            ///   - deviceAccountIdentifier: The pass's device account identifier, once the network told it: what PassKit gives the
             ///   - wallet:
             ///   - deviceType:
             ///   - state:
@@ -1090,6 +1098,7 @@ extension Components {
                 cardId: Swift.String,
                 cardLast4: Swift.String,
                 tokenLast4: Swift.String? = nil,
+                deviceAccountIdentifier: Swift.String? = nil,
                 wallet: Components.Schemas.Wallet,
                 deviceType: Components.Schemas.DeviceType? = nil,
                 state: Components.Schemas.TokenState,
@@ -1100,6 +1109,7 @@ extension Components {
                 self.cardId = cardId
                 self.cardLast4 = cardLast4
                 self.tokenLast4 = tokenLast4
+                self.deviceAccountIdentifier = deviceAccountIdentifier
                 self.wallet = wallet
                 self.deviceType = deviceType
                 self.state = state
@@ -1111,6 +1121,7 @@ extension Components {
                 case cardId = "card_id"
                 case cardLast4 = "card_last4"
                 case tokenLast4 = "token_last4"
+                case deviceAccountIdentifier = "device_account_identifier"
                 case wallet
                 case deviceType = "device_type"
                 case state
@@ -1134,6 +1145,10 @@ extension Components {
                 self.tokenLast4 = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .tokenLast4
+                )
+                self.deviceAccountIdentifier = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .deviceAccountIdentifier
                 )
                 self.wallet = try container.decode(
                     Components.Schemas.Wallet.self,
@@ -1160,6 +1175,7 @@ extension Components {
                     "card_id",
                     "card_last4",
                     "token_last4",
+                    "device_account_identifier",
                     "wallet",
                     "device_type",
                     "state",

@@ -391,6 +391,13 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/MobileToken/token_last4`.
             public var tokenLast4: Swift.String?
+            /// The pass's device account identifier, once the network told it: what PassKit gives the
+            /// app for a pass (`PKSecureElementPass.deviceAccountIdentifier`), so an app that Wallet
+            /// opened for a pass finds its token here.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/MobileToken/device_account_identifier`.
+            public var deviceAccountIdentifier: Swift.String?
             /// - Remark: Generated from `#/components/schemas/MobileToken/wallet`.
             public var wallet: Components.Schemas.Wallet
             /// - Remark: Generated from `#/components/schemas/MobileToken/device_type`.
@@ -408,6 +415,7 @@ extension Components {
             ///   - cardId:
             ///   - cardLast4: The card's last four digits (what the cardholder knows the card by).
             ///   - tokenLast4: The device account number's last four digits, as the wallet shows them, once the network told them.
+            ///   - deviceAccountIdentifier: The pass's device account identifier, once the network told it: what PassKit gives the
             ///   - wallet:
             ///   - deviceType:
             ///   - state:
@@ -418,6 +426,7 @@ extension Components {
                 cardId: Swift.String,
                 cardLast4: Swift.String,
                 tokenLast4: Swift.String? = nil,
+                deviceAccountIdentifier: Swift.String? = nil,
                 wallet: Components.Schemas.Wallet,
                 deviceType: Components.Schemas.DeviceType? = nil,
                 state: Components.Schemas.TokenState,
@@ -428,6 +437,7 @@ extension Components {
                 self.cardId = cardId
                 self.cardLast4 = cardLast4
                 self.tokenLast4 = tokenLast4
+                self.deviceAccountIdentifier = deviceAccountIdentifier
                 self.wallet = wallet
                 self.deviceType = deviceType
                 self.state = state
@@ -439,6 +449,7 @@ extension Components {
                 case cardId = "card_id"
                 case cardLast4 = "card_last4"
                 case tokenLast4 = "token_last4"
+                case deviceAccountIdentifier = "device_account_identifier"
                 case wallet
                 case deviceType = "device_type"
                 case state
@@ -462,6 +473,10 @@ extension Components {
                 self.tokenLast4 = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .tokenLast4
+                )
+                self.deviceAccountIdentifier = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .deviceAccountIdentifier
                 )
                 self.wallet = try container.decode(
                     Components.Schemas.Wallet.self,
@@ -488,6 +503,7 @@ extension Components {
                     "card_id",
                     "card_last4",
                     "token_last4",
+                    "device_account_identifier",
                     "wallet",
                     "device_type",
                     "state",
