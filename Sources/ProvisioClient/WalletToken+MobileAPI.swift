@@ -5,7 +5,8 @@ extension WalletToken {
     init(_ wire: Components.Schemas.MobileToken) {
         self.init(
             id: wire.id, cardID: wire.cardId, cardLast4: wire.cardLast4, tokenLast4: wire.tokenLast4,
-            wallet: Wallet(wire.wallet), deviceType: wire.deviceType.map(DeviceType.init), state: State(wire.state),
+            deviceAccountIdentifier: wire.deviceAccountIdentifier, wallet: Wallet(wire.wallet),
+            deviceType: wire.deviceType.map(DeviceType.init), state: State(wire.state),
             createdAt: wire.createdAt, updatedAt: wire.updatedAt)
     }
 }

@@ -44,6 +44,9 @@ public struct WalletToken: Hashable, Sendable, Identifiable {
     public var cardLast4: String
     /// The device token's last four digits (Wallet shows them as the device account number).
     public var tokenLast4: String?
+    /// The pass's device account identifier (`PKSecureElementPass.deviceAccountIdentifier`), once
+    /// the network told it: how an app that Wallet opened for a pass finds its token.
+    public var deviceAccountIdentifier: String?
     public var wallet: Wallet
     public var deviceType: DeviceType?
     public var state: State
@@ -51,13 +54,14 @@ public struct WalletToken: Hashable, Sendable, Identifiable {
     public var updatedAt: Date
 
     public init(
-        id: String, cardID: String, cardLast4: String, tokenLast4: String? = nil, wallet: Wallet,
-        deviceType: DeviceType? = nil, state: State, createdAt: Date, updatedAt: Date
+        id: String, cardID: String, cardLast4: String, tokenLast4: String? = nil, deviceAccountIdentifier: String? = nil,
+        wallet: Wallet, deviceType: DeviceType? = nil, state: State, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.cardID = cardID
         self.cardLast4 = cardLast4
         self.tokenLast4 = tokenLast4
+        self.deviceAccountIdentifier = deviceAccountIdentifier
         self.wallet = wallet
         self.deviceType = deviceType
         self.state = state

@@ -57,6 +57,7 @@ extension Components.Schemas.MobileToken {
         let token = owned.token
         self.init(
             id: token.id, cardId: token.cardID, cardLast4: owned.card.last4, tokenLast4: token.tokenLast4,
+            deviceAccountIdentifier: token.deviceAccountIdentifier,
             wallet: .init(token.wallet), deviceType: token.deviceType.map(Components.Schemas.DeviceType.init),
             state: .init(token.state), createdAt: token.createdAt, updatedAt: token.updatedAt)
     }

@@ -33,6 +33,13 @@ import Testing
                 #expect(listed.allSatisfy { $0.cardId == h.cardID && $0.cardLast4 == "1111" && $0.wallet == .applePay })
                 #expect(Set(listed.compactMap(\.deviceType)) == [.phone, .watch])
                 #expect(listed.allSatisfy { $0.state == .active })
+                // Each carries its pass's device account identifier: an app Wallet opened for a pass
+                // finds the token by what PassKit gives it.
+                for (kind, ref) in refs {
+                    let pass = try #require(await h.wallet.pass(serialNumber: ref.serial), "\(kind)")
+                    #expect(
+                        listed.contains { $0.id == ref.tokenID && $0.deviceAccountIdentifier == pass.deviceAccountIdentifier })
+                }
                 #expect(try await server.api(other).listMobileTokens().ok.body.json.data.isEmpty)
 
                 // A lost phone: suspended at the network and on the device, then found again.
