@@ -29,6 +29,10 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/CardId`.
         public typealias CardId = Swift.String
+        /// The product's id (`cprod_` and 20 hex digits). An id that is not the tenant's is 404 `card_product_not_found`.
+        ///
+        /// - Remark: Generated from `#/components/parameters/CardProductId`.
+        public typealias CardProductId = Swift.String
         /// The token's id, from `GET /v1/mobile/tokens`. Another customer's token is 404 `token_not_found`.
         ///
         /// - Remark: Generated from `#/components/parameters/MobileTokenId`.

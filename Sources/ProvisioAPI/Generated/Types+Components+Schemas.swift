@@ -239,15 +239,15 @@ extension Components {
             }
         }
         /// A stable, machine-readable error code. The HTTP status follows from the code:
-        /// 400 `invalid_expiry`, `card_number_in_text`, `invalid_cardholder_name`, `invalid_pan`, `invalid_request`, `invalid_device_type`, `unsupported_encryption_scheme`, `invalid_wallet`, `invalid_risk_assessment`, `invalid_nonce`, `invalid_nonce_signature`, `mastercard_encryption_certificate_invalid`, `oauth_signing_key_invalid`, `invalid_json`, `duplicate_json_key`, `outbound_address_refused`, `outbound_https_required`, `outbound_url_has_credentials`, `outbound_url_invalid`, `unknown_field`, `invalid_parameter`, `idempotency_key_invalid`, `malformed_request`, `invalid_cursor`, `google_pay_key_not_openpgp`, `google_pay_key_secret`, `google_pay_key_too_weak`, `google_pay_key_expired`, `google_pay_key_cannot_encrypt`, `google_pay_key_too_large`, `google_pay_too_many_keys`, `invalid_otp`;
+        /// 400 `invalid_expiry`, `card_number_in_text`, `invalid_cardholder_name`, `invalid_pan`, `card_art_not_png`, `card_art_wrong_size`, `card_art_too_large`, `card_art_not_landscape`, `card_art_rounded_corners`, `card_art_not_pdf`, `invalid_request`, `invalid_device_type`, `unsupported_encryption_scheme`, `invalid_wallet`, `invalid_risk_assessment`, `invalid_nonce`, `invalid_nonce_signature`, `mastercard_encryption_certificate_invalid`, `oauth_signing_key_invalid`, `invalid_json`, `duplicate_json_key`, `outbound_address_refused`, `outbound_https_required`, `outbound_url_has_credentials`, `outbound_url_invalid`, `unknown_field`, `invalid_parameter`, `idempotency_key_invalid`, `malformed_request`, `invalid_cursor`, `google_pay_key_not_openpgp`, `google_pay_key_secret`, `google_pay_key_too_weak`, `google_pay_key_expired`, `google_pay_key_cannot_encrypt`, `google_pay_key_too_large`, `google_pay_too_many_keys`, `invalid_otp`;
         /// 401 `missing_credentials`, `invalid_credentials`, `token_expired`, `api_key_revoked`;
         /// 403 `token_scope_mismatch`, `wrong_credential_kind`, `insufficient_scope`;
-        /// 404 `mobile_session_not_found`, `card_not_found`, `token_not_found`, `api_key_not_found`, `route_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`;
+        /// 404 `mobile_session_not_found`, `card_not_found`, `card_product_not_found`, `card_art_not_found`, `token_not_found`, `api_key_not_found`, `route_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`;
         /// 405 `method_not_allowed`;
         /// 408 `request_timeout`;
-        /// 409 `token_invalid_transition`, `token_already_used`, `card_closed`, `card_locked`, `network_refused`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `google_pay_not_configured`, `google_pay_signing_key_expired`, `webhook_delivery_not_replayable`, `webhook_endpoint_limit_reached`;
+        /// 409 `token_invalid_transition`, `token_already_used`, `card_closed`, `card_locked`, `card_product_limit_reached`, `network_refused`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `google_pay_not_configured`, `google_pay_signing_key_expired`, `webhook_delivery_not_replayable`, `webhook_endpoint_limit_reached`, `card_number_in_use`, `card_number_unchanged`;
         /// 413 `payload_too_large`;
-        /// 422 `card_expired`, `invalid_decision_rules`, `chain_empty`, `chain_undecodable_certificate`, `chain_leaf_extension_missing`, `chain_intermediate_missing`, `chain_intermediate_marker_missing`, `chain_intermediate_not_ca`, `chain_wrong_key_type`, `chain_key_usage_missing`, `chain_unhandled_critical_extension`, `chain_unknown_root`, `chain_bad_signature`, `chain_expired`, `chain_not_yet_valid`, `idempotency_key_reused`, `unsupported_network`;
+        /// 422 `card_expired`, `invalid_decision_rules`, `chain_empty`, `chain_undecodable_certificate`, `chain_leaf_extension_missing`, `chain_intermediate_missing`, `chain_intermediate_marker_missing`, `chain_intermediate_not_ca`, `chain_wrong_key_type`, `chain_key_usage_missing`, `chain_unhandled_critical_extension`, `chain_unknown_root`, `chain_bad_signature`, `chain_expired`, `chain_not_yet_valid`, `idempotency_key_reused`, `unsupported_network`, `activation_method_not_offered`, `card_network_mismatch`;
         /// 500 `vault_key_unknown`, `vault_key_retired`, `vault_record_malformed`, `vault_decryption_failed`, `internal_error`;
         /// 502 `network_unavailable`, `network_credentials_rejected`, `network_answer_malformed`, `otp_relay_not_configured`, `otp_relay_failed`;
         /// 503 `network_connector_not_configured`, `database_unavailable`.
@@ -260,6 +260,12 @@ extension Components {
             case cardNumberInText = "card_number_in_text"
             case invalidCardholderName = "invalid_cardholder_name"
             case invalidPan = "invalid_pan"
+            case cardArtNotPng = "card_art_not_png"
+            case cardArtWrongSize = "card_art_wrong_size"
+            case cardArtTooLarge = "card_art_too_large"
+            case cardArtNotLandscape = "card_art_not_landscape"
+            case cardArtRoundedCorners = "card_art_rounded_corners"
+            case cardArtNotPdf = "card_art_not_pdf"
             case invalidRequest = "invalid_request"
             case invalidDeviceType = "invalid_device_type"
             case unsupportedEncryptionScheme = "unsupported_encryption_scheme"
@@ -277,6 +283,9 @@ extension Components {
             case cardNotFound = "card_not_found"
             case cardClosed = "card_closed"
             case cardLocked = "card_locked"
+            case cardProductNotFound = "card_product_not_found"
+            case cardProductLimitReached = "card_product_limit_reached"
+            case cardArtNotFound = "card_art_not_found"
             case tokenNotFound = "token_not_found"
             case chainEmpty = "chain_empty"
             case chainUndecodableCertificate = "chain_undecodable_certificate"
@@ -340,10 +349,14 @@ extension Components {
             case otpRelayNotConfigured = "otp_relay_not_configured"
             case otpRelayFailed = "otp_relay_failed"
             case invalidOtp = "invalid_otp"
+            case activationMethodNotOffered = "activation_method_not_offered"
             case webhookEndpointNotFound = "webhook_endpoint_not_found"
             case webhookDeliveryNotFound = "webhook_delivery_not_found"
             case webhookDeliveryNotReplayable = "webhook_delivery_not_replayable"
             case webhookEndpointLimitReached = "webhook_endpoint_limit_reached"
+            case cardNumberInUse = "card_number_in_use"
+            case cardNumberUnchanged = "card_number_unchanged"
+            case cardNetworkMismatch = "card_network_mismatch"
         }
         /// ISO 8601 in UTC, whole seconds.
         ///
@@ -418,6 +431,18 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/CreateCardRequest/product_title`.
             public var productTitle: Swift.String?
+            /// The cardholder's mobile number in E.164 form (`+` and 8 to 15 digits, no spaces), for a
+            /// one-time code by SMS. Sealed by the vault; only `cardholder_phone_masked` is ever shown.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateCardRequest/cardholder_phone`.
+            public var cardholderPhone: Swift.String?
+            /// The cardholder's email address (at most 254 characters, one `@`, a dotted domain), for a
+            /// one-time code by email. Sealed by the vault; only `cardholder_email_masked` is ever shown.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateCardRequest/cardholder_email`.
+            public var cardholderEmail: Swift.String?
             /// One of visa, mastercard, amex, discover, jcb, unionpay, maestro (any case). When left
             /// out, the network is derived from the BIN.
             ///
@@ -428,6 +453,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/CreateCardRequest/card_art_url`.
             public var cardArtUrl: Swift.String?
+            /// The card's product (`cprod_…`); left out, the tenant's default product, if any. An unknown id is 404 `card_product_not_found`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateCardRequest/product_id`.
+            public var productId: Swift.String?
             /// Creates a new `CreateCardRequest`.
             ///
             /// - Parameters:
@@ -438,8 +467,11 @@ extension Components {
             ///   - expiryYear: Four digits from 2000 to 2099, or two digits (0 to 99) meaning 20YY.
             ///   - cardholderName: The name printed on the card, at most 64 characters after whitespace is collapsed; no control characters.
             ///   - productTitle: The product name shown in the wallet, at most 64 characters after trimming; no card number (`card_number_in_text`).
+            ///   - cardholderPhone: The cardholder's mobile number in E.164 form (`+` and 8 to 15 digits, no spaces), for a
+            ///   - cardholderEmail: The cardholder's email address (at most 254 characters, one `@`, a dotted domain), for a
             ///   - network: One of visa, mastercard, amex, discover, jcb, unionpay, maestro (any case). When left
             ///   - cardArtUrl: An https URL of the card art.
+            ///   - productId: The card's product (`cprod_…`); left out, the tenant's default product, if any. An unknown id is 404 `card_product_not_found`.
             public init(
                 customerRef: Swift.String,
                 accountRef: Swift.String? = nil,
@@ -448,8 +480,11 @@ extension Components {
                 expiryYear: Swift.Int,
                 cardholderName: Swift.String,
                 productTitle: Swift.String? = nil,
+                cardholderPhone: Swift.String? = nil,
+                cardholderEmail: Swift.String? = nil,
                 network: Swift.String? = nil,
-                cardArtUrl: Swift.String? = nil
+                cardArtUrl: Swift.String? = nil,
+                productId: Swift.String? = nil
             ) {
                 self.customerRef = customerRef
                 self.accountRef = accountRef
@@ -458,8 +493,11 @@ extension Components {
                 self.expiryYear = expiryYear
                 self.cardholderName = cardholderName
                 self.productTitle = productTitle
+                self.cardholderPhone = cardholderPhone
+                self.cardholderEmail = cardholderEmail
                 self.network = network
                 self.cardArtUrl = cardArtUrl
+                self.productId = productId
             }
             public enum CodingKeys: String, CodingKey {
                 case customerRef = "customer_ref"
@@ -469,8 +507,11 @@ extension Components {
                 case expiryYear = "expiry_year"
                 case cardholderName = "cardholder_name"
                 case productTitle = "product_title"
+                case cardholderPhone = "cardholder_phone"
+                case cardholderEmail = "cardholder_email"
                 case network
                 case cardArtUrl = "card_art_url"
+                case productId = "product_id"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -502,6 +543,14 @@ extension Components {
                     Swift.String.self,
                     forKey: .productTitle
                 )
+                self.cardholderPhone = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardholderPhone
+                )
+                self.cardholderEmail = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardholderEmail
+                )
                 self.network = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .network
@@ -509,6 +558,10 @@ extension Components {
                 self.cardArtUrl = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .cardArtUrl
+                )
+                self.productId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .productId
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "customer_ref",
@@ -518,8 +571,11 @@ extension Components {
                     "expiry_year",
                     "cardholder_name",
                     "product_title",
+                    "cardholder_phone",
+                    "cardholder_email",
                     "network",
-                    "card_art_url"
+                    "card_art_url",
+                    "product_id"
                 ])
             }
         }
@@ -555,10 +611,22 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Card/product_title`.
             public var productTitle: Swift.String?
+            /// The cardholder's mobile number masked (`+•• ••• ••• 1234`); present when the card has one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Card/cardholder_phone_masked`.
+            public var cardholderPhoneMasked: Swift.String?
+            /// The cardholder's email address masked (`j•••@example.com`); present when the card has one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Card/cardholder_email_masked`.
+            public var cardholderEmailMasked: Swift.String?
             /// Present when it was given at creation.
             ///
             /// - Remark: Generated from `#/components/schemas/Card/card_art_url`.
             public var cardArtUrl: Swift.String?
+            /// The product given at creation; a card without one follows the tenant's default product.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Card/product_id`.
+            public var productId: Swift.String?
             /// An opaque, stable identifier of the funding account for wallets (a network letter, a dash and 22 digits). Contains no part of the PAN.
             ///
             /// - Remark: Generated from `#/components/schemas/Card/primary_account_identifier`.
@@ -579,7 +647,7 @@ extension Components {
             public var createdAt: Components.Schemas.Timestamp
             /// - Remark: Generated from `#/components/schemas/Card/updated_at`.
             public var updatedAt: Components.Schemas.Timestamp
-            /// Only in the answer to closing, locking, unlocking or reissuing the card, what happened to each of its live wallet tokens.
+            /// Only in the answer to closing, locking, unlocking, reissuing or replacing the card, what happened to each of its live wallet tokens.
             ///
             /// - Remark: Generated from `#/components/schemas/Card/token_updates`.
             public var tokenUpdates: [Components.Schemas.TokenUpdate]?
@@ -595,12 +663,15 @@ extension Components {
             ///   - expiryYear: Always four digits.
             ///   - cardholderName: The name as normalised (whitespace collapsed).
             ///   - productTitle: Present when it was given at creation.
+            ///   - cardholderPhoneMasked: The cardholder's mobile number masked (`+•• ••• ••• 1234`); present when the card has one.
+            ///   - cardholderEmailMasked: The cardholder's email address masked (`j•••@example.com`); present when the card has one.
             ///   - cardArtUrl: Present when it was given at creation.
+            ///   - productId: The product given at creation; a card without one follows the tenant's default product.
             ///   - primaryAccountIdentifier: An opaque, stable identifier of the funding account for wallets (a network letter, a dash and 22 digits). Contains no part of the PAN.
             ///   - status: `locked`: not provisioned and its tokens suspended until unlocked; `closed`: for good.
             ///   - createdAt:
             ///   - updatedAt:
-            ///   - tokenUpdates: Only in the answer to closing, locking, unlocking or reissuing the card, what happened to each of its live wallet tokens.
+            ///   - tokenUpdates: Only in the answer to closing, locking, unlocking, reissuing or replacing the card, what happened to each of its live wallet tokens.
             public init(
                 id: Swift.String,
                 customerRef: Swift.String,
@@ -611,7 +682,10 @@ extension Components {
                 expiryYear: Swift.Int,
                 cardholderName: Swift.String,
                 productTitle: Swift.String? = nil,
+                cardholderPhoneMasked: Swift.String? = nil,
+                cardholderEmailMasked: Swift.String? = nil,
                 cardArtUrl: Swift.String? = nil,
+                productId: Swift.String? = nil,
                 primaryAccountIdentifier: Swift.String,
                 status: Components.Schemas.Card.StatusPayload,
                 createdAt: Components.Schemas.Timestamp,
@@ -627,7 +701,10 @@ extension Components {
                 self.expiryYear = expiryYear
                 self.cardholderName = cardholderName
                 self.productTitle = productTitle
+                self.cardholderPhoneMasked = cardholderPhoneMasked
+                self.cardholderEmailMasked = cardholderEmailMasked
                 self.cardArtUrl = cardArtUrl
+                self.productId = productId
                 self.primaryAccountIdentifier = primaryAccountIdentifier
                 self.status = status
                 self.createdAt = createdAt
@@ -644,7 +721,10 @@ extension Components {
                 case expiryYear = "expiry_year"
                 case cardholderName = "cardholder_name"
                 case productTitle = "product_title"
+                case cardholderPhoneMasked = "cardholder_phone_masked"
+                case cardholderEmailMasked = "cardholder_email_masked"
                 case cardArtUrl = "card_art_url"
+                case productId = "product_id"
                 case primaryAccountIdentifier = "primary_account_identifier"
                 case status
                 case createdAt = "created_at"
@@ -689,9 +769,21 @@ extension Components {
                     Swift.String.self,
                     forKey: .productTitle
                 )
+                self.cardholderPhoneMasked = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardholderPhoneMasked
+                )
+                self.cardholderEmailMasked = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardholderEmailMasked
+                )
                 self.cardArtUrl = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .cardArtUrl
+                )
+                self.productId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .productId
                 )
                 self.primaryAccountIdentifier = try container.decode(
                     Swift.String.self,
@@ -723,7 +815,10 @@ extension Components {
                     "expiry_year",
                     "cardholder_name",
                     "product_title",
+                    "cardholder_phone_masked",
+                    "cardholder_email_masked",
                     "card_art_url",
+                    "product_id",
                     "primary_account_identifier",
                     "status",
                     "created_at",
@@ -793,6 +888,61 @@ extension Components {
                 ])
             }
         }
+        /// The new card's number and expiry; everything else about the card stays.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ReplaceCardRequest`.
+        public struct ReplaceCardRequest: Codable, Hashable, Sendable {
+            /// The new card number, 13 to 19 digits passing the Luhn check and not starting with 0, of the card's network; spaces and dashes are ignored.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReplaceCardRequest/pan`.
+            public var pan: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ReplaceCardRequest/expiry_month`.
+            public var expiryMonth: Swift.Int
+            /// Four digits from 2000 to 2099, or two digits (0 to 99) meaning 20YY.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReplaceCardRequest/expiry_year`.
+            public var expiryYear: Swift.Int
+            /// Creates a new `ReplaceCardRequest`.
+            ///
+            /// - Parameters:
+            ///   - pan: The new card number, 13 to 19 digits passing the Luhn check and not starting with 0, of the card's network; spaces and dashes are ignored.
+            ///   - expiryMonth:
+            ///   - expiryYear: Four digits from 2000 to 2099, or two digits (0 to 99) meaning 20YY.
+            public init(
+                pan: Swift.String,
+                expiryMonth: Swift.Int,
+                expiryYear: Swift.Int
+            ) {
+                self.pan = pan
+                self.expiryMonth = expiryMonth
+                self.expiryYear = expiryYear
+            }
+            public enum CodingKeys: String, CodingKey {
+                case pan
+                case expiryMonth = "expiry_month"
+                case expiryYear = "expiry_year"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.pan = try container.decode(
+                    Swift.String.self,
+                    forKey: .pan
+                )
+                self.expiryMonth = try container.decode(
+                    Swift.Int.self,
+                    forKey: .expiryMonth
+                )
+                self.expiryYear = try container.decode(
+                    Swift.Int.self,
+                    forKey: .expiryYear
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "pan",
+                    "expiry_month",
+                    "expiry_year"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/UpdateCardRequest`.
         public struct UpdateCardRequest: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/UpdateCardRequest/expiry_month`.
@@ -813,6 +963,18 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/UpdateCardRequest/card_art_url`.
             public var cardArtUrl: Swift.String?
+            /// A new mobile number in E.164 form (`+` and 8 to 15 digits) replaces the card's; an empty
+            /// string removes it. Sealed by the vault; only `cardholder_phone_masked` is ever shown.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/UpdateCardRequest/cardholder_phone`.
+            public var cardholderPhone: Swift.String?
+            /// A new email address (at most 254 characters) replaces the card's; an empty string
+            /// removes it. Sealed by the vault; only `cardholder_email_masked` is ever shown.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/UpdateCardRequest/cardholder_email`.
+            public var cardholderEmail: Swift.String?
             /// Creates a new `UpdateCardRequest`.
             ///
             /// - Parameters:
@@ -821,18 +983,24 @@ extension Components {
             ///   - cardholderName: The name printed on the card, at most 64 characters after whitespace is collapsed; no control characters.
             ///   - productTitle: The product name shown in the wallet, at most 64 characters after trimming; no card number (`card_number_in_text`).
             ///   - cardArtUrl: An https URL of the card art.
+            ///   - cardholderPhone: A new mobile number in E.164 form (`+` and 8 to 15 digits) replaces the card's; an empty
+            ///   - cardholderEmail: A new email address (at most 254 characters) replaces the card's; an empty string
             public init(
                 expiryMonth: Swift.Int? = nil,
                 expiryYear: Swift.Int? = nil,
                 cardholderName: Swift.String? = nil,
                 productTitle: Swift.String? = nil,
-                cardArtUrl: Swift.String? = nil
+                cardArtUrl: Swift.String? = nil,
+                cardholderPhone: Swift.String? = nil,
+                cardholderEmail: Swift.String? = nil
             ) {
                 self.expiryMonth = expiryMonth
                 self.expiryYear = expiryYear
                 self.cardholderName = cardholderName
                 self.productTitle = productTitle
                 self.cardArtUrl = cardArtUrl
+                self.cardholderPhone = cardholderPhone
+                self.cardholderEmail = cardholderEmail
             }
             public enum CodingKeys: String, CodingKey {
                 case expiryMonth = "expiry_month"
@@ -840,6 +1008,8 @@ extension Components {
                 case cardholderName = "cardholder_name"
                 case productTitle = "product_title"
                 case cardArtUrl = "card_art_url"
+                case cardholderPhone = "cardholder_phone"
+                case cardholderEmail = "cardholder_email"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -863,12 +1033,22 @@ extension Components {
                     Swift.String.self,
                     forKey: .cardArtUrl
                 )
+                self.cardholderPhone = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardholderPhone
+                )
+                self.cardholderEmail = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardholderEmail
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "expiry_month",
                     "expiry_year",
                     "cardholder_name",
                     "product_title",
-                    "card_art_url"
+                    "card_art_url",
+                    "cardholder_phone",
+                    "cardholder_email"
                 ])
             }
         }
@@ -912,6 +1092,860 @@ extension Components {
                 ])
             }
         }
+        /// A way the cardholder may verify a token on the yellow path: the issuer's app, a one-time
+        /// code by text or by email, or a call to customer service.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/ActivationMethod`.
+        @frozen public enum ActivationMethod: String, Codable, Hashable, Sendable, CaseIterable {
+            case appToApp = "app_to_app"
+            case otpSms = "otp_sms"
+            case otpEmail = "otp_email"
+            case customerService = "customer_service"
+        }
+        /// - Remark: Generated from `#/components/schemas/CreateCardProductRequest`.
+        public struct CreateCardProductRequest: Codable, Hashable, Sendable {
+            /// The product's name, as a pass shows it; at most 64 characters after trimming, no card number.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateCardProductRequest/name`.
+            public var name: Swift.String
+            /// The product of every card created without a `product_id`; setting it takes it from the tenant's previous default.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateCardProductRequest/default`.
+            public var _default: Swift.Bool?
+            /// The deep link Wallet opens for the pass ("Open in app"), an absolute URL with its scheme (`https://…` or the app's own scheme).
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateCardProductRequest/app_launch_url`.
+            public var appLaunchUrl: Swift.String?
+            /// The apps that may see and act on the product's passes (Apple `TEAMID.bundle.id`, including the Wallet extensions' bundles; Android package names).
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateCardProductRequest/associated_application_identifiers`.
+            public var associatedApplicationIdentifiers: [Swift.String]?
+            /// The App Store ids Wallet offers to install the app from.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateCardProductRequest/associated_store_identifiers`.
+            public var associatedStoreIdentifiers: [Swift.Int]?
+            /// Who the cardholder reaches ("Demo Bank card services"), at most 64 characters.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateCardProductRequest/contact_name`.
+            public var contactName: Swift.String?
+            /// The support number shown on the pass and offered as customer service on the yellow path.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateCardProductRequest/support_phone`.
+            public var supportPhone: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CreateCardProductRequest/support_email`.
+            public var supportEmail: Swift.String?
+            /// An https URL.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateCardProductRequest/support_url`.
+            public var supportUrl: Swift.String?
+            /// The terms and conditions (https) the cardholder accepts in the wallet before the card is added.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateCardProductRequest/terms_url`.
+            public var termsUrl: Swift.String?
+            /// Which terms; required with `terms_url`. A new version is accepted anew.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateCardProductRequest/terms_version`.
+            public var termsVersion: Swift.String?
+            /// The methods this product offers (default all four); the decision leaves out what a device cannot do.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateCardProductRequest/activation_methods`.
+            public var activationMethods: [Components.Schemas.ActivationMethod]?
+            /// Creates a new `CreateCardProductRequest`.
+            ///
+            /// - Parameters:
+            ///   - name: The product's name, as a pass shows it; at most 64 characters after trimming, no card number.
+            ///   - _default: The product of every card created without a `product_id`; setting it takes it from the tenant's previous default.
+            ///   - appLaunchUrl: The deep link Wallet opens for the pass ("Open in app"), an absolute URL with its scheme (`https://…` or the app's own scheme).
+            ///   - associatedApplicationIdentifiers: The apps that may see and act on the product's passes (Apple `TEAMID.bundle.id`, including the Wallet extensions' bundles; Android package names).
+            ///   - associatedStoreIdentifiers: The App Store ids Wallet offers to install the app from.
+            ///   - contactName: Who the cardholder reaches ("Demo Bank card services"), at most 64 characters.
+            ///   - supportPhone: The support number shown on the pass and offered as customer service on the yellow path.
+            ///   - supportEmail:
+            ///   - supportUrl: An https URL.
+            ///   - termsUrl: The terms and conditions (https) the cardholder accepts in the wallet before the card is added.
+            ///   - termsVersion: Which terms; required with `terms_url`. A new version is accepted anew.
+            ///   - activationMethods: The methods this product offers (default all four); the decision leaves out what a device cannot do.
+            public init(
+                name: Swift.String,
+                _default: Swift.Bool? = nil,
+                appLaunchUrl: Swift.String? = nil,
+                associatedApplicationIdentifiers: [Swift.String]? = nil,
+                associatedStoreIdentifiers: [Swift.Int]? = nil,
+                contactName: Swift.String? = nil,
+                supportPhone: Swift.String? = nil,
+                supportEmail: Swift.String? = nil,
+                supportUrl: Swift.String? = nil,
+                termsUrl: Swift.String? = nil,
+                termsVersion: Swift.String? = nil,
+                activationMethods: [Components.Schemas.ActivationMethod]? = nil
+            ) {
+                self.name = name
+                self._default = _default
+                self.appLaunchUrl = appLaunchUrl
+                self.associatedApplicationIdentifiers = associatedApplicationIdentifiers
+                self.associatedStoreIdentifiers = associatedStoreIdentifiers
+                self.contactName = contactName
+                self.supportPhone = supportPhone
+                self.supportEmail = supportEmail
+                self.supportUrl = supportUrl
+                self.termsUrl = termsUrl
+                self.termsVersion = termsVersion
+                self.activationMethods = activationMethods
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case _default = "default"
+                case appLaunchUrl = "app_launch_url"
+                case associatedApplicationIdentifiers = "associated_application_identifiers"
+                case associatedStoreIdentifiers = "associated_store_identifiers"
+                case contactName = "contact_name"
+                case supportPhone = "support_phone"
+                case supportEmail = "support_email"
+                case supportUrl = "support_url"
+                case termsUrl = "terms_url"
+                case termsVersion = "terms_version"
+                case activationMethods = "activation_methods"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self._default = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: ._default
+                )
+                self.appLaunchUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .appLaunchUrl
+                )
+                self.associatedApplicationIdentifiers = try container.decodeIfPresent(
+                    [Swift.String].self,
+                    forKey: .associatedApplicationIdentifiers
+                )
+                self.associatedStoreIdentifiers = try container.decodeIfPresent(
+                    [Swift.Int].self,
+                    forKey: .associatedStoreIdentifiers
+                )
+                self.contactName = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .contactName
+                )
+                self.supportPhone = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportPhone
+                )
+                self.supportEmail = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportEmail
+                )
+                self.supportUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportUrl
+                )
+                self.termsUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .termsUrl
+                )
+                self.termsVersion = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .termsVersion
+                )
+                self.activationMethods = try container.decodeIfPresent(
+                    [Components.Schemas.ActivationMethod].self,
+                    forKey: .activationMethods
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name",
+                    "default",
+                    "app_launch_url",
+                    "associated_application_identifiers",
+                    "associated_store_identifiers",
+                    "contact_name",
+                    "support_phone",
+                    "support_email",
+                    "support_url",
+                    "terms_url",
+                    "terms_version",
+                    "activation_methods"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/UpdateCardProductRequest`.
+        public struct UpdateCardProductRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/UpdateCardProductRequest/name`.
+            public var name: Swift.String?
+            /// `true` makes it the default; `false` leaves the tenant with no default when it was one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/UpdateCardProductRequest/default`.
+            public var _default: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/UpdateCardProductRequest/app_launch_url`.
+            public var appLaunchUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/UpdateCardProductRequest/associated_application_identifiers`.
+            public var associatedApplicationIdentifiers: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/UpdateCardProductRequest/associated_store_identifiers`.
+            public var associatedStoreIdentifiers: [Swift.Int]?
+            /// - Remark: Generated from `#/components/schemas/UpdateCardProductRequest/contact_name`.
+            public var contactName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/UpdateCardProductRequest/support_phone`.
+            public var supportPhone: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/UpdateCardProductRequest/support_email`.
+            public var supportEmail: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/UpdateCardProductRequest/support_url`.
+            public var supportUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/UpdateCardProductRequest/terms_url`.
+            public var termsUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/UpdateCardProductRequest/terms_version`.
+            public var termsVersion: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/UpdateCardProductRequest/activation_methods`.
+            public var activationMethods: [Components.Schemas.ActivationMethod]?
+            /// Creates a new `UpdateCardProductRequest`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - _default: `true` makes it the default; `false` leaves the tenant with no default when it was one.
+            ///   - appLaunchUrl:
+            ///   - associatedApplicationIdentifiers:
+            ///   - associatedStoreIdentifiers:
+            ///   - contactName:
+            ///   - supportPhone:
+            ///   - supportEmail:
+            ///   - supportUrl:
+            ///   - termsUrl:
+            ///   - termsVersion:
+            ///   - activationMethods:
+            public init(
+                name: Swift.String? = nil,
+                _default: Swift.Bool? = nil,
+                appLaunchUrl: Swift.String? = nil,
+                associatedApplicationIdentifiers: [Swift.String]? = nil,
+                associatedStoreIdentifiers: [Swift.Int]? = nil,
+                contactName: Swift.String? = nil,
+                supportPhone: Swift.String? = nil,
+                supportEmail: Swift.String? = nil,
+                supportUrl: Swift.String? = nil,
+                termsUrl: Swift.String? = nil,
+                termsVersion: Swift.String? = nil,
+                activationMethods: [Components.Schemas.ActivationMethod]? = nil
+            ) {
+                self.name = name
+                self._default = _default
+                self.appLaunchUrl = appLaunchUrl
+                self.associatedApplicationIdentifiers = associatedApplicationIdentifiers
+                self.associatedStoreIdentifiers = associatedStoreIdentifiers
+                self.contactName = contactName
+                self.supportPhone = supportPhone
+                self.supportEmail = supportEmail
+                self.supportUrl = supportUrl
+                self.termsUrl = termsUrl
+                self.termsVersion = termsVersion
+                self.activationMethods = activationMethods
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case _default = "default"
+                case appLaunchUrl = "app_launch_url"
+                case associatedApplicationIdentifiers = "associated_application_identifiers"
+                case associatedStoreIdentifiers = "associated_store_identifiers"
+                case contactName = "contact_name"
+                case supportPhone = "support_phone"
+                case supportEmail = "support_email"
+                case supportUrl = "support_url"
+                case termsUrl = "terms_url"
+                case termsVersion = "terms_version"
+                case activationMethods = "activation_methods"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self._default = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: ._default
+                )
+                self.appLaunchUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .appLaunchUrl
+                )
+                self.associatedApplicationIdentifiers = try container.decodeIfPresent(
+                    [Swift.String].self,
+                    forKey: .associatedApplicationIdentifiers
+                )
+                self.associatedStoreIdentifiers = try container.decodeIfPresent(
+                    [Swift.Int].self,
+                    forKey: .associatedStoreIdentifiers
+                )
+                self.contactName = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .contactName
+                )
+                self.supportPhone = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportPhone
+                )
+                self.supportEmail = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportEmail
+                )
+                self.supportUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportUrl
+                )
+                self.termsUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .termsUrl
+                )
+                self.termsVersion = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .termsVersion
+                )
+                self.activationMethods = try container.decodeIfPresent(
+                    [Components.Schemas.ActivationMethod].self,
+                    forKey: .activationMethods
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name",
+                    "default",
+                    "app_launch_url",
+                    "associated_application_identifiers",
+                    "associated_store_identifiers",
+                    "contact_name",
+                    "support_phone",
+                    "support_email",
+                    "support_url",
+                    "terms_url",
+                    "terms_version",
+                    "activation_methods"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CardProductArtUpload`.
+        public struct CardProductArtUpload: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CardProductArtUpload/content_type`.
+            @frozen public enum ContentTypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case imagePng = "image/png"
+                case applicationPdf = "application/pdf"
+            }
+            /// - Remark: Generated from `#/components/schemas/CardProductArtUpload/content_type`.
+            public var contentType: Components.Schemas.CardProductArtUpload.ContentTypePayload
+            /// The file, base64 (standard alphabet, padded).
+            ///
+            /// - Remark: Generated from `#/components/schemas/CardProductArtUpload/data`.
+            public var data: Swift.String
+            /// Creates a new `CardProductArtUpload`.
+            ///
+            /// - Parameters:
+            ///   - contentType:
+            ///   - data: The file, base64 (standard alphabet, padded).
+            public init(
+                contentType: Components.Schemas.CardProductArtUpload.ContentTypePayload,
+                data: Swift.String
+            ) {
+                self.contentType = contentType
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case contentType = "content_type"
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.contentType = try container.decode(
+                    Components.Schemas.CardProductArtUpload.ContentTypePayload.self,
+                    forKey: .contentType
+                )
+                self.data = try container.decode(
+                    Swift.String.self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "content_type",
+                    "data"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CardProductArt`.
+        public struct CardProductArt: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CardProductArt/content_type`.
+            @frozen public enum ContentTypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case imagePng = "image/png"
+                case applicationPdf = "application/pdf"
+            }
+            /// - Remark: Generated from `#/components/schemas/CardProductArt/content_type`.
+            public var contentType: Components.Schemas.CardProductArt.ContentTypePayload
+            /// The art's SHA-256, lowercase hex.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CardProductArt/sha256`.
+            public var sha256: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CardProductArt/byte_count`.
+            public var byteCount: Swift.Int
+            /// PNG only.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CardProductArt/width`.
+            public var width: Swift.Int?
+            /// PNG only.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CardProductArt/height`.
+            public var height: Swift.Int?
+            /// Where wallets and networks fetch it (the server's public URL and `/v1/card-art/{digest}`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/CardProductArt/url`.
+            public var url: Swift.String
+            /// Creates a new `CardProductArt`.
+            ///
+            /// - Parameters:
+            ///   - contentType:
+            ///   - sha256: The art's SHA-256, lowercase hex.
+            ///   - byteCount:
+            ///   - width: PNG only.
+            ///   - height: PNG only.
+            ///   - url: Where wallets and networks fetch it (the server's public URL and `/v1/card-art/{digest}`).
+            public init(
+                contentType: Components.Schemas.CardProductArt.ContentTypePayload,
+                sha256: Swift.String,
+                byteCount: Swift.Int,
+                width: Swift.Int? = nil,
+                height: Swift.Int? = nil,
+                url: Swift.String
+            ) {
+                self.contentType = contentType
+                self.sha256 = sha256
+                self.byteCount = byteCount
+                self.width = width
+                self.height = height
+                self.url = url
+            }
+            public enum CodingKeys: String, CodingKey {
+                case contentType = "content_type"
+                case sha256
+                case byteCount = "byte_count"
+                case width
+                case height
+                case url
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.contentType = try container.decode(
+                    Components.Schemas.CardProductArt.ContentTypePayload.self,
+                    forKey: .contentType
+                )
+                self.sha256 = try container.decode(
+                    Swift.String.self,
+                    forKey: .sha256
+                )
+                self.byteCount = try container.decode(
+                    Swift.Int.self,
+                    forKey: .byteCount
+                )
+                self.width = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .width
+                )
+                self.height = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .height
+                )
+                self.url = try container.decode(
+                    Swift.String.self,
+                    forKey: .url
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "content_type",
+                    "sha256",
+                    "byte_count",
+                    "width",
+                    "height",
+                    "url"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CardProduct`.
+        public struct CardProduct: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CardProduct/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CardProduct/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CardProduct/default`.
+            public var _default: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/CardProduct/app_launch_url`.
+            public var appLaunchUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProduct/associated_application_identifiers`.
+            public var associatedApplicationIdentifiers: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/CardProduct/associated_store_identifiers`.
+            public var associatedStoreIdentifiers: [Swift.Int]
+            /// - Remark: Generated from `#/components/schemas/CardProduct/contact_name`.
+            public var contactName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProduct/support_phone`.
+            public var supportPhone: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProduct/support_email`.
+            public var supportEmail: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProduct/support_url`.
+            public var supportUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProduct/terms_url`.
+            public var termsUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProduct/terms_version`.
+            public var termsVersion: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProduct/activation_methods`.
+            public var activationMethods: [Components.Schemas.ActivationMethod]
+            /// - Remark: Generated from `#/components/schemas/CardProduct/art`.
+            public var art: Components.Schemas.CardProductArt?
+            /// - Remark: Generated from `#/components/schemas/CardProduct/created_at`.
+            public var createdAt: Components.Schemas.Timestamp
+            /// - Remark: Generated from `#/components/schemas/CardProduct/updated_at`.
+            public var updatedAt: Components.Schemas.Timestamp
+            /// Only in the answer to a change, what each live token of the product's cards got.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CardProduct/token_updates`.
+            public var tokenUpdates: [Components.Schemas.TokenUpdate]?
+            /// Creates a new `CardProduct`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - _default:
+            ///   - appLaunchUrl:
+            ///   - associatedApplicationIdentifiers:
+            ///   - associatedStoreIdentifiers:
+            ///   - contactName:
+            ///   - supportPhone:
+            ///   - supportEmail:
+            ///   - supportUrl:
+            ///   - termsUrl:
+            ///   - termsVersion:
+            ///   - activationMethods:
+            ///   - art:
+            ///   - createdAt:
+            ///   - updatedAt:
+            ///   - tokenUpdates: Only in the answer to a change, what each live token of the product's cards got.
+            public init(
+                id: Swift.String,
+                name: Swift.String,
+                _default: Swift.Bool,
+                appLaunchUrl: Swift.String? = nil,
+                associatedApplicationIdentifiers: [Swift.String],
+                associatedStoreIdentifiers: [Swift.Int],
+                contactName: Swift.String? = nil,
+                supportPhone: Swift.String? = nil,
+                supportEmail: Swift.String? = nil,
+                supportUrl: Swift.String? = nil,
+                termsUrl: Swift.String? = nil,
+                termsVersion: Swift.String? = nil,
+                activationMethods: [Components.Schemas.ActivationMethod],
+                art: Components.Schemas.CardProductArt? = nil,
+                createdAt: Components.Schemas.Timestamp,
+                updatedAt: Components.Schemas.Timestamp,
+                tokenUpdates: [Components.Schemas.TokenUpdate]? = nil
+            ) {
+                self.id = id
+                self.name = name
+                self._default = _default
+                self.appLaunchUrl = appLaunchUrl
+                self.associatedApplicationIdentifiers = associatedApplicationIdentifiers
+                self.associatedStoreIdentifiers = associatedStoreIdentifiers
+                self.contactName = contactName
+                self.supportPhone = supportPhone
+                self.supportEmail = supportEmail
+                self.supportUrl = supportUrl
+                self.termsUrl = termsUrl
+                self.termsVersion = termsVersion
+                self.activationMethods = activationMethods
+                self.art = art
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+                self.tokenUpdates = tokenUpdates
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case _default = "default"
+                case appLaunchUrl = "app_launch_url"
+                case associatedApplicationIdentifiers = "associated_application_identifiers"
+                case associatedStoreIdentifiers = "associated_store_identifiers"
+                case contactName = "contact_name"
+                case supportPhone = "support_phone"
+                case supportEmail = "support_email"
+                case supportUrl = "support_url"
+                case termsUrl = "terms_url"
+                case termsVersion = "terms_version"
+                case activationMethods = "activation_methods"
+                case art
+                case createdAt = "created_at"
+                case updatedAt = "updated_at"
+                case tokenUpdates = "token_updates"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.String.self,
+                    forKey: .id
+                )
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self._default = try container.decode(
+                    Swift.Bool.self,
+                    forKey: ._default
+                )
+                self.appLaunchUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .appLaunchUrl
+                )
+                self.associatedApplicationIdentifiers = try container.decode(
+                    [Swift.String].self,
+                    forKey: .associatedApplicationIdentifiers
+                )
+                self.associatedStoreIdentifiers = try container.decode(
+                    [Swift.Int].self,
+                    forKey: .associatedStoreIdentifiers
+                )
+                self.contactName = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .contactName
+                )
+                self.supportPhone = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportPhone
+                )
+                self.supportEmail = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportEmail
+                )
+                self.supportUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportUrl
+                )
+                self.termsUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .termsUrl
+                )
+                self.termsVersion = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .termsVersion
+                )
+                self.activationMethods = try container.decode(
+                    [Components.Schemas.ActivationMethod].self,
+                    forKey: .activationMethods
+                )
+                self.art = try container.decodeIfPresent(
+                    Components.Schemas.CardProductArt.self,
+                    forKey: .art
+                )
+                self.createdAt = try container.decode(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .createdAt
+                )
+                self.updatedAt = try container.decode(
+                    Components.Schemas.Timestamp.self,
+                    forKey: .updatedAt
+                )
+                self.tokenUpdates = try container.decodeIfPresent(
+                    [Components.Schemas.TokenUpdate].self,
+                    forKey: .tokenUpdates
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "name",
+                    "default",
+                    "app_launch_url",
+                    "associated_application_identifiers",
+                    "associated_store_identifiers",
+                    "contact_name",
+                    "support_phone",
+                    "support_email",
+                    "support_url",
+                    "terms_url",
+                    "terms_version",
+                    "activation_methods",
+                    "art",
+                    "created_at",
+                    "updated_at",
+                    "token_updates"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CardProductList`.
+        public struct CardProductList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CardProductList/data`.
+            public var data: [Components.Schemas.CardProduct]
+            /// Creates a new `CardProductList`.
+            ///
+            /// - Parameters:
+            ///   - data:
+            public init(data: [Components.Schemas.CardProduct]) {
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case data
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.data = try container.decode(
+                    [Components.Schemas.CardProduct].self,
+                    forKey: .data
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "data"
+                ])
+            }
+        }
+        /// What the wallet shows and honours for the card's product: the network puts it on the pass
+        /// (name, art, support), lets only the associated apps see the pass, opens `app_launch_url`
+        /// for it and has the cardholder accept the terms before the add.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CardProfile`.
+        public struct CardProfile: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CardProfile/product_id`.
+            public var productId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CardProfile/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CardProfile/app_launch_url`.
+            public var appLaunchUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/associated_application_identifiers`.
+            public var associatedApplicationIdentifiers: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/CardProfile/associated_store_identifiers`.
+            public var associatedStoreIdentifiers: [Swift.Int]
+            /// - Remark: Generated from `#/components/schemas/CardProfile/contact_name`.
+            public var contactName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/support_phone`.
+            public var supportPhone: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/support_email`.
+            public var supportEmail: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/support_url`.
+            public var supportUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/terms_url`.
+            public var termsUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/terms_version`.
+            public var termsVersion: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/card_art_url`.
+            public var cardArtUrl: Swift.String?
+            /// Creates a new `CardProfile`.
+            ///
+            /// - Parameters:
+            ///   - productId:
+            ///   - name:
+            ///   - appLaunchUrl:
+            ///   - associatedApplicationIdentifiers:
+            ///   - associatedStoreIdentifiers:
+            ///   - contactName:
+            ///   - supportPhone:
+            ///   - supportEmail:
+            ///   - supportUrl:
+            ///   - termsUrl:
+            ///   - termsVersion:
+            ///   - cardArtUrl:
+            public init(
+                productId: Swift.String,
+                name: Swift.String,
+                appLaunchUrl: Swift.String? = nil,
+                associatedApplicationIdentifiers: [Swift.String],
+                associatedStoreIdentifiers: [Swift.Int],
+                contactName: Swift.String? = nil,
+                supportPhone: Swift.String? = nil,
+                supportEmail: Swift.String? = nil,
+                supportUrl: Swift.String? = nil,
+                termsUrl: Swift.String? = nil,
+                termsVersion: Swift.String? = nil,
+                cardArtUrl: Swift.String? = nil
+            ) {
+                self.productId = productId
+                self.name = name
+                self.appLaunchUrl = appLaunchUrl
+                self.associatedApplicationIdentifiers = associatedApplicationIdentifiers
+                self.associatedStoreIdentifiers = associatedStoreIdentifiers
+                self.contactName = contactName
+                self.supportPhone = supportPhone
+                self.supportEmail = supportEmail
+                self.supportUrl = supportUrl
+                self.termsUrl = termsUrl
+                self.termsVersion = termsVersion
+                self.cardArtUrl = cardArtUrl
+            }
+            public enum CodingKeys: String, CodingKey {
+                case productId = "product_id"
+                case name
+                case appLaunchUrl = "app_launch_url"
+                case associatedApplicationIdentifiers = "associated_application_identifiers"
+                case associatedStoreIdentifiers = "associated_store_identifiers"
+                case contactName = "contact_name"
+                case supportPhone = "support_phone"
+                case supportEmail = "support_email"
+                case supportUrl = "support_url"
+                case termsUrl = "terms_url"
+                case termsVersion = "terms_version"
+                case cardArtUrl = "card_art_url"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.productId = try container.decode(
+                    Swift.String.self,
+                    forKey: .productId
+                )
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.appLaunchUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .appLaunchUrl
+                )
+                self.associatedApplicationIdentifiers = try container.decode(
+                    [Swift.String].self,
+                    forKey: .associatedApplicationIdentifiers
+                )
+                self.associatedStoreIdentifiers = try container.decode(
+                    [Swift.Int].self,
+                    forKey: .associatedStoreIdentifiers
+                )
+                self.contactName = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .contactName
+                )
+                self.supportPhone = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportPhone
+                )
+                self.supportEmail = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportEmail
+                )
+                self.supportUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportUrl
+                )
+                self.termsUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .termsUrl
+                )
+                self.termsVersion = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .termsVersion
+                )
+                self.cardArtUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardArtUrl
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "product_id",
+                    "name",
+                    "app_launch_url",
+                    "associated_application_identifiers",
+                    "associated_store_identifiers",
+                    "contact_name",
+                    "support_phone",
+                    "support_email",
+                    "support_url",
+                    "terms_url",
+                    "terms_version",
+                    "card_art_url"
+                ])
+            }
+        }
         /// A card as the app sees it; only what the wallet and the add button need.
         ///
         /// - Remark: Generated from `#/components/schemas/MobileCard`.
@@ -926,6 +1960,14 @@ extension Components {
             public var cardholderName: Swift.String
             /// - Remark: Generated from `#/components/schemas/MobileCard/product_title`.
             public var productTitle: Swift.String?
+            /// The cardholder's mobile number masked (`+•• ••• ••• 1234`); present when the card has one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/MobileCard/cardholder_phone_masked`.
+            public var cardholderPhoneMasked: Swift.String?
+            /// The cardholder's email address masked (`j•••@example.com`); present when the card has one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/MobileCard/cardholder_email_masked`.
+            public var cardholderEmailMasked: Swift.String?
             /// - Remark: Generated from `#/components/schemas/MobileCard/card_art_url`.
             public var cardArtUrl: Swift.String?
             /// - Remark: Generated from `#/components/schemas/MobileCard/primary_account_identifier`.
@@ -938,6 +1980,8 @@ extension Components {
             ///   - network:
             ///   - cardholderName:
             ///   - productTitle:
+            ///   - cardholderPhoneMasked: The cardholder's mobile number masked (`+•• ••• ••• 1234`); present when the card has one.
+            ///   - cardholderEmailMasked: The cardholder's email address masked (`j•••@example.com`); present when the card has one.
             ///   - cardArtUrl:
             ///   - primaryAccountIdentifier:
             public init(
@@ -946,6 +1990,8 @@ extension Components {
                 network: Components.Schemas.PaymentNetwork,
                 cardholderName: Swift.String,
                 productTitle: Swift.String? = nil,
+                cardholderPhoneMasked: Swift.String? = nil,
+                cardholderEmailMasked: Swift.String? = nil,
                 cardArtUrl: Swift.String? = nil,
                 primaryAccountIdentifier: Swift.String
             ) {
@@ -954,6 +2000,8 @@ extension Components {
                 self.network = network
                 self.cardholderName = cardholderName
                 self.productTitle = productTitle
+                self.cardholderPhoneMasked = cardholderPhoneMasked
+                self.cardholderEmailMasked = cardholderEmailMasked
                 self.cardArtUrl = cardArtUrl
                 self.primaryAccountIdentifier = primaryAccountIdentifier
             }
@@ -963,6 +2011,8 @@ extension Components {
                 case network
                 case cardholderName = "cardholder_name"
                 case productTitle = "product_title"
+                case cardholderPhoneMasked = "cardholder_phone_masked"
+                case cardholderEmailMasked = "cardholder_email_masked"
                 case cardArtUrl = "card_art_url"
                 case primaryAccountIdentifier = "primary_account_identifier"
             }
@@ -988,6 +2038,14 @@ extension Components {
                     Swift.String.self,
                     forKey: .productTitle
                 )
+                self.cardholderPhoneMasked = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardholderPhoneMasked
+                )
+                self.cardholderEmailMasked = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardholderEmailMasked
+                )
                 self.cardArtUrl = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .cardArtUrl
@@ -1002,6 +2060,8 @@ extension Components {
                     "network",
                     "cardholder_name",
                     "product_title",
+                    "cardholder_phone_masked",
+                    "cardholder_email_masked",
                     "card_art_url",
                     "primary_account_identifier"
                 ])
@@ -3767,6 +4827,29 @@ extension Components {
             public var code: Swift.String?
             /// - Remark: Generated from `#/components/schemas/OtpRequest/expires_at`.
             public var expiresAt: Components.Schemas.Timestamp
+            /// The network's id of this code's challenge.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OtpRequest/challenge_id`.
+            public var challengeId: Swift.String?
+            /// The channel the cardholder chose.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OtpRequest/channel`.
+            @frozen public enum ChannelPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case sms = "sms"
+                case email = "email"
+            }
+            /// The channel the cardholder chose.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OtpRequest/channel`.
+            public var channel: Components.Schemas.OtpRequest.ChannelPayload?
+            /// The masked contact the cardholder was shown for that channel (never the clear one); absent when the card holds none and the issuer chooses.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OtpRequest/destination_masked`.
+            public var destinationMasked: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/OtpRequest/device`.
+            public var device: Components.Schemas.OTPDeviceInfo?
+            /// - Remark: Generated from `#/components/schemas/OtpRequest/token_requestor`.
+            public var tokenRequestor: Components.Schemas.TokenRequestor?
             /// Creates a new `OtpRequest`.
             ///
             /// - Parameters:
@@ -3774,22 +4857,42 @@ extension Components {
             ///   - card:
             ///   - code: The one-time code; in the delivery only, never in the stored event.
             ///   - expiresAt:
+            ///   - challengeId: The network's id of this code's challenge.
+            ///   - channel: The channel the cardholder chose.
+            ///   - destinationMasked: The masked contact the cardholder was shown for that channel (never the clear one); absent when the card holds none and the issuer chooses.
+            ///   - device:
+            ///   - tokenRequestor:
             public init(
                 token: Components.Schemas.Token,
                 card: Components.Schemas.WebhookCard,
                 code: Swift.String? = nil,
-                expiresAt: Components.Schemas.Timestamp
+                expiresAt: Components.Schemas.Timestamp,
+                challengeId: Swift.String? = nil,
+                channel: Components.Schemas.OtpRequest.ChannelPayload? = nil,
+                destinationMasked: Swift.String? = nil,
+                device: Components.Schemas.OTPDeviceInfo? = nil,
+                tokenRequestor: Components.Schemas.TokenRequestor? = nil
             ) {
                 self.token = token
                 self.card = card
                 self.code = code
                 self.expiresAt = expiresAt
+                self.challengeId = challengeId
+                self.channel = channel
+                self.destinationMasked = destinationMasked
+                self.device = device
+                self.tokenRequestor = tokenRequestor
             }
             public enum CodingKeys: String, CodingKey {
                 case token
                 case card
                 case code
                 case expiresAt = "expires_at"
+                case challengeId = "challenge_id"
+                case channel
+                case destinationMasked = "destination_masked"
+                case device
+                case tokenRequestor = "token_requestor"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -3809,11 +4912,36 @@ extension Components {
                     Components.Schemas.Timestamp.self,
                     forKey: .expiresAt
                 )
+                self.challengeId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .challengeId
+                )
+                self.channel = try container.decodeIfPresent(
+                    Components.Schemas.OtpRequest.ChannelPayload.self,
+                    forKey: .channel
+                )
+                self.destinationMasked = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .destinationMasked
+                )
+                self.device = try container.decodeIfPresent(
+                    Components.Schemas.OTPDeviceInfo.self,
+                    forKey: .device
+                )
+                self.tokenRequestor = try container.decodeIfPresent(
+                    Components.Schemas.TokenRequestor.self,
+                    forKey: .tokenRequestor
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "token",
                     "card",
                     "code",
-                    "expires_at"
+                    "expires_at",
+                    "challenge_id",
+                    "channel",
+                    "destination_masked",
+                    "device",
+                    "token_requestor"
                 ])
             }
         }
@@ -5684,12 +6812,27 @@ extension Components {
             @frozen public enum ActivationMethodsPayloadPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case appToApp = "app_to_app"
                 case otpSms = "otp_sms"
+                case otpEmail = "otp_email"
                 case customerService = "customer_service"
             }
+            /// On `require_verification`, the methods offered for this device, in order (the same as `activation_offers`' methods).
+            ///
             /// - Remark: Generated from `#/components/schemas/NetworkDecision/activation_methods`.
             public typealias ActivationMethodsPayload = [Components.Schemas.NetworkDecision.ActivationMethodsPayloadPayload]
+            /// On `require_verification`, the methods offered for this device, in order (the same as `activation_offers`' methods).
+            ///
             /// - Remark: Generated from `#/components/schemas/NetworkDecision/activation_methods`.
             public var activationMethods: Components.Schemas.NetworkDecision.ActivationMethodsPayload?
+            /// On `require_verification`, what the wallet shows the cardholder for each method BEFORE a
+            /// code is sent: `otp_sms` and `otp_email` with the masked contact the code will go to,
+            /// `customer_service` with the issuer's phone number; no `app_to_app` on a device that cannot
+            /// open the issuer's app (a watch).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkDecision/activation_offers`.
+            public var activationOffers: [Components.Schemas.ActivationOffer]?
+            /// - Remark: Generated from `#/components/schemas/NetworkDecision/card_profile`.
+            public var cardProfile: Components.Schemas.CardProfile?
             /// Creates a new `NetworkDecision`.
             ///
             /// - Parameters:
@@ -5697,19 +6840,25 @@ extension Components {
             ///   - decision:
             ///   - reasons:
             ///   - state:
-            ///   - activationMethods:
+            ///   - activationMethods: On `require_verification`, the methods offered for this device, in order (the same as `activation_offers`' methods).
+            ///   - activationOffers: On `require_verification`, what the wallet shows the cardholder for each method BEFORE a
+            ///   - cardProfile:
             public init(
                 tokenId: Swift.String,
                 decision: Components.Schemas.DecisionOutcome,
                 reasons: [Swift.String],
                 state: Components.Schemas.TokenState,
-                activationMethods: Components.Schemas.NetworkDecision.ActivationMethodsPayload? = nil
+                activationMethods: Components.Schemas.NetworkDecision.ActivationMethodsPayload? = nil,
+                activationOffers: [Components.Schemas.ActivationOffer]? = nil,
+                cardProfile: Components.Schemas.CardProfile? = nil
             ) {
                 self.tokenId = tokenId
                 self.decision = decision
                 self.reasons = reasons
                 self.state = state
                 self.activationMethods = activationMethods
+                self.activationOffers = activationOffers
+                self.cardProfile = cardProfile
             }
             public enum CodingKeys: String, CodingKey {
                 case tokenId = "token_id"
@@ -5717,6 +6866,8 @@ extension Components {
                 case reasons
                 case state
                 case activationMethods = "activation_methods"
+                case activationOffers = "activation_offers"
+                case cardProfile = "card_profile"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -5740,12 +6891,72 @@ extension Components {
                     Components.Schemas.NetworkDecision.ActivationMethodsPayload.self,
                     forKey: .activationMethods
                 )
+                self.activationOffers = try container.decodeIfPresent(
+                    [Components.Schemas.ActivationOffer].self,
+                    forKey: .activationOffers
+                )
+                self.cardProfile = try container.decodeIfPresent(
+                    Components.Schemas.CardProfile.self,
+                    forKey: .cardProfile
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "token_id",
                     "decision",
                     "reasons",
                     "state",
-                    "activation_methods"
+                    "activation_methods",
+                    "activation_offers",
+                    "card_profile"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ActivationOffer`.
+        public struct ActivationOffer: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ActivationOffer/method`.
+            @frozen public enum MethodPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case appToApp = "app_to_app"
+                case otpSms = "otp_sms"
+                case otpEmail = "otp_email"
+                case customerService = "customer_service"
+            }
+            /// - Remark: Generated from `#/components/schemas/ActivationOffer/method`.
+            public var method: Components.Schemas.ActivationOffer.MethodPayload
+            /// `otp_sms`: the masked mobile number; `otp_email`: the masked email address;
+            /// `customer_service`: the number to call. Absent for `app_to_app`, and for `otp_sms` on a
+            /// card that holds no contact (the issuer chooses where the code goes).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActivationOffer/contact`.
+            public var contact: Swift.String?
+            /// Creates a new `ActivationOffer`.
+            ///
+            /// - Parameters:
+            ///   - method:
+            ///   - contact: `otp_sms`: the masked mobile number; `otp_email`: the masked email address;
+            public init(
+                method: Components.Schemas.ActivationOffer.MethodPayload,
+                contact: Swift.String? = nil
+            ) {
+                self.method = method
+                self.contact = contact
+            }
+            public enum CodingKeys: String, CodingKey {
+                case method
+                case contact
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.method = try container.decode(
+                    Components.Schemas.ActivationOffer.MethodPayload.self,
+                    forKey: .method
+                )
+                self.contact = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .contact
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "method",
+                    "contact"
                 ])
             }
         }
@@ -5808,21 +7019,60 @@ extension Components {
             public var code: Swift.String
             /// - Remark: Generated from `#/components/schemas/NetworkOTPRequest/expires_at`.
             public var expiresAt: Components.Schemas.Timestamp?
+            /// The channel the cardholder chose among the offers (`otp_sms`, `otp_email`); `sms` when
+            /// left out. One not offered for this token is `activation_method_not_offered`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkOTPRequest/channel`.
+            @frozen public enum ChannelPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case sms = "sms"
+                case email = "email"
+            }
+            /// The channel the cardholder chose among the offers (`otp_sms`, `otp_email`); `sms` when
+            /// left out. One not offered for this token is `activation_method_not_offered`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkOTPRequest/channel`.
+            public var channel: Components.Schemas.NetworkOTPRequest.ChannelPayload?
+            /// The network's id of this code's challenge, 1 to 64 visible ASCII characters; one is made when left out.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkOTPRequest/challenge_id`.
+            public var challengeId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/NetworkOTPRequest/device`.
+            public var device: Components.Schemas.OTPDeviceInfo?
+            /// - Remark: Generated from `#/components/schemas/NetworkOTPRequest/token_requestor`.
+            public var tokenRequestor: Components.Schemas.TokenRequestor?
             /// Creates a new `NetworkOTPRequest`.
             ///
             /// - Parameters:
             ///   - code: 4 to 8 digits.
             ///   - expiresAt:
+            ///   - channel: The channel the cardholder chose among the offers (`otp_sms`, `otp_email`); `sms` when
+            ///   - challengeId: The network's id of this code's challenge, 1 to 64 visible ASCII characters; one is made when left out.
+            ///   - device:
+            ///   - tokenRequestor:
             public init(
                 code: Swift.String,
-                expiresAt: Components.Schemas.Timestamp? = nil
+                expiresAt: Components.Schemas.Timestamp? = nil,
+                channel: Components.Schemas.NetworkOTPRequest.ChannelPayload? = nil,
+                challengeId: Swift.String? = nil,
+                device: Components.Schemas.OTPDeviceInfo? = nil,
+                tokenRequestor: Components.Schemas.TokenRequestor? = nil
             ) {
                 self.code = code
                 self.expiresAt = expiresAt
+                self.channel = channel
+                self.challengeId = challengeId
+                self.device = device
+                self.tokenRequestor = tokenRequestor
             }
             public enum CodingKeys: String, CodingKey {
                 case code
                 case expiresAt = "expires_at"
+                case channel
+                case challengeId = "challenge_id"
+                case device
+                case tokenRequestor = "token_requestor"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -5834,9 +7084,153 @@ extension Components {
                     Components.Schemas.Timestamp.self,
                     forKey: .expiresAt
                 )
+                self.channel = try container.decodeIfPresent(
+                    Components.Schemas.NetworkOTPRequest.ChannelPayload.self,
+                    forKey: .channel
+                )
+                self.challengeId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .challengeId
+                )
+                self.device = try container.decodeIfPresent(
+                    Components.Schemas.OTPDeviceInfo.self,
+                    forKey: .device
+                )
+                self.tokenRequestor = try container.decodeIfPresent(
+                    Components.Schemas.TokenRequestor.self,
+                    forKey: .tokenRequestor
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "code",
-                    "expires_at"
+                    "expires_at",
+                    "channel",
+                    "challenge_id",
+                    "device",
+                    "token_requestor"
+                ])
+            }
+        }
+        /// The device the token is for, as the network knows it. Every field optional, 1 to 64 characters without control characters or a card number.
+        ///
+        /// - Remark: Generated from `#/components/schemas/OTPDeviceInfo`.
+        public struct OTPDeviceInfo: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/OTPDeviceInfo/name`.
+            public var name: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/OTPDeviceInfo/os`.
+            public var os: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/OTPDeviceInfo/os_version`.
+            public var osVersion: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/OTPDeviceInfo/serial_number`.
+            public var serialNumber: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/OTPDeviceInfo/imei`.
+            public var imei: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/OTPDeviceInfo/msisdn`.
+            public var msisdn: Swift.String?
+            /// Creates a new `OTPDeviceInfo`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - os:
+            ///   - osVersion:
+            ///   - serialNumber:
+            ///   - imei:
+            ///   - msisdn:
+            public init(
+                name: Swift.String? = nil,
+                os: Swift.String? = nil,
+                osVersion: Swift.String? = nil,
+                serialNumber: Swift.String? = nil,
+                imei: Swift.String? = nil,
+                msisdn: Swift.String? = nil
+            ) {
+                self.name = name
+                self.os = os
+                self.osVersion = osVersion
+                self.serialNumber = serialNumber
+                self.imei = imei
+                self.msisdn = msisdn
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case os
+                case osVersion = "os_version"
+                case serialNumber = "serial_number"
+                case imei
+                case msisdn
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.os = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .os
+                )
+                self.osVersion = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .osVersion
+                )
+                self.serialNumber = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .serialNumber
+                )
+                self.imei = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .imei
+                )
+                self.msisdn = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .msisdn
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name",
+                    "os",
+                    "os_version",
+                    "serial_number",
+                    "imei",
+                    "msisdn"
+                ])
+            }
+        }
+        /// The wallet that asked for the token (Apple Pay, Google Pay, …) as the network names it.
+        ///
+        /// - Remark: Generated from `#/components/schemas/TokenRequestor`.
+        public struct TokenRequestor: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TokenRequestor/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TokenRequestor/name`.
+            public var name: Swift.String?
+            /// Creates a new `TokenRequestor`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            public init(
+                id: Swift.String,
+                name: Swift.String? = nil
+            ) {
+                self.id = id
+                self.name = name
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.String.self,
+                    forKey: .id
+                )
+                self.name = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "name"
                 ])
             }
         }

@@ -1246,6 +1246,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `card_product_not_found`: the `product_id` is not one of the tenant's card products.
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/post(createCard)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `request_timeout`: the request body had not all arrived 10 seconds after the request's
             /// headers. The connection is closed after this answer.
             ///
@@ -3324,6 +3347,432 @@ public enum Operations {
             }
         }
     }
+    /// Replace a card with a new number
+    ///
+    /// A lost or stolen card is replaced by a new one with a new number: the new PAN is checked
+    /// as at creation (13 to 19 digits, Luhn), sealed in the vault in place of the old one and
+    /// never returned. The card keeps its id, status (a locked card stays locked), tokens and
+    /// `primary_account_identifier`; its `last4` and expiry become the new card's. Each live
+    /// wallet token is told at the card network (its funding account changes; the wallet keeps
+    /// the pass, which shows the new last four digits). `token_updates` says what happened to
+    /// each; a token the network could not be reached for is retried in the background until it
+    /// takes the change (a refusal by the network is recorded and not retried). Audited as
+    /// `card.replaced`, without the number.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/cards/{id}/replace`.
+    /// - Remark: Generated from `#/paths//v1/cards/{id}/replace/post(replaceCard)`.
+    public enum ReplaceCard {
+        public static let id: Swift.String = "replaceCard"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/cards/{id}/replace/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The card's id (`card_` and 20 hex digits). An id that is not the tenant's is 404 `card_not_found`.
+                ///
+                /// - Remark: Generated from `#/paths/v1/cards/{id}/replace/POST/path/id`.
+                public var id: Components.Parameters.CardId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The card's id (`card_` and 20 hex digits). An id that is not the tenant's is 404 `card_not_found`.
+                public init(id: Components.Parameters.CardId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.ReplaceCard.Input.Path
+            /// - Remark: Generated from `#/paths/v1/cards/{id}/replace/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Makes a retried POST safe: the same key with the same method, path and body returns the
+                /// stored response instead of running the request again. 1 to 255 visible ASCII
+                /// characters (0x21 to 0x7E); anything else is 400 `idempotency_key_invalid`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/cards/{id}/replace/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReplaceCard.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey: Makes a retried POST safe: the same key with the same method, path and body returns the
+                ///   - accept:
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReplaceCard.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ReplaceCard.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/cards/{id}/replace/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/cards/{id}/replace/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.ReplaceCardRequest)
+            }
+            public var body: Operations.ReplaceCard.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.ReplaceCard.Input.Path,
+                headers: Operations.ReplaceCard.Input.Headers = .init(),
+                body: Operations.ReplaceCard.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/cards/{id}/replace/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/cards/{id}/replace/POST/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// - Remark: Generated from `#/components/headers/Idempotent-Replayed`.
+                    @frozen public enum IdempotentReplayed: String, Codable, Hashable, Sendable, CaseIterable {
+                        case _true = "true"
+                    }
+                    /// Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/cards/{id}/replace/POST/responses/200/headers/Idempotent-Replayed`.
+                    public var idempotentReplayed: Components.Headers.IdempotentReplayed?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    ///   - idempotentReplayed: Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                    public init(
+                        xRequestId: Components.Headers.XRequestId,
+                        idempotentReplayed: Components.Headers.IdempotentReplayed? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.idempotentReplayed = idempotentReplayed
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ReplaceCard.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/cards/{id}/replace/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/cards/{id}/replace/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Card)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Card {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ReplaceCard.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ReplaceCard.Output.Ok.Headers,
+                    body: Operations.ReplaceCard.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The card with its new number's last four digits and expiry, with `token_updates`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/replace/post(replaceCard)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ReplaceCard.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ReplaceCard.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request`, `invalid_pan`,
+            /// `invalid_expiry`, `idempotency_key_invalid` or `malformed_request`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/replace/post(replaceCard)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/replace/post(replaceCard)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/replace/post(replaceCard)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `card_not_found`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/replace/post(replaceCard)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request body had not all arrived 10 seconds after the request's
+            /// headers. The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/replace/post(replaceCard)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `card_closed`, `card_number_in_use` (another card of the tenant has this number),
+            /// `card_number_unchanged` (the card has this number already), `idempotency_request_in_progress`,
+            /// `idempotency_replay_unavailable`, or `token_already_used` when the bearer is a spent provision token.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/replace/post(replaceCard)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `payload_too_large`: the request body is over 256 KiB. The rest of it is not read and
+            /// the connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/replace/post(replaceCard)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `card_expired` (the new expiry month is already over), `card_network_mismatch` (the new
+            /// number is of another card network than the card's) or `idempotency_key_reused`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/replace/post(replaceCard)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/cards/{id}/replace/post(replaceCard)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// List a card's provisioning attempts
     ///
     /// Every wallet payload requested for the card, oldest first, whether it succeeded or
@@ -4733,6 +5182,1869 @@ public enum Operations {
             }
             public static var allCases: [Self] {
                 [
+                    .json
+                ]
+            }
+        }
+    }
+    /// List the card products
+    ///
+    /// Every product of the tenant (at most 100), oldest first.
+    ///
+    /// - Remark: HTTP `GET /v1/card-products`.
+    /// - Remark: Generated from `#/paths//v1/card-products/get(listCardProducts)`.
+    public enum ListCardProducts {
+        public static let id: Swift.String = "listCardProducts"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/card-products/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListCardProducts.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListCardProducts.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListCardProducts.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.ListCardProducts.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/card-products/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/card-products/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    public init(xRequestId: Components.Headers.XRequestId) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListCardProducts.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/card-products/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/card-products/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.CardProductList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.CardProductList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListCardProducts.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ListCardProducts.Output.Ok.Headers,
+                    body: Operations.ListCardProducts.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The products.
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/get(listCardProducts)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListCardProducts.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListCardProducts.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `malformed_request`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/get(listCardProducts)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/get(listCardProducts)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/get(listCardProducts)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/get(listCardProducts)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Create a card product
+    ///
+    /// A card product is what every card of one kind shares with the wallets: its name, the
+    /// issuer's app (the deep link Wallet opens, the app and store identifiers that may see its
+    /// passes), how the cardholder reaches support, the terms and conditions accepted before an
+    /// add, the card art, and the activation methods offered on the yellow path. A card takes one
+    /// with `product_id`; a card without one uses the tenant's default product (`default: true`),
+    /// when there is one. At most 100 products per tenant (409 `card_product_limit_reached`).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/card-products`.
+    /// - Remark: Generated from `#/paths//v1/card-products/post(createCardProduct)`.
+    public enum CreateCardProduct {
+        public static let id: Swift.String = "createCardProduct"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/card-products/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Makes a retried POST safe: the same key with the same method, path and body returns the
+                /// stored response instead of running the request again. 1 to 255 visible ASCII
+                /// characters (0x21 to 0x7E); anything else is 400 `idempotency_key_invalid`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/card-products/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateCardProduct.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey: Makes a retried POST safe: the same key with the same method, path and body returns the
+                ///   - accept:
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateCardProduct.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CreateCardProduct.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/card-products/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/card-products/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.CreateCardProductRequest)
+            }
+            public var body: Operations.CreateCardProduct.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.CreateCardProduct.Input.Headers = .init(),
+                body: Operations.CreateCardProduct.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/card-products/POST/responses/201/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/card-products/POST/responses/201/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// - Remark: Generated from `#/components/headers/Idempotent-Replayed`.
+                    @frozen public enum IdempotentReplayed: String, Codable, Hashable, Sendable, CaseIterable {
+                        case _true = "true"
+                    }
+                    /// Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/card-products/POST/responses/201/headers/Idempotent-Replayed`.
+                    public var idempotentReplayed: Components.Headers.IdempotentReplayed?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    ///   - idempotentReplayed: Present, with the value `true`, only when the response is a stored one replayed for a repeated `Idempotency-Key`.
+                    public init(
+                        xRequestId: Components.Headers.XRequestId,
+                        idempotentReplayed: Components.Headers.IdempotentReplayed? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.idempotentReplayed = idempotentReplayed
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.CreateCardProduct.Output.Created.Headers
+                /// - Remark: Generated from `#/paths/v1/card-products/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/card-products/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.CardProduct)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.CardProduct {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CreateCardProduct.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.CreateCardProduct.Output.Created.Headers,
+                    body: Operations.CreateCardProduct.Output.Created.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The product.
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/post(createCardProduct)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.CreateCardProduct.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.CreateCardProduct.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request` (a field is missing or
+            /// has the wrong type, or a text holds a control character), `invalid_parameter` (a field out of its
+            /// rule, named in the message), `card_number_in_text`, `idempotency_key_invalid` or `malformed_request`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/post(createCardProduct)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/post(createCardProduct)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/post(createCardProduct)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request body had not all arrived 10 seconds after the request's
+            /// headers. The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/post(createCardProduct)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `card_product_limit_reached`, `idempotency_request_in_progress` or `idempotency_replay_unavailable`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/post(createCardProduct)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `payload_too_large`: the request body is over 256 KiB. The rest of it is not read and
+            /// the connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/post(createCardProduct)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `idempotency_key_reused`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/post(createCardProduct)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/post(createCardProduct)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Read a card product
+    ///
+    /// - Remark: HTTP `GET /v1/card-products/{id}`.
+    /// - Remark: Generated from `#/paths//v1/card-products/{id}/get(getCardProduct)`.
+    public enum GetCardProduct {
+        public static let id: Swift.String = "getCardProduct"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/card-products/{id}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// The product's id (`cprod_` and 20 hex digits). An id that is not the tenant's is 404 `card_product_not_found`.
+                ///
+                /// - Remark: Generated from `#/paths/v1/card-products/{id}/GET/path/id`.
+                public var id: Components.Parameters.CardProductId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The product's id (`cprod_` and 20 hex digits). An id that is not the tenant's is 404 `card_product_not_found`.
+                public init(id: Components.Parameters.CardProductId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.GetCardProduct.Input.Path
+            /// - Remark: Generated from `#/paths/v1/card-products/{id}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetCardProduct.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetCardProduct.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetCardProduct.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetCardProduct.Input.Path,
+                headers: Operations.GetCardProduct.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/card-products/{id}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/card-products/{id}/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    public init(xRequestId: Components.Headers.XRequestId) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetCardProduct.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/card-products/{id}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/card-products/{id}/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.CardProduct)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.CardProduct {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetCardProduct.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.GetCardProduct.Output.Ok.Headers,
+                    body: Operations.GetCardProduct.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The product.
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/get(getCardProduct)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetCardProduct.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetCardProduct.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `malformed_request`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/get(getCardProduct)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/get(getCardProduct)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/get(getCardProduct)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `card_product_not_found`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/get(getCardProduct)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/get(getCardProduct)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Change a card product
+    ///
+    /// Sets the fields given; `null` is refused (every request body is), an empty list clears a
+    /// list. What a wallet shows or honours (name, app, identifiers, support, terms) reaches the
+    /// passes of the product's cards through the card network, token by token, answered in
+    /// `token_updates` (the Provisio dialect carries it; MDES holds the product profile at
+    /// Mastercard and refuses, `failed` with `network_refused`). The same PATCH again sends it again.
+    ///
+    ///
+    /// - Remark: HTTP `PATCH /v1/card-products/{id}`.
+    /// - Remark: Generated from `#/paths//v1/card-products/{id}/patch(updateCardProduct)`.
+    public enum UpdateCardProduct {
+        public static let id: Swift.String = "updateCardProduct"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/card-products/{id}/PATCH/path`.
+            public struct Path: Sendable, Hashable {
+                /// The product's id (`cprod_` and 20 hex digits). An id that is not the tenant's is 404 `card_product_not_found`.
+                ///
+                /// - Remark: Generated from `#/paths/v1/card-products/{id}/PATCH/path/id`.
+                public var id: Components.Parameters.CardProductId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The product's id (`cprod_` and 20 hex digits). An id that is not the tenant's is 404 `card_product_not_found`.
+                public init(id: Components.Parameters.CardProductId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.UpdateCardProduct.Input.Path
+            /// - Remark: Generated from `#/paths/v1/card-products/{id}/PATCH/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateCardProduct.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateCardProduct.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.UpdateCardProduct.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/card-products/{id}/PATCH/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/card-products/{id}/PATCH/requestBody/content/application\/json`.
+                case json(Components.Schemas.UpdateCardProductRequest)
+            }
+            public var body: Operations.UpdateCardProduct.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.UpdateCardProduct.Input.Path,
+                headers: Operations.UpdateCardProduct.Input.Headers = .init(),
+                body: Operations.UpdateCardProduct.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/card-products/{id}/PATCH/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/card-products/{id}/PATCH/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    public init(xRequestId: Components.Headers.XRequestId) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.UpdateCardProduct.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/card-products/{id}/PATCH/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/card-products/{id}/PATCH/responses/200/content/application\/json`.
+                    case json(Components.Schemas.CardProduct)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.CardProduct {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UpdateCardProduct.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.UpdateCardProduct.Output.Ok.Headers,
+                    body: Operations.UpdateCardProduct.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The product after the change, with what each live token got.
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/patch(updateCardProduct)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.UpdateCardProduct.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.UpdateCardProduct.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request`, `invalid_parameter`
+            /// (a field out of its rule, or an empty request), `card_number_in_text` or `malformed_request`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/patch(updateCardProduct)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/patch(updateCardProduct)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/patch(updateCardProduct)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `card_product_not_found`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/patch(updateCardProduct)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request body had not all arrived 10 seconds after the request's
+            /// headers. The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/patch(updateCardProduct)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `payload_too_large`: the request body is over 256 KiB. The rest of it is not read and
+            /// the connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/patch(updateCardProduct)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/patch(updateCardProduct)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Upload a card product's art
+    ///
+    /// The art every card of the product shows, base64 in JSON (this route alone takes bodies up
+    /// to 6 MiB). A PNG is held to Apple's rules, the ones `provisio doctor` applies to an app's
+    /// art: exactly 1536 × 969 pixels, under 4 MB, squared corners (no transparent corner, no matte
+    /// rounding the corners) — `card_art_not_png`, `card_art_wrong_size`, `card_art_not_landscape`,
+    /// `card_art_too_large`, `card_art_rounded_corners`. A vector PDF (one page, `%PDF-` to
+    /// `%%EOF`, under 4 MB) is kept for the networks that take vector art; the Wallet extension's
+    /// pass entries need the PNG. Provisio stores the art and serves it at `art.url`
+    /// (`/v1/card-art/{digest}`, public, immutable); the product's passes get the new URL as
+    /// `PATCH` sends any change.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/card-products/{id}/art`.
+    /// - Remark: Generated from `#/paths//v1/card-products/{id}/art/put(setCardProductArt)`.
+    public enum SetCardProductArt {
+        public static let id: Swift.String = "setCardProductArt"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/card-products/{id}/art/PUT/path`.
+            public struct Path: Sendable, Hashable {
+                /// The product's id (`cprod_` and 20 hex digits). An id that is not the tenant's is 404 `card_product_not_found`.
+                ///
+                /// - Remark: Generated from `#/paths/v1/card-products/{id}/art/PUT/path/id`.
+                public var id: Components.Parameters.CardProductId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The product's id (`cprod_` and 20 hex digits). An id that is not the tenant's is 404 `card_product_not_found`.
+                public init(id: Components.Parameters.CardProductId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.SetCardProductArt.Input.Path
+            /// - Remark: Generated from `#/paths/v1/card-products/{id}/art/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetCardProductArt.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetCardProductArt.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.SetCardProductArt.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/card-products/{id}/art/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/card-products/{id}/art/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.CardProductArtUpload)
+            }
+            public var body: Operations.SetCardProductArt.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.SetCardProductArt.Input.Path,
+                headers: Operations.SetCardProductArt.Input.Headers = .init(),
+                body: Operations.SetCardProductArt.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/card-products/{id}/art/PUT/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/card-products/{id}/art/PUT/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    public init(xRequestId: Components.Headers.XRequestId) {
+                        self.xRequestId = xRequestId
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.SetCardProductArt.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/card-products/{id}/art/PUT/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/card-products/{id}/art/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.CardProduct)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.CardProduct {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SetCardProductArt.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.SetCardProductArt.Output.Ok.Headers,
+                    body: Operations.SetCardProductArt.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The product with its art, with what each live token got.
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/art/put(setCardProductArt)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SetCardProductArt.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.SetCardProductArt.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `invalid_json`, `duplicate_json_key`, `unknown_field`, `invalid_request`, `invalid_parameter`
+            /// (content_type, or data that is not base64), `card_art_not_png`, `card_art_wrong_size`,
+            /// `card_art_not_landscape`, `card_art_too_large`, `card_art_rounded_corners`, `card_art_not_pdf`
+            /// or `malformed_request`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/art/put(setCardProductArt)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `missing_credentials` (no `Authorization: Bearer` header), `invalid_credentials` (the
+            /// token is not known, or the mobile session was revoked), `token_expired` (a mobile session
+            /// or provision token expired) or `api_key_revoked`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/art/put(setCardProductArt)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `wrong_credential_kind`: a valid credential of the wrong kind for this route (an API
+            /// key on a mobile route, a mobile session or provision token on an issuer route).
+            /// `token_scope_mismatch`: the provision token is for another card or wallet.
+            /// `insufficient_scope`: the API key's scope does not cover the operation.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/art/put(setCardProductArt)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `card_product_not_found`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/art/put(setCardProductArt)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request body had not all arrived 10 seconds after the request's
+            /// headers. The connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/art/put(setCardProductArt)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `payload_too_large`: the request body is over 256 KiB. The rest of it is not read and
+            /// the connection is closed after this answer.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/art/put(setCardProductArt)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-products/{id}/art/put(setCardProductArt)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Card art, for wallets and networks
+    ///
+    /// Public (a wallet or network fetches it without credentials) and immutable: the path names
+    /// the bytes. Only art a product holds is served; anything else is 404 `card_art_not_found`.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/card-art/{digest}`.
+    /// - Remark: Generated from `#/paths//v1/card-art/{digest}/get(getCardArt)`.
+    public enum GetCardArt {
+        public static let id: Swift.String = "getCardArt"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/card-art/{digest}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// The art's SHA-256, 64 lowercase hex digits, and its extension (`.png` or `.pdf`).
+                ///
+                /// - Remark: Generated from `#/paths/v1/card-art/{digest}/GET/path/digest`.
+                public var digest: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - digest: The art's SHA-256, 64 lowercase hex digits, and its extension (`.png` or `.pdf`).
+                public init(digest: Swift.String) {
+                    self.digest = digest
+                }
+            }
+            public var path: Operations.GetCardArt.Input.Path
+            /// - Remark: Generated from `#/paths/v1/card-art/{digest}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetCardArt.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetCardArt.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetCardArt.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetCardArt.Input.Path,
+                headers: Operations.GetCardArt.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/card-art/{digest}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    /// error body. On an idempotent replay this header names the replaying request, and so does
+                    /// the `request_id` of a replayed error body.
+                    ///
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/card-art/{digest}/GET/responses/200/headers/X-Request-Id`.
+                    public var xRequestId: Components.Headers.XRequestId
+                    /// - Remark: Generated from `#/paths/v1/card-art/{digest}/GET/responses/200/headers/Cache-Control`.
+                    public var cacheControl: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xRequestId: The id of this request (`req_` and 24 hex digits), the same as `error.request_id` in an
+                    ///   - cacheControl:
+                    public init(
+                        xRequestId: Components.Headers.XRequestId,
+                        cacheControl: Swift.String? = nil
+                    ) {
+                        self.xRequestId = xRequestId
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetCardArt.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/card-art/{digest}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/card-art/{digest}/GET/responses/200/content/image\/png`.
+                    case png(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.png`.
+                    ///
+                    /// - Throws: An error if `self` is not `.png`.
+                    /// - SeeAlso: `.png`.
+                    public var png: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .png(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "image/png",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/card-art/{digest}/GET/responses/200/content/application\/pdf`.
+                    case pdf(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.pdf`.
+                    ///
+                    /// - Throws: An error if `self` is not `.pdf`.
+                    /// - SeeAlso: `.pdf`.
+                    public var pdf: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .pdf(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/pdf",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetCardArt.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.GetCardArt.Output.Ok.Headers,
+                    body: Operations.GetCardArt.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The art.
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-art/{digest}/get(getCardArt)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetCardArt.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetCardArt.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `malformed_request`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-art/{digest}/get(getCardArt)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `card_art_not_found`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-art/{digest}/get(getCardArt)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `internal_error`, or a `vault_*` code when a stored card cannot be opened. The message
+            /// never describes internals. Not stored for idempotency, so the same key can be retried.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/card-art/{digest}/get(getCardArt)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case png
+            case pdf
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "image/png":
+                    self = .png
+                case "application/pdf":
+                    self = .pdf
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .png:
+                    return "image/png"
+                case .pdf:
+                    return "application/pdf"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .png,
+                    .pdf,
                     .json
                 ]
             }
@@ -18126,7 +20438,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `idempotency_key_reused`.
+            /// `activation_method_not_offered` (the chosen channel was not offered for this token) or `idempotency_key_reused`.
             ///
             /// - Remark: Generated from `#/paths//v1/network/tokens/{ref}/otp/post(relayOneTimeCode)/responses/422`.
             ///

@@ -119,6 +119,22 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/cards/{id}/unlock`.
     /// - Remark: Generated from `#/paths//v1/cards/{id}/unlock/post(unlockCard)`.
     func unlockCard(_ input: Operations.UnlockCard.Input) async throws -> Operations.UnlockCard.Output
+    /// Replace a card with a new number
+    ///
+    /// A lost or stolen card is replaced by a new one with a new number: the new PAN is checked
+    /// as at creation (13 to 19 digits, Luhn), sealed in the vault in place of the old one and
+    /// never returned. The card keeps its id, status (a locked card stays locked), tokens and
+    /// `primary_account_identifier`; its `last4` and expiry become the new card's. Each live
+    /// wallet token is told at the card network (its funding account changes; the wallet keeps
+    /// the pass, which shows the new last four digits). `token_updates` says what happened to
+    /// each; a token the network could not be reached for is retried in the background until it
+    /// takes the change (a refusal by the network is recorded and not retried). Audited as
+    /// `card.replaced`, without the number.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/cards/{id}/replace`.
+    /// - Remark: Generated from `#/paths//v1/cards/{id}/replace/post(replaceCard)`.
+    func replaceCard(_ input: Operations.ReplaceCard.Input) async throws -> Operations.ReplaceCard.Output
     /// List a card's provisioning attempts
     ///
     /// Every wallet payload requested for the card, oldest first, whether it succeeded or
@@ -173,6 +189,68 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/cards/{id}/provisioning/samsung-pay`.
     /// - Remark: Generated from `#/paths//v1/cards/{id}/provisioning/samsung-pay/post(provisionSamsungPay)`.
     func provisionSamsungPay(_ input: Operations.ProvisionSamsungPay.Input) async throws -> Operations.ProvisionSamsungPay.Output
+    /// List the card products
+    ///
+    /// Every product of the tenant (at most 100), oldest first.
+    ///
+    /// - Remark: HTTP `GET /v1/card-products`.
+    /// - Remark: Generated from `#/paths//v1/card-products/get(listCardProducts)`.
+    func listCardProducts(_ input: Operations.ListCardProducts.Input) async throws -> Operations.ListCardProducts.Output
+    /// Create a card product
+    ///
+    /// A card product is what every card of one kind shares with the wallets: its name, the
+    /// issuer's app (the deep link Wallet opens, the app and store identifiers that may see its
+    /// passes), how the cardholder reaches support, the terms and conditions accepted before an
+    /// add, the card art, and the activation methods offered on the yellow path. A card takes one
+    /// with `product_id`; a card without one uses the tenant's default product (`default: true`),
+    /// when there is one. At most 100 products per tenant (409 `card_product_limit_reached`).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/card-products`.
+    /// - Remark: Generated from `#/paths//v1/card-products/post(createCardProduct)`.
+    func createCardProduct(_ input: Operations.CreateCardProduct.Input) async throws -> Operations.CreateCardProduct.Output
+    /// Read a card product
+    ///
+    /// - Remark: HTTP `GET /v1/card-products/{id}`.
+    /// - Remark: Generated from `#/paths//v1/card-products/{id}/get(getCardProduct)`.
+    func getCardProduct(_ input: Operations.GetCardProduct.Input) async throws -> Operations.GetCardProduct.Output
+    /// Change a card product
+    ///
+    /// Sets the fields given; `null` is refused (every request body is), an empty list clears a
+    /// list. What a wallet shows or honours (name, app, identifiers, support, terms) reaches the
+    /// passes of the product's cards through the card network, token by token, answered in
+    /// `token_updates` (the Provisio dialect carries it; MDES holds the product profile at
+    /// Mastercard and refuses, `failed` with `network_refused`). The same PATCH again sends it again.
+    ///
+    ///
+    /// - Remark: HTTP `PATCH /v1/card-products/{id}`.
+    /// - Remark: Generated from `#/paths//v1/card-products/{id}/patch(updateCardProduct)`.
+    func updateCardProduct(_ input: Operations.UpdateCardProduct.Input) async throws -> Operations.UpdateCardProduct.Output
+    /// Upload a card product's art
+    ///
+    /// The art every card of the product shows, base64 in JSON (this route alone takes bodies up
+    /// to 6 MiB). A PNG is held to Apple's rules, the ones `provisio doctor` applies to an app's
+    /// art: exactly 1536 × 969 pixels, under 4 MB, squared corners (no transparent corner, no matte
+    /// rounding the corners) — `card_art_not_png`, `card_art_wrong_size`, `card_art_not_landscape`,
+    /// `card_art_too_large`, `card_art_rounded_corners`. A vector PDF (one page, `%PDF-` to
+    /// `%%EOF`, under 4 MB) is kept for the networks that take vector art; the Wallet extension's
+    /// pass entries need the PNG. Provisio stores the art and serves it at `art.url`
+    /// (`/v1/card-art/{digest}`, public, immutable); the product's passes get the new URL as
+    /// `PATCH` sends any change.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/card-products/{id}/art`.
+    /// - Remark: Generated from `#/paths//v1/card-products/{id}/art/put(setCardProductArt)`.
+    func setCardProductArt(_ input: Operations.SetCardProductArt.Input) async throws -> Operations.SetCardProductArt.Output
+    /// Card art, for wallets and networks
+    ///
+    /// Public (a wallet or network fetches it without credentials) and immutable: the path names
+    /// the bytes. Only art a product holds is served; anything else is 404 `card_art_not_found`.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/card-art/{digest}`.
+    /// - Remark: Generated from `#/paths//v1/card-art/{digest}/get(getCardArt)`.
+    func getCardArt(_ input: Operations.GetCardArt.Input) async throws -> Operations.GetCardArt.Output
     /// Create a mobile session for a customer
     ///
     /// Issues a bearer token for the issuer's app, valid for `ttl_seconds`, that reaches only
@@ -781,6 +859,32 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// Replace a card with a new number
+    ///
+    /// A lost or stolen card is replaced by a new one with a new number: the new PAN is checked
+    /// as at creation (13 to 19 digits, Luhn), sealed in the vault in place of the old one and
+    /// never returned. The card keeps its id, status (a locked card stays locked), tokens and
+    /// `primary_account_identifier`; its `last4` and expiry become the new card's. Each live
+    /// wallet token is told at the card network (its funding account changes; the wallet keeps
+    /// the pass, which shows the new last four digits). `token_updates` says what happened to
+    /// each; a token the network could not be reached for is retried in the background until it
+    /// takes the change (a refusal by the network is recorded and not retried). Audited as
+    /// `card.replaced`, without the number.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/cards/{id}/replace`.
+    /// - Remark: Generated from `#/paths//v1/cards/{id}/replace/post(replaceCard)`.
+    public func replaceCard(
+        path: Operations.ReplaceCard.Input.Path,
+        headers: Operations.ReplaceCard.Input.Headers = .init(),
+        body: Operations.ReplaceCard.Input.Body
+    ) async throws -> Operations.ReplaceCard.Output {
+        try await replaceCard(Operations.ReplaceCard.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
     /// List a card's provisioning attempts
     ///
     /// Every wallet payload requested for the card, oldest first, whether it succeeded or
@@ -873,6 +977,114 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// List the card products
+    ///
+    /// Every product of the tenant (at most 100), oldest first.
+    ///
+    /// - Remark: HTTP `GET /v1/card-products`.
+    /// - Remark: Generated from `#/paths//v1/card-products/get(listCardProducts)`.
+    public func listCardProducts(headers: Operations.ListCardProducts.Input.Headers = .init()) async throws -> Operations.ListCardProducts.Output {
+        try await listCardProducts(Operations.ListCardProducts.Input(headers: headers))
+    }
+    /// Create a card product
+    ///
+    /// A card product is what every card of one kind shares with the wallets: its name, the
+    /// issuer's app (the deep link Wallet opens, the app and store identifiers that may see its
+    /// passes), how the cardholder reaches support, the terms and conditions accepted before an
+    /// add, the card art, and the activation methods offered on the yellow path. A card takes one
+    /// with `product_id`; a card without one uses the tenant's default product (`default: true`),
+    /// when there is one. At most 100 products per tenant (409 `card_product_limit_reached`).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/card-products`.
+    /// - Remark: Generated from `#/paths//v1/card-products/post(createCardProduct)`.
+    public func createCardProduct(
+        headers: Operations.CreateCardProduct.Input.Headers = .init(),
+        body: Operations.CreateCardProduct.Input.Body
+    ) async throws -> Operations.CreateCardProduct.Output {
+        try await createCardProduct(Operations.CreateCardProduct.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Read a card product
+    ///
+    /// - Remark: HTTP `GET /v1/card-products/{id}`.
+    /// - Remark: Generated from `#/paths//v1/card-products/{id}/get(getCardProduct)`.
+    public func getCardProduct(
+        path: Operations.GetCardProduct.Input.Path,
+        headers: Operations.GetCardProduct.Input.Headers = .init()
+    ) async throws -> Operations.GetCardProduct.Output {
+        try await getCardProduct(Operations.GetCardProduct.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Change a card product
+    ///
+    /// Sets the fields given; `null` is refused (every request body is), an empty list clears a
+    /// list. What a wallet shows or honours (name, app, identifiers, support, terms) reaches the
+    /// passes of the product's cards through the card network, token by token, answered in
+    /// `token_updates` (the Provisio dialect carries it; MDES holds the product profile at
+    /// Mastercard and refuses, `failed` with `network_refused`). The same PATCH again sends it again.
+    ///
+    ///
+    /// - Remark: HTTP `PATCH /v1/card-products/{id}`.
+    /// - Remark: Generated from `#/paths//v1/card-products/{id}/patch(updateCardProduct)`.
+    public func updateCardProduct(
+        path: Operations.UpdateCardProduct.Input.Path,
+        headers: Operations.UpdateCardProduct.Input.Headers = .init(),
+        body: Operations.UpdateCardProduct.Input.Body
+    ) async throws -> Operations.UpdateCardProduct.Output {
+        try await updateCardProduct(Operations.UpdateCardProduct.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Upload a card product's art
+    ///
+    /// The art every card of the product shows, base64 in JSON (this route alone takes bodies up
+    /// to 6 MiB). A PNG is held to Apple's rules, the ones `provisio doctor` applies to an app's
+    /// art: exactly 1536 × 969 pixels, under 4 MB, squared corners (no transparent corner, no matte
+    /// rounding the corners) — `card_art_not_png`, `card_art_wrong_size`, `card_art_not_landscape`,
+    /// `card_art_too_large`, `card_art_rounded_corners`. A vector PDF (one page, `%PDF-` to
+    /// `%%EOF`, under 4 MB) is kept for the networks that take vector art; the Wallet extension's
+    /// pass entries need the PNG. Provisio stores the art and serves it at `art.url`
+    /// (`/v1/card-art/{digest}`, public, immutable); the product's passes get the new URL as
+    /// `PATCH` sends any change.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/card-products/{id}/art`.
+    /// - Remark: Generated from `#/paths//v1/card-products/{id}/art/put(setCardProductArt)`.
+    public func setCardProductArt(
+        path: Operations.SetCardProductArt.Input.Path,
+        headers: Operations.SetCardProductArt.Input.Headers = .init(),
+        body: Operations.SetCardProductArt.Input.Body
+    ) async throws -> Operations.SetCardProductArt.Output {
+        try await setCardProductArt(Operations.SetCardProductArt.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Card art, for wallets and networks
+    ///
+    /// Public (a wallet or network fetches it without credentials) and immutable: the path names
+    /// the bytes. Only art a product holds is served; anything else is 404 `card_art_not_found`.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/card-art/{digest}`.
+    /// - Remark: Generated from `#/paths//v1/card-art/{digest}/get(getCardArt)`.
+    public func getCardArt(
+        path: Operations.GetCardArt.Input.Path,
+        headers: Operations.GetCardArt.Input.Headers = .init()
+    ) async throws -> Operations.GetCardArt.Output {
+        try await getCardArt(Operations.GetCardArt.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// Create a mobile session for a customer

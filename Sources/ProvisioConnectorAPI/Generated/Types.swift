@@ -39,6 +39,20 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /network/v1/tokens/{ref}/card-details`.
     /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/card-details/post(updateCardDetails)`.
     func updateCardDetails(_ input: Operations.UpdateCardDetails.Input) async throws -> Operations.UpdateCardDetails.Output
+    /// The issuer replaced the card behind a token with a new number
+    ///
+    /// A lost or stolen card replaced by one with a new number: the token stays (the wallet keeps
+    /// the pass, with its device account identifier) and is funded by the new card from now on;
+    /// Wallet shows the new card's last four digits. The new number and expiry travel only as a
+    /// JWE (ECDH-ES, A256GCM) to the network's encryption key (the key Provisio encrypts opaque
+    /// payment cards to), around `{"fpan", "expiry_month", "expiry_year"}`. Only a live token
+    /// (pending activation, active or suspended) takes it. Nothing is reported back: the issuer
+    /// asked.
+    ///
+    ///
+    /// - Remark: HTTP `POST /network/v1/tokens/{ref}/funding-account`.
+    /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/funding-account/post(replaceFundingAccount)`.
+    func replaceFundingAccount(_ input: Operations.ReplaceFundingAccount.Input) async throws -> Operations.ReplaceFundingAccount.Output
     /// The issuer activates a pending token after verifying the cardholder itself
     ///
     /// The cardholder called the issuer, who verified them (customer service, the yellow path's
@@ -91,6 +105,30 @@ extension APIProtocol {
         body: Operations.UpdateCardDetails.Input.Body
     ) async throws -> Operations.UpdateCardDetails.Output {
         try await updateCardDetails(Operations.UpdateCardDetails.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The issuer replaced the card behind a token with a new number
+    ///
+    /// A lost or stolen card replaced by one with a new number: the token stays (the wallet keeps
+    /// the pass, with its device account identifier) and is funded by the new card from now on;
+    /// Wallet shows the new card's last four digits. The new number and expiry travel only as a
+    /// JWE (ECDH-ES, A256GCM) to the network's encryption key (the key Provisio encrypts opaque
+    /// payment cards to), around `{"fpan", "expiry_month", "expiry_year"}`. Only a live token
+    /// (pending activation, active or suspended) takes it. Nothing is reported back: the issuer
+    /// asked.
+    ///
+    ///
+    /// - Remark: HTTP `POST /network/v1/tokens/{ref}/funding-account`.
+    /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/funding-account/post(replaceFundingAccount)`.
+    public func replaceFundingAccount(
+        path: Operations.ReplaceFundingAccount.Input.Path,
+        headers: Operations.ReplaceFundingAccount.Input.Headers = .init(),
+        body: Operations.ReplaceFundingAccount.Input.Body
+    ) async throws -> Operations.ReplaceFundingAccount.Output {
+        try await replaceFundingAccount(Operations.ReplaceFundingAccount.Input(
             path: path,
             headers: headers,
             body: body

@@ -15,6 +15,10 @@ extension ProvisioError.Code {
     public static let cardArtTooLarge = Self("card_art_too_large")
     /// Card art that is not wider than tall.
     public static let cardArtNotLandscape = Self("card_art_not_landscape")
+    /// Card art whose corners are transparent or rounded by a matte: Apple asks for squared corners.
+    public static let cardArtRoundedCorners = Self("card_art_rounded_corners")
+    /// Art given as application/pdf that is not one whole PDF file (`%PDF-` to `%%EOF`).
+    public static let cardArtNotPdf = Self("card_art_not_pdf")
     /// A request that is not the shape the receiver expects (missing field, wrong type).
     public static let invalidRequest = Self("invalid_request")
     public static let invalidDeviceType = Self("invalid_device_type")
@@ -67,5 +71,11 @@ extension ProvisioError.Code {
     public static let cardClosed = Self("card_closed")
     /// The card is locked: it cannot be provisioned, nor its tokens resumed or activated, until it is unlocked.
     public static let cardLocked = Self("card_locked")
+    /// No card product of the tenant has this id.
+    public static let cardProductNotFound = Self("card_product_not_found")
+    /// The tenant holds as many card products as it may (100).
+    public static let cardProductLimitReached = Self("card_product_limit_reached")
+    /// No card product holds art with this digest.
+    public static let cardArtNotFound = Self("card_art_not_found")
     public static let tokenNotFound = Self("token_not_found")
 }

@@ -101,15 +101,15 @@ extension Components {
             }
         }
         /// A stable, machine-readable error code. The HTTP status follows from the code:
-        /// 400 `invalid_expiry`, `card_number_in_text`, `invalid_cardholder_name`, `invalid_pan`, `invalid_request`, `invalid_device_type`, `unsupported_encryption_scheme`, `invalid_wallet`, `invalid_risk_assessment`, `invalid_nonce`, `invalid_nonce_signature`, `mastercard_encryption_certificate_invalid`, `oauth_signing_key_invalid`, `invalid_json`, `duplicate_json_key`, `outbound_address_refused`, `outbound_https_required`, `outbound_url_has_credentials`, `outbound_url_invalid`, `unknown_field`, `invalid_parameter`, `idempotency_key_invalid`, `malformed_request`, `invalid_cursor`, `google_pay_key_not_openpgp`, `google_pay_key_secret`, `google_pay_key_too_weak`, `google_pay_key_expired`, `google_pay_key_cannot_encrypt`, `google_pay_key_too_large`, `google_pay_too_many_keys`, `invalid_otp`;
+        /// 400 `invalid_expiry`, `card_number_in_text`, `invalid_cardholder_name`, `invalid_pan`, `card_art_not_png`, `card_art_wrong_size`, `card_art_too_large`, `card_art_not_landscape`, `card_art_rounded_corners`, `card_art_not_pdf`, `invalid_request`, `invalid_device_type`, `unsupported_encryption_scheme`, `invalid_wallet`, `invalid_risk_assessment`, `invalid_nonce`, `invalid_nonce_signature`, `mastercard_encryption_certificate_invalid`, `oauth_signing_key_invalid`, `invalid_json`, `duplicate_json_key`, `outbound_address_refused`, `outbound_https_required`, `outbound_url_has_credentials`, `outbound_url_invalid`, `unknown_field`, `invalid_parameter`, `idempotency_key_invalid`, `malformed_request`, `invalid_cursor`, `google_pay_key_not_openpgp`, `google_pay_key_secret`, `google_pay_key_too_weak`, `google_pay_key_expired`, `google_pay_key_cannot_encrypt`, `google_pay_key_too_large`, `google_pay_too_many_keys`, `invalid_otp`;
         /// 401 `missing_credentials`, `invalid_credentials`, `token_expired`, `api_key_revoked`;
         /// 403 `token_scope_mismatch`, `wrong_credential_kind`, `insufficient_scope`;
-        /// 404 `mobile_session_not_found`, `card_not_found`, `token_not_found`, `api_key_not_found`, `route_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`;
+        /// 404 `mobile_session_not_found`, `card_not_found`, `card_product_not_found`, `card_art_not_found`, `token_not_found`, `api_key_not_found`, `route_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`;
         /// 405 `method_not_allowed`;
         /// 408 `request_timeout`;
-        /// 409 `token_invalid_transition`, `token_already_used`, `card_closed`, `card_locked`, `network_refused`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `google_pay_not_configured`, `google_pay_signing_key_expired`, `webhook_delivery_not_replayable`, `webhook_endpoint_limit_reached`;
+        /// 409 `token_invalid_transition`, `token_already_used`, `card_closed`, `card_locked`, `card_product_limit_reached`, `network_refused`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `google_pay_not_configured`, `google_pay_signing_key_expired`, `webhook_delivery_not_replayable`, `webhook_endpoint_limit_reached`, `card_number_in_use`, `card_number_unchanged`;
         /// 413 `payload_too_large`;
-        /// 422 `card_expired`, `invalid_decision_rules`, `chain_empty`, `chain_undecodable_certificate`, `chain_leaf_extension_missing`, `chain_intermediate_missing`, `chain_intermediate_marker_missing`, `chain_intermediate_not_ca`, `chain_wrong_key_type`, `chain_key_usage_missing`, `chain_unhandled_critical_extension`, `chain_unknown_root`, `chain_bad_signature`, `chain_expired`, `chain_not_yet_valid`, `idempotency_key_reused`, `unsupported_network`;
+        /// 422 `card_expired`, `invalid_decision_rules`, `chain_empty`, `chain_undecodable_certificate`, `chain_leaf_extension_missing`, `chain_intermediate_missing`, `chain_intermediate_marker_missing`, `chain_intermediate_not_ca`, `chain_wrong_key_type`, `chain_key_usage_missing`, `chain_unhandled_critical_extension`, `chain_unknown_root`, `chain_bad_signature`, `chain_expired`, `chain_not_yet_valid`, `idempotency_key_reused`, `unsupported_network`, `activation_method_not_offered`, `card_network_mismatch`;
         /// 500 `vault_key_unknown`, `vault_key_retired`, `vault_record_malformed`, `vault_decryption_failed`, `internal_error`;
         /// 502 `network_unavailable`, `network_credentials_rejected`, `network_answer_malformed`, `otp_relay_not_configured`, `otp_relay_failed`;
         /// 503 `network_connector_not_configured`, `database_unavailable`.
@@ -122,6 +122,12 @@ extension Components {
             case cardNumberInText = "card_number_in_text"
             case invalidCardholderName = "invalid_cardholder_name"
             case invalidPan = "invalid_pan"
+            case cardArtNotPng = "card_art_not_png"
+            case cardArtWrongSize = "card_art_wrong_size"
+            case cardArtTooLarge = "card_art_too_large"
+            case cardArtNotLandscape = "card_art_not_landscape"
+            case cardArtRoundedCorners = "card_art_rounded_corners"
+            case cardArtNotPdf = "card_art_not_pdf"
             case invalidRequest = "invalid_request"
             case invalidDeviceType = "invalid_device_type"
             case unsupportedEncryptionScheme = "unsupported_encryption_scheme"
@@ -139,6 +145,9 @@ extension Components {
             case cardNotFound = "card_not_found"
             case cardClosed = "card_closed"
             case cardLocked = "card_locked"
+            case cardProductNotFound = "card_product_not_found"
+            case cardProductLimitReached = "card_product_limit_reached"
+            case cardArtNotFound = "card_art_not_found"
             case tokenNotFound = "token_not_found"
             case chainEmpty = "chain_empty"
             case chainUndecodableCertificate = "chain_undecodable_certificate"
@@ -202,10 +211,14 @@ extension Components {
             case otpRelayNotConfigured = "otp_relay_not_configured"
             case otpRelayFailed = "otp_relay_failed"
             case invalidOtp = "invalid_otp"
+            case activationMethodNotOffered = "activation_method_not_offered"
             case webhookEndpointNotFound = "webhook_endpoint_not_found"
             case webhookDeliveryNotFound = "webhook_delivery_not_found"
             case webhookDeliveryNotReplayable = "webhook_delivery_not_replayable"
             case webhookEndpointLimitReached = "webhook_endpoint_limit_reached"
+            case cardNumberInUse = "card_number_in_use"
+            case cardNumberUnchanged = "card_number_unchanged"
+            case cardNetworkMismatch = "card_network_mismatch"
         }
         /// ISO 8601 in UTC, whole seconds.
         ///
@@ -254,6 +267,14 @@ extension Components {
             public var cardholderName: Swift.String
             /// - Remark: Generated from `#/components/schemas/MobileCard/product_title`.
             public var productTitle: Swift.String?
+            /// The cardholder's mobile number masked (`+•• ••• ••• 1234`); present when the card has one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/MobileCard/cardholder_phone_masked`.
+            public var cardholderPhoneMasked: Swift.String?
+            /// The cardholder's email address masked (`j•••@example.com`); present when the card has one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/MobileCard/cardholder_email_masked`.
+            public var cardholderEmailMasked: Swift.String?
             /// - Remark: Generated from `#/components/schemas/MobileCard/card_art_url`.
             public var cardArtUrl: Swift.String?
             /// - Remark: Generated from `#/components/schemas/MobileCard/primary_account_identifier`.
@@ -266,6 +287,8 @@ extension Components {
             ///   - network:
             ///   - cardholderName:
             ///   - productTitle:
+            ///   - cardholderPhoneMasked: The cardholder's mobile number masked (`+•• ••• ••• 1234`); present when the card has one.
+            ///   - cardholderEmailMasked: The cardholder's email address masked (`j•••@example.com`); present when the card has one.
             ///   - cardArtUrl:
             ///   - primaryAccountIdentifier:
             public init(
@@ -274,6 +297,8 @@ extension Components {
                 network: Components.Schemas.PaymentNetwork,
                 cardholderName: Swift.String,
                 productTitle: Swift.String? = nil,
+                cardholderPhoneMasked: Swift.String? = nil,
+                cardholderEmailMasked: Swift.String? = nil,
                 cardArtUrl: Swift.String? = nil,
                 primaryAccountIdentifier: Swift.String
             ) {
@@ -282,6 +307,8 @@ extension Components {
                 self.network = network
                 self.cardholderName = cardholderName
                 self.productTitle = productTitle
+                self.cardholderPhoneMasked = cardholderPhoneMasked
+                self.cardholderEmailMasked = cardholderEmailMasked
                 self.cardArtUrl = cardArtUrl
                 self.primaryAccountIdentifier = primaryAccountIdentifier
             }
@@ -291,6 +318,8 @@ extension Components {
                 case network
                 case cardholderName = "cardholder_name"
                 case productTitle = "product_title"
+                case cardholderPhoneMasked = "cardholder_phone_masked"
+                case cardholderEmailMasked = "cardholder_email_masked"
                 case cardArtUrl = "card_art_url"
                 case primaryAccountIdentifier = "primary_account_identifier"
             }
@@ -316,6 +345,14 @@ extension Components {
                     Swift.String.self,
                     forKey: .productTitle
                 )
+                self.cardholderPhoneMasked = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardholderPhoneMasked
+                )
+                self.cardholderEmailMasked = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardholderEmailMasked
+                )
                 self.cardArtUrl = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .cardArtUrl
@@ -330,6 +367,8 @@ extension Components {
                     "network",
                     "cardholder_name",
                     "product_title",
+                    "cardholder_phone_masked",
+                    "cardholder_email_masked",
                     "card_art_url",
                     "primary_account_identifier"
                 ])

@@ -101,15 +101,15 @@ extension Components {
             }
         }
         /// A stable, machine-readable error code. The HTTP status follows from the code:
-        /// 400 `invalid_expiry`, `card_number_in_text`, `invalid_cardholder_name`, `invalid_pan`, `invalid_request`, `invalid_device_type`, `unsupported_encryption_scheme`, `invalid_wallet`, `invalid_risk_assessment`, `invalid_nonce`, `invalid_nonce_signature`, `mastercard_encryption_certificate_invalid`, `oauth_signing_key_invalid`, `invalid_json`, `duplicate_json_key`, `outbound_address_refused`, `outbound_https_required`, `outbound_url_has_credentials`, `outbound_url_invalid`, `unknown_field`, `invalid_parameter`, `idempotency_key_invalid`, `malformed_request`, `invalid_cursor`, `google_pay_key_not_openpgp`, `google_pay_key_secret`, `google_pay_key_too_weak`, `google_pay_key_expired`, `google_pay_key_cannot_encrypt`, `google_pay_key_too_large`, `google_pay_too_many_keys`, `invalid_otp`;
+        /// 400 `invalid_expiry`, `card_number_in_text`, `invalid_cardholder_name`, `invalid_pan`, `card_art_not_png`, `card_art_wrong_size`, `card_art_too_large`, `card_art_not_landscape`, `card_art_rounded_corners`, `card_art_not_pdf`, `invalid_request`, `invalid_device_type`, `unsupported_encryption_scheme`, `invalid_wallet`, `invalid_risk_assessment`, `invalid_nonce`, `invalid_nonce_signature`, `mastercard_encryption_certificate_invalid`, `oauth_signing_key_invalid`, `invalid_json`, `duplicate_json_key`, `outbound_address_refused`, `outbound_https_required`, `outbound_url_has_credentials`, `outbound_url_invalid`, `unknown_field`, `invalid_parameter`, `idempotency_key_invalid`, `malformed_request`, `invalid_cursor`, `google_pay_key_not_openpgp`, `google_pay_key_secret`, `google_pay_key_too_weak`, `google_pay_key_expired`, `google_pay_key_cannot_encrypt`, `google_pay_key_too_large`, `google_pay_too_many_keys`, `invalid_otp`;
         /// 401 `missing_credentials`, `invalid_credentials`, `token_expired`, `api_key_revoked`;
         /// 403 `token_scope_mismatch`, `wrong_credential_kind`, `insufficient_scope`;
-        /// 404 `mobile_session_not_found`, `card_not_found`, `token_not_found`, `api_key_not_found`, `route_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`;
+        /// 404 `mobile_session_not_found`, `card_not_found`, `card_product_not_found`, `card_art_not_found`, `token_not_found`, `api_key_not_found`, `route_not_found`, `webhook_endpoint_not_found`, `webhook_delivery_not_found`;
         /// 405 `method_not_allowed`;
         /// 408 `request_timeout`;
-        /// 409 `token_invalid_transition`, `token_already_used`, `card_closed`, `card_locked`, `network_refused`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `google_pay_not_configured`, `google_pay_signing_key_expired`, `webhook_delivery_not_replayable`, `webhook_endpoint_limit_reached`;
+        /// 409 `token_invalid_transition`, `token_already_used`, `card_closed`, `card_locked`, `card_product_limit_reached`, `network_refused`, `idempotency_request_in_progress`, `idempotency_replay_unavailable`, `google_pay_not_configured`, `google_pay_signing_key_expired`, `webhook_delivery_not_replayable`, `webhook_endpoint_limit_reached`, `card_number_in_use`, `card_number_unchanged`;
         /// 413 `payload_too_large`;
-        /// 422 `card_expired`, `invalid_decision_rules`, `chain_empty`, `chain_undecodable_certificate`, `chain_leaf_extension_missing`, `chain_intermediate_missing`, `chain_intermediate_marker_missing`, `chain_intermediate_not_ca`, `chain_wrong_key_type`, `chain_key_usage_missing`, `chain_unhandled_critical_extension`, `chain_unknown_root`, `chain_bad_signature`, `chain_expired`, `chain_not_yet_valid`, `idempotency_key_reused`, `unsupported_network`;
+        /// 422 `card_expired`, `invalid_decision_rules`, `chain_empty`, `chain_undecodable_certificate`, `chain_leaf_extension_missing`, `chain_intermediate_missing`, `chain_intermediate_marker_missing`, `chain_intermediate_not_ca`, `chain_wrong_key_type`, `chain_key_usage_missing`, `chain_unhandled_critical_extension`, `chain_unknown_root`, `chain_bad_signature`, `chain_expired`, `chain_not_yet_valid`, `idempotency_key_reused`, `unsupported_network`, `activation_method_not_offered`, `card_network_mismatch`;
         /// 500 `vault_key_unknown`, `vault_key_retired`, `vault_record_malformed`, `vault_decryption_failed`, `internal_error`;
         /// 502 `network_unavailable`, `network_credentials_rejected`, `network_answer_malformed`, `otp_relay_not_configured`, `otp_relay_failed`;
         /// 503 `network_connector_not_configured`, `database_unavailable`.
@@ -122,6 +122,12 @@ extension Components {
             case cardNumberInText = "card_number_in_text"
             case invalidCardholderName = "invalid_cardholder_name"
             case invalidPan = "invalid_pan"
+            case cardArtNotPng = "card_art_not_png"
+            case cardArtWrongSize = "card_art_wrong_size"
+            case cardArtTooLarge = "card_art_too_large"
+            case cardArtNotLandscape = "card_art_not_landscape"
+            case cardArtRoundedCorners = "card_art_rounded_corners"
+            case cardArtNotPdf = "card_art_not_pdf"
             case invalidRequest = "invalid_request"
             case invalidDeviceType = "invalid_device_type"
             case unsupportedEncryptionScheme = "unsupported_encryption_scheme"
@@ -139,6 +145,9 @@ extension Components {
             case cardNotFound = "card_not_found"
             case cardClosed = "card_closed"
             case cardLocked = "card_locked"
+            case cardProductNotFound = "card_product_not_found"
+            case cardProductLimitReached = "card_product_limit_reached"
+            case cardArtNotFound = "card_art_not_found"
             case tokenNotFound = "token_not_found"
             case chainEmpty = "chain_empty"
             case chainUndecodableCertificate = "chain_undecodable_certificate"
@@ -202,10 +211,14 @@ extension Components {
             case otpRelayNotConfigured = "otp_relay_not_configured"
             case otpRelayFailed = "otp_relay_failed"
             case invalidOtp = "invalid_otp"
+            case activationMethodNotOffered = "activation_method_not_offered"
             case webhookEndpointNotFound = "webhook_endpoint_not_found"
             case webhookDeliveryNotFound = "webhook_delivery_not_found"
             case webhookDeliveryNotReplayable = "webhook_delivery_not_replayable"
             case webhookEndpointLimitReached = "webhook_endpoint_limit_reached"
+            case cardNumberInUse = "card_number_in_use"
+            case cardNumberUnchanged = "card_number_unchanged"
+            case cardNetworkMismatch = "card_network_mismatch"
         }
         /// ISO 8601 in UTC, whole seconds.
         ///
@@ -226,6 +239,159 @@ extension Components {
             case phone = "phone"
             case watch = "watch"
             case tablet = "tablet"
+        }
+        /// What the wallet shows and honours for the card's product: the network puts it on the pass
+        /// (name, art, support), lets only the associated apps see the pass, opens `app_launch_url`
+        /// for it and has the cardholder accept the terms before the add.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CardProfile`.
+        public struct CardProfile: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CardProfile/product_id`.
+            public var productId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CardProfile/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CardProfile/app_launch_url`.
+            public var appLaunchUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/associated_application_identifiers`.
+            public var associatedApplicationIdentifiers: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/CardProfile/associated_store_identifiers`.
+            public var associatedStoreIdentifiers: [Swift.Int]
+            /// - Remark: Generated from `#/components/schemas/CardProfile/contact_name`.
+            public var contactName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/support_phone`.
+            public var supportPhone: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/support_email`.
+            public var supportEmail: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/support_url`.
+            public var supportUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/terms_url`.
+            public var termsUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/terms_version`.
+            public var termsVersion: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/card_art_url`.
+            public var cardArtUrl: Swift.String?
+            /// Creates a new `CardProfile`.
+            ///
+            /// - Parameters:
+            ///   - productId:
+            ///   - name:
+            ///   - appLaunchUrl:
+            ///   - associatedApplicationIdentifiers:
+            ///   - associatedStoreIdentifiers:
+            ///   - contactName:
+            ///   - supportPhone:
+            ///   - supportEmail:
+            ///   - supportUrl:
+            ///   - termsUrl:
+            ///   - termsVersion:
+            ///   - cardArtUrl:
+            public init(
+                productId: Swift.String,
+                name: Swift.String,
+                appLaunchUrl: Swift.String? = nil,
+                associatedApplicationIdentifiers: [Swift.String],
+                associatedStoreIdentifiers: [Swift.Int],
+                contactName: Swift.String? = nil,
+                supportPhone: Swift.String? = nil,
+                supportEmail: Swift.String? = nil,
+                supportUrl: Swift.String? = nil,
+                termsUrl: Swift.String? = nil,
+                termsVersion: Swift.String? = nil,
+                cardArtUrl: Swift.String? = nil
+            ) {
+                self.productId = productId
+                self.name = name
+                self.appLaunchUrl = appLaunchUrl
+                self.associatedApplicationIdentifiers = associatedApplicationIdentifiers
+                self.associatedStoreIdentifiers = associatedStoreIdentifiers
+                self.contactName = contactName
+                self.supportPhone = supportPhone
+                self.supportEmail = supportEmail
+                self.supportUrl = supportUrl
+                self.termsUrl = termsUrl
+                self.termsVersion = termsVersion
+                self.cardArtUrl = cardArtUrl
+            }
+            public enum CodingKeys: String, CodingKey {
+                case productId = "product_id"
+                case name
+                case appLaunchUrl = "app_launch_url"
+                case associatedApplicationIdentifiers = "associated_application_identifiers"
+                case associatedStoreIdentifiers = "associated_store_identifiers"
+                case contactName = "contact_name"
+                case supportPhone = "support_phone"
+                case supportEmail = "support_email"
+                case supportUrl = "support_url"
+                case termsUrl = "terms_url"
+                case termsVersion = "terms_version"
+                case cardArtUrl = "card_art_url"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.productId = try container.decode(
+                    Swift.String.self,
+                    forKey: .productId
+                )
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.appLaunchUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .appLaunchUrl
+                )
+                self.associatedApplicationIdentifiers = try container.decode(
+                    [Swift.String].self,
+                    forKey: .associatedApplicationIdentifiers
+                )
+                self.associatedStoreIdentifiers = try container.decode(
+                    [Swift.Int].self,
+                    forKey: .associatedStoreIdentifiers
+                )
+                self.contactName = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .contactName
+                )
+                self.supportPhone = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportPhone
+                )
+                self.supportEmail = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportEmail
+                )
+                self.supportUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportUrl
+                )
+                self.termsUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .termsUrl
+                )
+                self.termsVersion = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .termsVersion
+                )
+                self.cardArtUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardArtUrl
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "product_id",
+                    "name",
+                    "app_launch_url",
+                    "associated_application_identifiers",
+                    "associated_store_identifiers",
+                    "contact_name",
+                    "support_phone",
+                    "support_email",
+                    "support_url",
+                    "terms_url",
+                    "terms_version",
+                    "card_art_url"
+                ])
+            }
         }
         /// - Remark: Generated from `#/components/schemas/TokenState`.
         @frozen public enum TokenState: String, Codable, Hashable, Sendable, CaseIterable {
@@ -758,12 +924,27 @@ extension Components {
             @frozen public enum ActivationMethodsPayloadPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case appToApp = "app_to_app"
                 case otpSms = "otp_sms"
+                case otpEmail = "otp_email"
                 case customerService = "customer_service"
             }
+            /// On `require_verification`, the methods offered for this device, in order (the same as `activation_offers`' methods).
+            ///
             /// - Remark: Generated from `#/components/schemas/NetworkDecision/activation_methods`.
             public typealias ActivationMethodsPayload = [Components.Schemas.NetworkDecision.ActivationMethodsPayloadPayload]
+            /// On `require_verification`, the methods offered for this device, in order (the same as `activation_offers`' methods).
+            ///
             /// - Remark: Generated from `#/components/schemas/NetworkDecision/activation_methods`.
             public var activationMethods: Components.Schemas.NetworkDecision.ActivationMethodsPayload?
+            /// On `require_verification`, what the wallet shows the cardholder for each method BEFORE a
+            /// code is sent: `otp_sms` and `otp_email` with the masked contact the code will go to,
+            /// `customer_service` with the issuer's phone number; no `app_to_app` on a device that cannot
+            /// open the issuer's app (a watch).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkDecision/activation_offers`.
+            public var activationOffers: [Components.Schemas.ActivationOffer]?
+            /// - Remark: Generated from `#/components/schemas/NetworkDecision/card_profile`.
+            public var cardProfile: Components.Schemas.CardProfile?
             /// Creates a new `NetworkDecision`.
             ///
             /// - Parameters:
@@ -771,19 +952,25 @@ extension Components {
             ///   - decision:
             ///   - reasons:
             ///   - state:
-            ///   - activationMethods:
+            ///   - activationMethods: On `require_verification`, the methods offered for this device, in order (the same as `activation_offers`' methods).
+            ///   - activationOffers: On `require_verification`, what the wallet shows the cardholder for each method BEFORE a
+            ///   - cardProfile:
             public init(
                 tokenId: Swift.String,
                 decision: Components.Schemas.DecisionOutcome,
                 reasons: [Swift.String],
                 state: Components.Schemas.TokenState,
-                activationMethods: Components.Schemas.NetworkDecision.ActivationMethodsPayload? = nil
+                activationMethods: Components.Schemas.NetworkDecision.ActivationMethodsPayload? = nil,
+                activationOffers: [Components.Schemas.ActivationOffer]? = nil,
+                cardProfile: Components.Schemas.CardProfile? = nil
             ) {
                 self.tokenId = tokenId
                 self.decision = decision
                 self.reasons = reasons
                 self.state = state
                 self.activationMethods = activationMethods
+                self.activationOffers = activationOffers
+                self.cardProfile = cardProfile
             }
             public enum CodingKeys: String, CodingKey {
                 case tokenId = "token_id"
@@ -791,6 +978,8 @@ extension Components {
                 case reasons
                 case state
                 case activationMethods = "activation_methods"
+                case activationOffers = "activation_offers"
+                case cardProfile = "card_profile"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -814,12 +1003,72 @@ extension Components {
                     Components.Schemas.NetworkDecision.ActivationMethodsPayload.self,
                     forKey: .activationMethods
                 )
+                self.activationOffers = try container.decodeIfPresent(
+                    [Components.Schemas.ActivationOffer].self,
+                    forKey: .activationOffers
+                )
+                self.cardProfile = try container.decodeIfPresent(
+                    Components.Schemas.CardProfile.self,
+                    forKey: .cardProfile
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "token_id",
                     "decision",
                     "reasons",
                     "state",
-                    "activation_methods"
+                    "activation_methods",
+                    "activation_offers",
+                    "card_profile"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ActivationOffer`.
+        public struct ActivationOffer: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ActivationOffer/method`.
+            @frozen public enum MethodPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case appToApp = "app_to_app"
+                case otpSms = "otp_sms"
+                case otpEmail = "otp_email"
+                case customerService = "customer_service"
+            }
+            /// - Remark: Generated from `#/components/schemas/ActivationOffer/method`.
+            public var method: Components.Schemas.ActivationOffer.MethodPayload
+            /// `otp_sms`: the masked mobile number; `otp_email`: the masked email address;
+            /// `customer_service`: the number to call. Absent for `app_to_app`, and for `otp_sms` on a
+            /// card that holds no contact (the issuer chooses where the code goes).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActivationOffer/contact`.
+            public var contact: Swift.String?
+            /// Creates a new `ActivationOffer`.
+            ///
+            /// - Parameters:
+            ///   - method:
+            ///   - contact: `otp_sms`: the masked mobile number; `otp_email`: the masked email address;
+            public init(
+                method: Components.Schemas.ActivationOffer.MethodPayload,
+                contact: Swift.String? = nil
+            ) {
+                self.method = method
+                self.contact = contact
+            }
+            public enum CodingKeys: String, CodingKey {
+                case method
+                case contact
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.method = try container.decode(
+                    Components.Schemas.ActivationOffer.MethodPayload.self,
+                    forKey: .method
+                )
+                self.contact = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .contact
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "method",
+                    "contact"
                 ])
             }
         }
@@ -882,21 +1131,60 @@ extension Components {
             public var code: Swift.String
             /// - Remark: Generated from `#/components/schemas/NetworkOTPRequest/expires_at`.
             public var expiresAt: Components.Schemas.Timestamp?
+            /// The channel the cardholder chose among the offers (`otp_sms`, `otp_email`); `sms` when
+            /// left out. One not offered for this token is `activation_method_not_offered`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkOTPRequest/channel`.
+            @frozen public enum ChannelPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case sms = "sms"
+                case email = "email"
+            }
+            /// The channel the cardholder chose among the offers (`otp_sms`, `otp_email`); `sms` when
+            /// left out. One not offered for this token is `activation_method_not_offered`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkOTPRequest/channel`.
+            public var channel: Components.Schemas.NetworkOTPRequest.ChannelPayload?
+            /// The network's id of this code's challenge, 1 to 64 visible ASCII characters; one is made when left out.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NetworkOTPRequest/challenge_id`.
+            public var challengeId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/NetworkOTPRequest/device`.
+            public var device: Components.Schemas.OTPDeviceInfo?
+            /// - Remark: Generated from `#/components/schemas/NetworkOTPRequest/token_requestor`.
+            public var tokenRequestor: Components.Schemas.TokenRequestor?
             /// Creates a new `NetworkOTPRequest`.
             ///
             /// - Parameters:
             ///   - code: 4 to 8 digits.
             ///   - expiresAt:
+            ///   - channel: The channel the cardholder chose among the offers (`otp_sms`, `otp_email`); `sms` when
+            ///   - challengeId: The network's id of this code's challenge, 1 to 64 visible ASCII characters; one is made when left out.
+            ///   - device:
+            ///   - tokenRequestor:
             public init(
                 code: Swift.String,
-                expiresAt: Components.Schemas.Timestamp? = nil
+                expiresAt: Components.Schemas.Timestamp? = nil,
+                channel: Components.Schemas.NetworkOTPRequest.ChannelPayload? = nil,
+                challengeId: Swift.String? = nil,
+                device: Components.Schemas.OTPDeviceInfo? = nil,
+                tokenRequestor: Components.Schemas.TokenRequestor? = nil
             ) {
                 self.code = code
                 self.expiresAt = expiresAt
+                self.channel = channel
+                self.challengeId = challengeId
+                self.device = device
+                self.tokenRequestor = tokenRequestor
             }
             public enum CodingKeys: String, CodingKey {
                 case code
                 case expiresAt = "expires_at"
+                case channel
+                case challengeId = "challenge_id"
+                case device
+                case tokenRequestor = "token_requestor"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -908,9 +1196,153 @@ extension Components {
                     Components.Schemas.Timestamp.self,
                     forKey: .expiresAt
                 )
+                self.channel = try container.decodeIfPresent(
+                    Components.Schemas.NetworkOTPRequest.ChannelPayload.self,
+                    forKey: .channel
+                )
+                self.challengeId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .challengeId
+                )
+                self.device = try container.decodeIfPresent(
+                    Components.Schemas.OTPDeviceInfo.self,
+                    forKey: .device
+                )
+                self.tokenRequestor = try container.decodeIfPresent(
+                    Components.Schemas.TokenRequestor.self,
+                    forKey: .tokenRequestor
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "code",
-                    "expires_at"
+                    "expires_at",
+                    "channel",
+                    "challenge_id",
+                    "device",
+                    "token_requestor"
+                ])
+            }
+        }
+        /// The device the token is for, as the network knows it. Every field optional, 1 to 64 characters without control characters or a card number.
+        ///
+        /// - Remark: Generated from `#/components/schemas/OTPDeviceInfo`.
+        public struct OTPDeviceInfo: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/OTPDeviceInfo/name`.
+            public var name: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/OTPDeviceInfo/os`.
+            public var os: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/OTPDeviceInfo/os_version`.
+            public var osVersion: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/OTPDeviceInfo/serial_number`.
+            public var serialNumber: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/OTPDeviceInfo/imei`.
+            public var imei: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/OTPDeviceInfo/msisdn`.
+            public var msisdn: Swift.String?
+            /// Creates a new `OTPDeviceInfo`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - os:
+            ///   - osVersion:
+            ///   - serialNumber:
+            ///   - imei:
+            ///   - msisdn:
+            public init(
+                name: Swift.String? = nil,
+                os: Swift.String? = nil,
+                osVersion: Swift.String? = nil,
+                serialNumber: Swift.String? = nil,
+                imei: Swift.String? = nil,
+                msisdn: Swift.String? = nil
+            ) {
+                self.name = name
+                self.os = os
+                self.osVersion = osVersion
+                self.serialNumber = serialNumber
+                self.imei = imei
+                self.msisdn = msisdn
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case os
+                case osVersion = "os_version"
+                case serialNumber = "serial_number"
+                case imei
+                case msisdn
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.os = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .os
+                )
+                self.osVersion = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .osVersion
+                )
+                self.serialNumber = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .serialNumber
+                )
+                self.imei = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .imei
+                )
+                self.msisdn = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .msisdn
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name",
+                    "os",
+                    "os_version",
+                    "serial_number",
+                    "imei",
+                    "msisdn"
+                ])
+            }
+        }
+        /// The wallet that asked for the token (Apple Pay, Google Pay, …) as the network names it.
+        ///
+        /// - Remark: Generated from `#/components/schemas/TokenRequestor`.
+        public struct TokenRequestor: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TokenRequestor/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TokenRequestor/name`.
+            public var name: Swift.String?
+            /// Creates a new `TokenRequestor`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            public init(
+                id: Swift.String,
+                name: Swift.String? = nil
+            ) {
+                self.id = id
+                self.name = name
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Swift.String.self,
+                    forKey: .id
+                )
+                self.name = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "name"
                 ])
             }
         }

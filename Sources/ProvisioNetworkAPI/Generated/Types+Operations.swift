@@ -1178,7 +1178,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `idempotency_key_reused`.
+            /// `activation_method_not_offered` (the chosen channel was not offered for this token) or `idempotency_key_reused`.
             ///
             /// - Remark: Generated from `#/paths//v1/network/tokens/{ref}/otp/post(relayOneTimeCode)/responses/422`.
             ///

@@ -46,6 +46,14 @@ extension ProvisioError.Code {
     public static let sandboxOTPInvalid = Self("sandbox_otp_invalid")
     public static let sandboxOTPExpired = Self("sandbox_otp_expired")
     public static let sandboxOTPLocked = Self("sandbox_otp_locked")
+    /// The card's product has terms the cardholder has not accepted: Wallet made no pass; the add waits for the acceptance of exactly the version shown.
+    public static let sandboxTermsNotAccepted = Self("sandbox_terms_not_accepted")
+    /// The cardholder accepted a terms version other than the one Wallet showed for the card; the add still waits.
+    public static let sandboxTermsVersionMismatch = Self("sandbox_terms_version_mismatch")
+    /// No add on this session waits for terms (the card's product has none, or they were accepted already).
+    public static let sandboxTermsNotPending = Self("sandbox_terms_not_pending")
+    /// Wallet has no app to open for the pass: its card has no product, or the product names no app launch URL.
+    public static let sandboxAppLaunchUnavailable = Self("sandbox_app_launch_unavailable")
     public static let sandboxTokenBINInvalid = Self("sandbox_token_bin_invalid")
     /// The network cannot open an opaque payment card: not a JWE to its key (another key's, or changed on the way).
     public static let sandboxOpcUnreadable = Self("sandbox_opc_unreadable")

@@ -448,6 +448,14 @@ extension Components {
             public var cardholderName: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Pass/card_art_url`.
             public var cardArtUrl: Swift.String?
+            /// The card product's name, the pass's title.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Pass/product_title`.
+            public var productTitle: Swift.String?
+            /// The card's product, when it has one; left out for a card without a product.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Pass/card_profile`.
+            public var cardProfile: Components.Schemas.CardProfile?
             /// Creates a new `Pass`.
             ///
             /// - Parameters:
@@ -461,6 +469,8 @@ extension Components {
             ///   - expiry: The card's expiry as Wallet shows it, `MM/YY`.
             ///   - cardholderName:
             ///   - cardArtUrl:
+            ///   - productTitle: The card product's name, the pass's title.
+            ///   - cardProfile: The card's product, when it has one; left out for a card without a product.
             public init(
                 serialNumber: Swift.String,
                 passTypeIdentifier: Swift.String,
@@ -471,7 +481,9 @@ extension Components {
                 device: Components.Schemas.DeviceKind,
                 expiry: Swift.String? = nil,
                 cardholderName: Swift.String? = nil,
-                cardArtUrl: Swift.String? = nil
+                cardArtUrl: Swift.String? = nil,
+                productTitle: Swift.String? = nil,
+                cardProfile: Components.Schemas.CardProfile? = nil
             ) {
                 self.serialNumber = serialNumber
                 self.passTypeIdentifier = passTypeIdentifier
@@ -483,6 +495,8 @@ extension Components {
                 self.expiry = expiry
                 self.cardholderName = cardholderName
                 self.cardArtUrl = cardArtUrl
+                self.productTitle = productTitle
+                self.cardProfile = cardProfile
             }
             public enum CodingKeys: String, CodingKey {
                 case serialNumber = "serial_number"
@@ -495,6 +509,8 @@ extension Components {
                 case expiry
                 case cardholderName = "cardholder_name"
                 case cardArtUrl = "card_art_url"
+                case productTitle = "product_title"
+                case cardProfile = "card_profile"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -538,6 +554,14 @@ extension Components {
                     Swift.String.self,
                     forKey: .cardArtUrl
                 )
+                self.productTitle = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .productTitle
+                )
+                self.cardProfile = try container.decodeIfPresent(
+                    Components.Schemas.CardProfile.self,
+                    forKey: .cardProfile
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "serial_number",
                     "pass_type_identifier",
@@ -548,7 +572,215 @@ extension Components {
                     "device",
                     "expiry",
                     "cardholder_name",
+                    "card_art_url",
+                    "product_title",
+                    "card_profile"
+                ])
+            }
+        }
+        /// The card product's profile on a pass, as the issuer last gave it: the apps that see the
+        /// pass, the link Wallet opens, support, terms and art.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CardProfile`.
+        public struct CardProfile: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CardProfile/product_id`.
+            public var productId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CardProfile/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CardProfile/app_launch_url`.
+            public var appLaunchUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/associated_application_identifiers`.
+            public var associatedApplicationIdentifiers: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/CardProfile/associated_store_identifiers`.
+            public var associatedStoreIdentifiers: [Swift.Int]
+            /// - Remark: Generated from `#/components/schemas/CardProfile/contact_name`.
+            public var contactName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/support_phone`.
+            public var supportPhone: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/support_email`.
+            public var supportEmail: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/support_url`.
+            public var supportUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/terms_url`.
+            public var termsUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/terms_version`.
+            public var termsVersion: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/card_art_url`.
+            public var cardArtUrl: Swift.String?
+            /// Creates a new `CardProfile`.
+            ///
+            /// - Parameters:
+            ///   - productId:
+            ///   - name:
+            ///   - appLaunchUrl:
+            ///   - associatedApplicationIdentifiers:
+            ///   - associatedStoreIdentifiers:
+            ///   - contactName:
+            ///   - supportPhone:
+            ///   - supportEmail:
+            ///   - supportUrl:
+            ///   - termsUrl:
+            ///   - termsVersion:
+            ///   - cardArtUrl:
+            public init(
+                productId: Swift.String,
+                name: Swift.String,
+                appLaunchUrl: Swift.String? = nil,
+                associatedApplicationIdentifiers: [Swift.String],
+                associatedStoreIdentifiers: [Swift.Int],
+                contactName: Swift.String? = nil,
+                supportPhone: Swift.String? = nil,
+                supportEmail: Swift.String? = nil,
+                supportUrl: Swift.String? = nil,
+                termsUrl: Swift.String? = nil,
+                termsVersion: Swift.String? = nil,
+                cardArtUrl: Swift.String? = nil
+            ) {
+                self.productId = productId
+                self.name = name
+                self.appLaunchUrl = appLaunchUrl
+                self.associatedApplicationIdentifiers = associatedApplicationIdentifiers
+                self.associatedStoreIdentifiers = associatedStoreIdentifiers
+                self.contactName = contactName
+                self.supportPhone = supportPhone
+                self.supportEmail = supportEmail
+                self.supportUrl = supportUrl
+                self.termsUrl = termsUrl
+                self.termsVersion = termsVersion
+                self.cardArtUrl = cardArtUrl
+            }
+            public enum CodingKeys: String, CodingKey {
+                case productId = "product_id"
+                case name
+                case appLaunchUrl = "app_launch_url"
+                case associatedApplicationIdentifiers = "associated_application_identifiers"
+                case associatedStoreIdentifiers = "associated_store_identifiers"
+                case contactName = "contact_name"
+                case supportPhone = "support_phone"
+                case supportEmail = "support_email"
+                case supportUrl = "support_url"
+                case termsUrl = "terms_url"
+                case termsVersion = "terms_version"
+                case cardArtUrl = "card_art_url"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.productId = try container.decode(
+                    Swift.String.self,
+                    forKey: .productId
+                )
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.appLaunchUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .appLaunchUrl
+                )
+                self.associatedApplicationIdentifiers = try container.decode(
+                    [Swift.String].self,
+                    forKey: .associatedApplicationIdentifiers
+                )
+                self.associatedStoreIdentifiers = try container.decode(
+                    [Swift.Int].self,
+                    forKey: .associatedStoreIdentifiers
+                )
+                self.contactName = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .contactName
+                )
+                self.supportPhone = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportPhone
+                )
+                self.supportEmail = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportEmail
+                )
+                self.supportUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportUrl
+                )
+                self.termsUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .termsUrl
+                )
+                self.termsVersion = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .termsVersion
+                )
+                self.cardArtUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardArtUrl
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "product_id",
+                    "name",
+                    "app_launch_url",
+                    "associated_application_identifiers",
+                    "associated_store_identifiers",
+                    "contact_name",
+                    "support_phone",
+                    "support_email",
+                    "support_url",
+                    "terms_url",
+                    "terms_version",
                     "card_art_url"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AppLaunch`.
+        public struct AppLaunch: Codable, Hashable, Sendable {
+            /// The product's `app_launch_url` with the pass's identifiers appended.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AppLaunch/url`.
+            public var url: Swift.String
+            /// Creates a new `AppLaunch`.
+            ///
+            /// - Parameters:
+            ///   - url: The product's `app_launch_url` with the pass's identifiers appended.
+            public init(url: Swift.String) {
+                self.url = url
+            }
+            public enum CodingKeys: String, CodingKey {
+                case url
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.url = try container.decode(
+                    Swift.String.self,
+                    forKey: .url
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "url"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TermsAcceptance`.
+        public struct TermsAcceptance: Codable, Hashable, Sendable {
+            /// The version of the terms Wallet showed (the product's `terms_version`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/TermsAcceptance/version`.
+            public var version: Swift.String
+            /// Creates a new `TermsAcceptance`.
+            ///
+            /// - Parameters:
+            ///   - version: The version of the terms Wallet showed (the product's `terms_version`).
+            public init(version: Swift.String) {
+                self.version = version
+            }
+            public enum CodingKeys: String, CodingKey {
+                case version
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.version = try container.decode(
+                    Swift.String.self,
+                    forKey: .version
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "version"
                 ])
             }
         }
@@ -595,10 +827,27 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Outcome/activation_methods`.
             public var activationMethods: [Swift.String]
-            /// The pass Wallet added; left out on red.
+            /// What Wallet shows the cardholder for each method before a code is sent: the masked
+            /// phone or email a code would go to, the number to call. Empty unless the issuer asked
+            /// for verification.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/Outcome/activation_offers`.
+            public var activationOffers: [Components.Schemas.ActivationOffer]?
+            /// The pass Wallet added; left out on red, and while the add waits for terms.
             ///
             /// - Remark: Generated from `#/components/schemas/Outcome/pass`.
             public var pass: Components.Schemas.Pass?
+            /// Set while the add waits for the cardholder to accept the card product's terms: the
+            /// version to accept (`POST /sandbox/v1/add-sessions/{id}/terms-acceptance`).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/Outcome/terms_version`.
+            public var termsVersion: Swift.String?
+            /// Where Wallet shows those terms from, when the product gave a URL.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Outcome/terms_url`.
+            public var termsUrl: Swift.String?
             /// Creates a new `Outcome`.
             ///
             /// - Parameters:
@@ -607,21 +856,30 @@ extension Components {
             ///   - decision:
             ///   - reasons:
             ///   - activationMethods: Empty unless the issuer asked for verification (`app_to_app`, `otp_sms`, `customer_service`, …).
-            ///   - pass: The pass Wallet added; left out on red.
+            ///   - activationOffers: What Wallet shows the cardholder for each method before a code is sent: the masked
+            ///   - pass: The pass Wallet added; left out on red, and while the add waits for terms.
+            ///   - termsVersion: Set while the add waits for the cardholder to accept the card product's terms: the
+            ///   - termsUrl: Where Wallet shows those terms from, when the product gave a URL.
             public init(
                 networkTokenRef: Swift.String,
                 issuerTokenId: Swift.String,
                 decision: Components.Schemas.DecisionOutcome,
                 reasons: [Swift.String],
                 activationMethods: [Swift.String],
-                pass: Components.Schemas.Pass? = nil
+                activationOffers: [Components.Schemas.ActivationOffer]? = nil,
+                pass: Components.Schemas.Pass? = nil,
+                termsVersion: Swift.String? = nil,
+                termsUrl: Swift.String? = nil
             ) {
                 self.networkTokenRef = networkTokenRef
                 self.issuerTokenId = issuerTokenId
                 self.decision = decision
                 self.reasons = reasons
                 self.activationMethods = activationMethods
+                self.activationOffers = activationOffers
                 self.pass = pass
+                self.termsVersion = termsVersion
+                self.termsUrl = termsUrl
             }
             public enum CodingKeys: String, CodingKey {
                 case networkTokenRef = "network_token_ref"
@@ -629,7 +887,10 @@ extension Components {
                 case decision
                 case reasons
                 case activationMethods = "activation_methods"
+                case activationOffers = "activation_offers"
                 case pass
+                case termsVersion = "terms_version"
+                case termsUrl = "terms_url"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -653,9 +914,21 @@ extension Components {
                     [Swift.String].self,
                     forKey: .activationMethods
                 )
+                self.activationOffers = try container.decodeIfPresent(
+                    [Components.Schemas.ActivationOffer].self,
+                    forKey: .activationOffers
+                )
                 self.pass = try container.decodeIfPresent(
                     Components.Schemas.Pass.self,
                     forKey: .pass
+                )
+                self.termsVersion = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .termsVersion
+                )
+                self.termsUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .termsUrl
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "network_token_ref",
@@ -663,7 +936,10 @@ extension Components {
                     "decision",
                     "reasons",
                     "activation_methods",
-                    "pass"
+                    "activation_offers",
+                    "pass",
+                    "terms_version",
+                    "terms_url"
                 ])
             }
         }
@@ -977,14 +1253,84 @@ extension Components {
                 ])
             }
         }
-        /// No fields.
-        ///
         /// - Remark: Generated from `#/components/schemas/OTPRequest`.
         public struct OTPRequest: Codable, Hashable, Sendable {
+            /// The channel the cardholder chose among the offers (`otp_sms`, `otp_email`); `sms` when
+            /// left out. One not offered is `sandbox_activation_method_not_offered`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/OTPRequest/channel`.
+            @frozen public enum ChannelPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case sms = "sms"
+                case email = "email"
+            }
+            /// The channel the cardholder chose among the offers (`otp_sms`, `otp_email`); `sms` when
+            /// left out. One not offered is `sandbox_activation_method_not_offered`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/OTPRequest/channel`.
+            public var channel: Components.Schemas.OTPRequest.ChannelPayload?
             /// Creates a new `OTPRequest`.
-            public init() {}
+            ///
+            /// - Parameters:
+            ///   - channel: The channel the cardholder chose among the offers (`otp_sms`, `otp_email`); `sms` when
+            public init(channel: Components.Schemas.OTPRequest.ChannelPayload? = nil) {
+                self.channel = channel
+            }
+            public enum CodingKeys: String, CodingKey {
+                case channel
+            }
             public init(from decoder: any Swift.Decoder) throws {
-                try decoder.ensureNoAdditionalProperties(knownKeys: [])
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.channel = try container.decodeIfPresent(
+                    Components.Schemas.OTPRequest.ChannelPayload.self,
+                    forKey: .channel
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "channel"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ActivationOffer`.
+        public struct ActivationOffer: Codable, Hashable, Sendable {
+            /// `app_to_app`, `otp_sms`, `otp_email`, `customer_service`, as the issuer named it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActivationOffer/method`.
+            public var method: Swift.String
+            /// The masked phone or email for a code, the number for customer service.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActivationOffer/contact`.
+            public var contact: Swift.String?
+            /// Creates a new `ActivationOffer`.
+            ///
+            /// - Parameters:
+            ///   - method: `app_to_app`, `otp_sms`, `otp_email`, `customer_service`, as the issuer named it.
+            ///   - contact: The masked phone or email for a code, the number for customer service.
+            public init(
+                method: Swift.String,
+                contact: Swift.String? = nil
+            ) {
+                self.method = method
+                self.contact = contact
+            }
+            public enum CodingKeys: String, CodingKey {
+                case method
+                case contact
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.method = try container.decode(
+                    Swift.String.self,
+                    forKey: .method
+                )
+                self.contact = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .contact
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "method",
+                    "contact"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/OTPChallenge`.

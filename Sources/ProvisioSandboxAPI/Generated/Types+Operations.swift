@@ -882,7 +882,12 @@ public enum Operations {
     /// the issuer (Provisio) to decide, creates the token and has Wallet add the pass —
     /// activated on green, requiring activation on yellow. A red decision is 422
     /// `sandbox_network_declined`; the network has recorded the outcome, so
-    /// `GET /sandbox/v1/outcomes/{id}` still tells why.
+    /// `GET /sandbox/v1/outcomes/{id}` still tells why. When the issuer's decision carries a card
+    /// product with terms (`terms_version`), Wallet shows them and makes no pass until the
+    /// cardholder accepts exactly that version: the answer is 409 `sandbox_terms_not_accepted`,
+    /// the outcome says `terms_version` (and `terms_url`), and
+    /// `POST /sandbox/v1/add-sessions/{id}/terms-acceptance` finishes the add. A card without
+    /// terms adds at once, as before.
     ///
     ///
     /// - Remark: HTTP `POST /sandbox/v1/add-sessions/{id}/submission`.
@@ -1171,8 +1176,10 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// `sandbox_session_replayed` (the session was already answered) or
-            /// `sandbox_pass_exists` (Wallet already has a pass with the token's device account).
+            /// `sandbox_session_replayed` (the session was already answered),
+            /// `sandbox_pass_exists` (Wallet already has a pass with the token's device account) or
+            /// `sandbox_terms_not_accepted` (the card's product has terms: the token exists, the pass
+            /// waits for the cardholder's acceptance).
             ///
             ///
             /// - Remark: Generated from `#/paths//sandbox/v1/add-sessions/{id}/submission/post(submitAddSession)/responses/409`.
@@ -1322,6 +1329,378 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "badGateway",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The cardholder accepts the card product's terms
+    ///
+    /// For an add that waits on the card product's terms (the submission answered 409
+    /// `sandbox_terms_not_accepted`): with exactly the version Wallet showed, Wallet makes the
+    /// pass — activated, requiring activation, or suspended, as the token is now — and the
+    /// answer is the session's outcome with it. Another version is 422
+    /// `sandbox_terms_version_mismatch` and the add still waits.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/add-sessions/{id}/terms-acceptance`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/add-sessions/{id}/terms-acceptance/post(acceptTerms)`.
+    public enum AcceptTerms {
+        public static let id: Swift.String = "acceptTerms"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/add-sessions/{id}/terms-acceptance/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The add session's id (`sbx_session_…`).
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/add-sessions/{id}/terms-acceptance/POST/path/id`.
+                public var id: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The add session's id (`sbx_session_…`).
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.AcceptTerms.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/add-sessions/{id}/terms-acceptance/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AcceptTerms.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AcceptTerms.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.AcceptTerms.Input.Headers
+            /// - Remark: Generated from `#/paths/sandbox/v1/add-sessions/{id}/terms-acceptance/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/add-sessions/{id}/terms-acceptance/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.TermsAcceptance)
+            }
+            public var body: Operations.AcceptTerms.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.AcceptTerms.Input.Path,
+                headers: Operations.AcceptTerms.Input.Headers = .init(),
+                body: Operations.AcceptTerms.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/add-sessions/{id}/terms-acceptance/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/add-sessions/{id}/terms-acceptance/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Outcome)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Outcome {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.AcceptTerms.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.AcceptTerms.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The outcome, with the pass Wallet made.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/add-sessions/{id}/terms-acceptance/post(acceptTerms)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.AcceptTerms.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.AcceptTerms.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`: malformed JSON, a key given twice, a field or query parameter
+            /// the operation does not declare, a missing, mistyped or `null` field, a control character
+            /// in a text, or a value outside a field's vocabulary (the message lists the words it takes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/add-sessions/{id}/terms-acceptance/post(acceptTerms)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/add-sessions/{id}/terms-acceptance/post(acceptTerms)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/add-sessions/{id}/terms-acceptance/post(acceptTerms)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/add-sessions/{id}/terms-acceptance/POST/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/add-sessions/{id}/terms-acceptance/POST/responses/409/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.AcceptTerms.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.AcceptTerms.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_terms_not_pending` (no add on this session waits for terms: none were asked,
+            /// they were accepted already, or the session is unknown),
+            /// `sandbox_network_token_state_invalid` (the token was deleted meanwhile; Wallet makes no
+            /// pass) or `sandbox_pass_exists` (the card is on the device already).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/add-sessions/{id}/terms-acceptance/post(acceptTerms)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.AcceptTerms.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.AcceptTerms.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/add-sessions/{id}/terms-acceptance/post(acceptTerms)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/add-sessions/{id}/terms-acceptance/POST/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/add-sessions/{id}/terms-acceptance/POST/responses/422/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.AcceptTerms.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.AcceptTerms.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_terms_version_mismatch` (not the version Wallet showed) or
+            /// `sandbox_pass_invalid` (Wallet could not make the pass).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/add-sessions/{id}/terms-acceptance/post(acceptTerms)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.AcceptTerms.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.AcceptTerms.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/add-sessions/{id}/terms-acceptance/post(acceptTerms)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
                             response: self
                         )
                     }
@@ -1589,7 +1968,10 @@ public enum Operations {
     }
     /// The passes in Wallet
     ///
-    /// Every pass (iPhone first), one device's, one card's, or one card's on one device.
+    /// Every pass (iPhone first), one device's, one card's, or one card's on one device; with
+    /// `app_identifier`, only those that app sees in its pass library (PassKit's
+    /// `PKPassLibrary` in that app).
+    ///
     ///
     /// - Remark: HTTP `GET /sandbox/v1/passes`.
     /// - Remark: Generated from `#/paths//sandbox/v1/passes/get(listPasses)`.
@@ -1606,17 +1988,28 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/sandbox/v1/passes/GET/query/primary_account_identifier`.
                 public var primaryAccountIdentifier: Swift.String?
+                /// Only the passes the app with this application identifier (Apple's `TEAMID.bundle.id`)
+                /// sees: a pass whose card has a product only when the product's
+                /// `associated_application_identifiers` name the app, compared exactly; a pass whose card
+                /// has no product in every app (as before card products).
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/passes/GET/query/app_identifier`.
+                public var appIdentifier: Swift.String?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - device: Only this device's passes; anything but `phone` or `watch` is 400 `sandbox_invalid_request`.
                 ///   - primaryAccountIdentifier: Only this card's passes.
+                ///   - appIdentifier: Only the passes the app with this application identifier (Apple's `TEAMID.bundle.id`)
                 public init(
                     device: Components.Schemas.DeviceKind? = nil,
-                    primaryAccountIdentifier: Swift.String? = nil
+                    primaryAccountIdentifier: Swift.String? = nil,
+                    appIdentifier: Swift.String? = nil
                 ) {
                     self.device = device
                     self.primaryAccountIdentifier = primaryAccountIdentifier
+                    self.appIdentifier = appIdentifier
                 }
             }
             public var query: Operations.ListPasses.Input.Query
@@ -1976,6 +2369,294 @@ public enum Operations {
             /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
             ///
             /// - Remark: Generated from `#/paths//sandbox/v1/passes/{serial}/get(getPass)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The link Wallet opens in the issuer's app for a pass
+    ///
+    /// The cardholder taps the issuer's app on the pass (or "verify" on one that requires
+    /// activation): Wallet opens the card product's `app_launch_url` with the pass's identifiers
+    /// appended as query parameters, `passTypeIdentifier` and `serialNumber`, and `action=verify`
+    /// while the pass requires activation — the link Apple's in-app verification guide
+    /// describes, which the app checks with `PKPassLibrary.pass(withPassTypeIdentifier:serialNumber:)`.
+    /// The product's own query and fragment are kept.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sandbox/v1/passes/{serial}/app-launch`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/passes/{serial}/app-launch/get(getAppLaunch)`.
+    public enum GetAppLaunch {
+        public static let id: Swift.String = "getAppLaunch"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/sandbox/v1/passes/{serial}/app-launch/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// The pass's serial number.
+                ///
+                /// - Remark: Generated from `#/paths/sandbox/v1/passes/{serial}/app-launch/GET/path/serial`.
+                public var serial: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - serial: The pass's serial number.
+                public init(serial: Swift.String) {
+                    self.serial = serial
+                }
+            }
+            public var path: Operations.GetAppLaunch.Input.Path
+            /// - Remark: Generated from `#/paths/sandbox/v1/passes/{serial}/app-launch/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAppLaunch.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAppLaunch.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetAppLaunch.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetAppLaunch.Input.Path,
+                headers: Operations.GetAppLaunch.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/passes/{serial}/app-launch/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/passes/{serial}/app-launch/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AppLaunch)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AppLaunch {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetAppLaunch.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetAppLaunch.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The link.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/passes/{serial}/app-launch/get(getAppLaunch)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetAppLaunch.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetAppLaunch.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/passes/{serial}/app-launch/get(getAppLaunch)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/passes/{serial}/app-launch/GET/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/passes/{serial}/app-launch/GET/responses/404/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetAppLaunch.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetAppLaunch.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_pass_unknown`: no pass on either device has this serial number.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/passes/{serial}/app-launch/get(getAppLaunch)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.GetAppLaunch.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.GetAppLaunch.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/sandbox/v1/passes/{serial}/app-launch/GET/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/sandbox/v1/passes/{serial}/app-launch/GET/responses/422/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetAppLaunch.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetAppLaunch.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// `sandbox_app_launch_unavailable`: the pass's card has no product, or its product
+            /// names no `app_launch_url`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/passes/{serial}/app-launch/get(getAppLaunch)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.GetAppLaunch.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.GetAppLaunch.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//sandbox/v1/passes/{serial}/app-launch/get(getAppLaunch)/responses/500`.
             ///
             /// HTTP response code: `500 internalServerError`.
             case internalServerError(Components.Responses.InternalError)

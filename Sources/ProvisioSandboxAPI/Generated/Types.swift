@@ -59,12 +59,29 @@ public protocol APIProtocol: Sendable {
     /// the issuer (Provisio) to decide, creates the token and has Wallet add the pass —
     /// activated on green, requiring activation on yellow. A red decision is 422
     /// `sandbox_network_declined`; the network has recorded the outcome, so
-    /// `GET /sandbox/v1/outcomes/{id}` still tells why.
+    /// `GET /sandbox/v1/outcomes/{id}` still tells why. When the issuer's decision carries a card
+    /// product with terms (`terms_version`), Wallet shows them and makes no pass until the
+    /// cardholder accepts exactly that version: the answer is 409 `sandbox_terms_not_accepted`,
+    /// the outcome says `terms_version` (and `terms_url`), and
+    /// `POST /sandbox/v1/add-sessions/{id}/terms-acceptance` finishes the add. A card without
+    /// terms adds at once, as before.
     ///
     ///
     /// - Remark: HTTP `POST /sandbox/v1/add-sessions/{id}/submission`.
     /// - Remark: Generated from `#/paths//sandbox/v1/add-sessions/{id}/submission/post(submitAddSession)`.
     func submitAddSession(_ input: Operations.SubmitAddSession.Input) async throws -> Operations.SubmitAddSession.Output
+    /// The cardholder accepts the card product's terms
+    ///
+    /// For an add that waits on the card product's terms (the submission answered 409
+    /// `sandbox_terms_not_accepted`): with exactly the version Wallet showed, Wallet makes the
+    /// pass — activated, requiring activation, or suspended, as the token is now — and the
+    /// answer is the session's outcome with it. Another version is 422
+    /// `sandbox_terms_version_mismatch` and the add still waits.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/add-sessions/{id}/terms-acceptance`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/add-sessions/{id}/terms-acceptance/post(acceptTerms)`.
+    func acceptTerms(_ input: Operations.AcceptTerms.Input) async throws -> Operations.AcceptTerms.Output
     /// What became of a submitted add at the network
     ///
     /// Green, yellow or red, why, and the pass Wallet added (none on red).
@@ -74,7 +91,10 @@ public protocol APIProtocol: Sendable {
     func getOutcome(_ input: Operations.GetOutcome.Input) async throws -> Operations.GetOutcome.Output
     /// The passes in Wallet
     ///
-    /// Every pass (iPhone first), one device's, one card's, or one card's on one device.
+    /// Every pass (iPhone first), one device's, one card's, or one card's on one device; with
+    /// `app_identifier`, only those that app sees in its pass library (PassKit's
+    /// `PKPassLibrary` in that app).
+    ///
     ///
     /// - Remark: HTTP `GET /sandbox/v1/passes`.
     /// - Remark: Generated from `#/paths//sandbox/v1/passes/get(listPasses)`.
@@ -84,6 +104,19 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /sandbox/v1/passes/{serial}`.
     /// - Remark: Generated from `#/paths//sandbox/v1/passes/{serial}/get(getPass)`.
     func getPass(_ input: Operations.GetPass.Input) async throws -> Operations.GetPass.Output
+    /// The link Wallet opens in the issuer's app for a pass
+    ///
+    /// The cardholder taps the issuer's app on the pass (or "verify" on one that requires
+    /// activation): Wallet opens the card product's `app_launch_url` with the pass's identifiers
+    /// appended as query parameters, `passTypeIdentifier` and `serialNumber`, and `action=verify`
+    /// while the pass requires activation — the link Apple's in-app verification guide
+    /// describes, which the app checks with `PKPassLibrary.pass(withPassTypeIdentifier:serialNumber:)`.
+    /// The product's own query and fragment are kept.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sandbox/v1/passes/{serial}/app-launch`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/passes/{serial}/app-launch/get(getAppLaunch)`.
+    func getAppLaunch(_ input: Operations.GetAppLaunch.Input) async throws -> Operations.GetAppLaunch.Output
     /// What the network and Wallet say about the next requests
     ///
     /// For cards ending in `last4`, or for every card when `last4` is left out: green, yellow or
@@ -207,7 +240,12 @@ extension APIProtocol {
     /// the issuer (Provisio) to decide, creates the token and has Wallet add the pass —
     /// activated on green, requiring activation on yellow. A red decision is 422
     /// `sandbox_network_declined`; the network has recorded the outcome, so
-    /// `GET /sandbox/v1/outcomes/{id}` still tells why.
+    /// `GET /sandbox/v1/outcomes/{id}` still tells why. When the issuer's decision carries a card
+    /// product with terms (`terms_version`), Wallet shows them and makes no pass until the
+    /// cardholder accepts exactly that version: the answer is 409 `sandbox_terms_not_accepted`,
+    /// the outcome says `terms_version` (and `terms_url`), and
+    /// `POST /sandbox/v1/add-sessions/{id}/terms-acceptance` finishes the add. A card without
+    /// terms adds at once, as before.
     ///
     ///
     /// - Remark: HTTP `POST /sandbox/v1/add-sessions/{id}/submission`.
@@ -218,6 +256,28 @@ extension APIProtocol {
         body: Operations.SubmitAddSession.Input.Body
     ) async throws -> Operations.SubmitAddSession.Output {
         try await submitAddSession(Operations.SubmitAddSession.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The cardholder accepts the card product's terms
+    ///
+    /// For an add that waits on the card product's terms (the submission answered 409
+    /// `sandbox_terms_not_accepted`): with exactly the version Wallet showed, Wallet makes the
+    /// pass — activated, requiring activation, or suspended, as the token is now — and the
+    /// answer is the session's outcome with it. Another version is 422
+    /// `sandbox_terms_version_mismatch` and the add still waits.
+    ///
+    ///
+    /// - Remark: HTTP `POST /sandbox/v1/add-sessions/{id}/terms-acceptance`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/add-sessions/{id}/terms-acceptance/post(acceptTerms)`.
+    public func acceptTerms(
+        path: Operations.AcceptTerms.Input.Path,
+        headers: Operations.AcceptTerms.Input.Headers = .init(),
+        body: Operations.AcceptTerms.Input.Body
+    ) async throws -> Operations.AcceptTerms.Output {
+        try await acceptTerms(Operations.AcceptTerms.Input(
             path: path,
             headers: headers,
             body: body
@@ -240,7 +300,10 @@ extension APIProtocol {
     }
     /// The passes in Wallet
     ///
-    /// Every pass (iPhone first), one device's, one card's, or one card's on one device.
+    /// Every pass (iPhone first), one device's, one card's, or one card's on one device; with
+    /// `app_identifier`, only those that app sees in its pass library (PassKit's
+    /// `PKPassLibrary` in that app).
+    ///
     ///
     /// - Remark: HTTP `GET /sandbox/v1/passes`.
     /// - Remark: Generated from `#/paths//sandbox/v1/passes/get(listPasses)`.
@@ -262,6 +325,27 @@ extension APIProtocol {
         headers: Operations.GetPass.Input.Headers = .init()
     ) async throws -> Operations.GetPass.Output {
         try await getPass(Operations.GetPass.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The link Wallet opens in the issuer's app for a pass
+    ///
+    /// The cardholder taps the issuer's app on the pass (or "verify" on one that requires
+    /// activation): Wallet opens the card product's `app_launch_url` with the pass's identifiers
+    /// appended as query parameters, `passTypeIdentifier` and `serialNumber`, and `action=verify`
+    /// while the pass requires activation — the link Apple's in-app verification guide
+    /// describes, which the app checks with `PKPassLibrary.pass(withPassTypeIdentifier:serialNumber:)`.
+    /// The product's own query and fragment are kept.
+    ///
+    ///
+    /// - Remark: HTTP `GET /sandbox/v1/passes/{serial}/app-launch`.
+    /// - Remark: Generated from `#/paths//sandbox/v1/passes/{serial}/app-launch/get(getAppLaunch)`.
+    public func getAppLaunch(
+        path: Operations.GetAppLaunch.Input.Path,
+        headers: Operations.GetAppLaunch.Input.Headers = .init()
+    ) async throws -> Operations.GetAppLaunch.Output {
+        try await getAppLaunch(Operations.GetAppLaunch.Input(
             path: path,
             headers: headers
         ))

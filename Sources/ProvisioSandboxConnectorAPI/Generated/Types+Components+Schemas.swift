@@ -346,6 +346,8 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/CardDetailsRequest/product_title`.
             public var productTitle: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardDetailsRequest/card_profile`.
+            public var cardProfile: Components.Schemas.CardProfile?
             /// Creates a new `CardDetailsRequest`.
             ///
             /// - Parameters:
@@ -354,18 +356,21 @@ extension Components {
             ///   - cardholderName:
             ///   - cardArtUrl:
             ///   - productTitle: The card product's name, as the wallet's pass shows it.
+            ///   - cardProfile:
             public init(
                 expiryMonth: Swift.Int? = nil,
                 expiryYear: Swift.Int? = nil,
                 cardholderName: Swift.String? = nil,
                 cardArtUrl: Swift.String? = nil,
-                productTitle: Swift.String? = nil
+                productTitle: Swift.String? = nil,
+                cardProfile: Components.Schemas.CardProfile? = nil
             ) {
                 self.expiryMonth = expiryMonth
                 self.expiryYear = expiryYear
                 self.cardholderName = cardholderName
                 self.cardArtUrl = cardArtUrl
                 self.productTitle = productTitle
+                self.cardProfile = cardProfile
             }
             public enum CodingKeys: String, CodingKey {
                 case expiryMonth = "expiry_month"
@@ -373,6 +378,7 @@ extension Components {
                 case cardholderName = "cardholder_name"
                 case cardArtUrl = "card_art_url"
                 case productTitle = "product_title"
+                case cardProfile = "card_profile"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -396,12 +402,215 @@ extension Components {
                     Swift.String.self,
                     forKey: .productTitle
                 )
+                self.cardProfile = try container.decodeIfPresent(
+                    Components.Schemas.CardProfile.self,
+                    forKey: .cardProfile
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "expiry_month",
                     "expiry_year",
                     "cardholder_name",
                     "card_art_url",
-                    "product_title"
+                    "product_title",
+                    "card_profile"
+                ])
+            }
+        }
+        /// The card product's profile, whole: the pass shows its name, art and support; only the
+        /// associated apps see the pass; Wallet opens `app_launch_url` for it; the terms are what a
+        /// new add must accept. It replaces the profile the token had.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CardProfile`.
+        public struct CardProfile: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CardProfile/product_id`.
+            public var productId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CardProfile/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CardProfile/app_launch_url`.
+            public var appLaunchUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/associated_application_identifiers`.
+            public var associatedApplicationIdentifiers: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/CardProfile/associated_store_identifiers`.
+            public var associatedStoreIdentifiers: [Swift.Int]
+            /// - Remark: Generated from `#/components/schemas/CardProfile/contact_name`.
+            public var contactName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/support_phone`.
+            public var supportPhone: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/support_email`.
+            public var supportEmail: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/support_url`.
+            public var supportUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/terms_url`.
+            public var termsUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/terms_version`.
+            public var termsVersion: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CardProfile/card_art_url`.
+            public var cardArtUrl: Swift.String?
+            /// Creates a new `CardProfile`.
+            ///
+            /// - Parameters:
+            ///   - productId:
+            ///   - name:
+            ///   - appLaunchUrl:
+            ///   - associatedApplicationIdentifiers:
+            ///   - associatedStoreIdentifiers:
+            ///   - contactName:
+            ///   - supportPhone:
+            ///   - supportEmail:
+            ///   - supportUrl:
+            ///   - termsUrl:
+            ///   - termsVersion:
+            ///   - cardArtUrl:
+            public init(
+                productId: Swift.String,
+                name: Swift.String,
+                appLaunchUrl: Swift.String? = nil,
+                associatedApplicationIdentifiers: [Swift.String],
+                associatedStoreIdentifiers: [Swift.Int],
+                contactName: Swift.String? = nil,
+                supportPhone: Swift.String? = nil,
+                supportEmail: Swift.String? = nil,
+                supportUrl: Swift.String? = nil,
+                termsUrl: Swift.String? = nil,
+                termsVersion: Swift.String? = nil,
+                cardArtUrl: Swift.String? = nil
+            ) {
+                self.productId = productId
+                self.name = name
+                self.appLaunchUrl = appLaunchUrl
+                self.associatedApplicationIdentifiers = associatedApplicationIdentifiers
+                self.associatedStoreIdentifiers = associatedStoreIdentifiers
+                self.contactName = contactName
+                self.supportPhone = supportPhone
+                self.supportEmail = supportEmail
+                self.supportUrl = supportUrl
+                self.termsUrl = termsUrl
+                self.termsVersion = termsVersion
+                self.cardArtUrl = cardArtUrl
+            }
+            public enum CodingKeys: String, CodingKey {
+                case productId = "product_id"
+                case name
+                case appLaunchUrl = "app_launch_url"
+                case associatedApplicationIdentifiers = "associated_application_identifiers"
+                case associatedStoreIdentifiers = "associated_store_identifiers"
+                case contactName = "contact_name"
+                case supportPhone = "support_phone"
+                case supportEmail = "support_email"
+                case supportUrl = "support_url"
+                case termsUrl = "terms_url"
+                case termsVersion = "terms_version"
+                case cardArtUrl = "card_art_url"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.productId = try container.decode(
+                    Swift.String.self,
+                    forKey: .productId
+                )
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.appLaunchUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .appLaunchUrl
+                )
+                self.associatedApplicationIdentifiers = try container.decode(
+                    [Swift.String].self,
+                    forKey: .associatedApplicationIdentifiers
+                )
+                self.associatedStoreIdentifiers = try container.decode(
+                    [Swift.Int].self,
+                    forKey: .associatedStoreIdentifiers
+                )
+                self.contactName = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .contactName
+                )
+                self.supportPhone = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportPhone
+                )
+                self.supportEmail = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportEmail
+                )
+                self.supportUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .supportUrl
+                )
+                self.termsUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .termsUrl
+                )
+                self.termsVersion = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .termsVersion
+                )
+                self.cardArtUrl = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .cardArtUrl
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "product_id",
+                    "name",
+                    "app_launch_url",
+                    "associated_application_identifiers",
+                    "associated_store_identifiers",
+                    "contact_name",
+                    "support_phone",
+                    "support_email",
+                    "support_url",
+                    "terms_url",
+                    "terms_version",
+                    "card_art_url"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FundingAccountRequest`.
+        public struct FundingAccountRequest: Codable, Hashable, Sendable {
+            /// A compact JWE (ECDH-ES, A256GCM) to the network's encryption key around the JSON
+            /// `{"fpan", "expiry_month", "expiry_year"}` of the new card. One the network cannot open
+            /// or read is `sandbox_invalid_request`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/FundingAccountRequest/encrypted_funding_account`.
+            public var encryptedFundingAccount: Swift.String
+            /// The issuer's reason, for the network's records.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FundingAccountRequest/reason_code`.
+            public var reasonCode: Swift.String?
+            /// Creates a new `FundingAccountRequest`.
+            ///
+            /// - Parameters:
+            ///   - encryptedFundingAccount: A compact JWE (ECDH-ES, A256GCM) to the network's encryption key around the JSON
+            ///   - reasonCode: The issuer's reason, for the network's records.
+            public init(
+                encryptedFundingAccount: Swift.String,
+                reasonCode: Swift.String? = nil
+            ) {
+                self.encryptedFundingAccount = encryptedFundingAccount
+                self.reasonCode = reasonCode
+            }
+            public enum CodingKeys: String, CodingKey {
+                case encryptedFundingAccount = "encrypted_funding_account"
+                case reasonCode = "reason_code"
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.encryptedFundingAccount = try container.decode(
+                    Swift.String.self,
+                    forKey: .encryptedFundingAccount
+                )
+                self.reasonCode = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .reasonCode
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "encrypted_funding_account",
+                    "reason_code"
                 ])
             }
         }

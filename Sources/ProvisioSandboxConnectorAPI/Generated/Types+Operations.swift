@@ -645,6 +645,323 @@ public enum Operations {
             }
         }
     }
+    /// The issuer replaced the card behind a token with a new number
+    ///
+    /// A lost or stolen card replaced by one with a new number: the token stays (the wallet keeps
+    /// the pass, with its device account identifier) and is funded by the new card from now on;
+    /// Wallet shows the new card's last four digits. The new number and expiry travel only as a
+    /// JWE (ECDH-ES, A256GCM) to the network's encryption key (the key Provisio encrypts opaque
+    /// payment cards to), around `{"fpan", "expiry_month", "expiry_year"}`. Only a live token
+    /// (pending activation, active or suspended) takes it. Nothing is reported back: the issuer
+    /// asked.
+    ///
+    ///
+    /// - Remark: HTTP `POST /network/v1/tokens/{ref}/funding-account`.
+    /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/funding-account/post(replaceFundingAccount)`.
+    public enum ReplaceFundingAccount {
+        public static let id: Swift.String = "replaceFundingAccount"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/network/v1/tokens/{ref}/funding-account/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The network's token reference (`sbx_ntr_…`).
+                ///
+                /// - Remark: Generated from `#/paths/network/v1/tokens/{ref}/funding-account/POST/path/ref`.
+                public var ref: Components.Parameters.NetworkTokenRef
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - ref: The network's token reference (`sbx_ntr_…`).
+                public init(ref: Components.Parameters.NetworkTokenRef) {
+                    self.ref = ref
+                }
+            }
+            public var path: Operations.ReplaceFundingAccount.Input.Path
+            /// - Remark: Generated from `#/paths/network/v1/tokens/{ref}/funding-account/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReplaceFundingAccount.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReplaceFundingAccount.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ReplaceFundingAccount.Input.Headers
+            /// - Remark: Generated from `#/paths/network/v1/tokens/{ref}/funding-account/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/network/v1/tokens/{ref}/funding-account/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.FundingAccountRequest)
+            }
+            public var body: Operations.ReplaceFundingAccount.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.ReplaceFundingAccount.Input.Path,
+                headers: Operations.ReplaceFundingAccount.Input.Headers = .init(),
+                body: Operations.ReplaceFundingAccount.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/network/v1/tokens/{ref}/funding-account/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/network/v1/tokens/{ref}/funding-account/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Token)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Token {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ReplaceFundingAccount.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ReplaceFundingAccount.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The token after the change.
+            ///
+            /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/funding-account/post(replaceFundingAccount)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ReplaceFundingAccount.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ReplaceFundingAccount.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_invalid_request`: malformed JSON, a key given twice, a field or query parameter
+            /// the operation does not declare, a missing, mistyped or `null` field, a control character
+            /// in a text, or a value outside a field's vocabulary (the message lists the words it takes).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/funding-account/post(replaceFundingAccount)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_unauthorized`: no `Authorization: Bearer` header, or not the sandbox's API key.
+            ///
+            /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/funding-account/post(replaceFundingAccount)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_network_token_unknown` (the network has no token with this reference) or
+            /// `sandbox_pass_unknown` (the token's pass is no longer on its device).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/funding-account/post(replaceFundingAccount)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.TokenNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.TokenNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_request_timeout`: the body had not all arrived 10 seconds after the headers.
+            ///
+            /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/funding-account/post(replaceFundingAccount)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_network_token_state_invalid` (the token's state does not allow the change, or
+            /// another change to it is under way) or `sandbox_pass_state_invalid` (Wallet's pass cannot
+            /// change that way).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/funding-account/post(replaceFundingAccount)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.TokenConflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.TokenConflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_payload_too_large`: the body is over 256 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/funding-account/post(replaceFundingAccount)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `sandbox_internal_error`: the sandbox failed. The message says nothing about why.
+            ///
+            /// - Remark: Generated from `#/paths//network/v1/tokens/{ref}/funding-account/post(replaceFundingAccount)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// The issuer activates a pending token after verifying the cardholder itself
     ///
     /// The cardholder called the issuer, who verified them (customer service, the yellow path's

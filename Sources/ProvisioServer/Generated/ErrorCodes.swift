@@ -76,8 +76,16 @@ extension ProvisioError.Code {
     public static let otpRelayNotConfigured = Self("otp_relay_not_configured")
     public static let otpRelayFailed = Self("otp_relay_failed")
     public static let invalidOTP = Self("invalid_otp")
+    /// The network asked for a one-time code by a channel (sms, email) that was not offered for the token.
+    public static let activationMethodNotOffered = Self("activation_method_not_offered")
     public static let webhookEndpointNotFound = Self("webhook_endpoint_not_found")
     public static let webhookDeliveryNotFound = Self("webhook_delivery_not_found")
     public static let webhookDeliveryNotReplayable = Self("webhook_delivery_not_replayable")
     public static let webhookEndpointLimitReached = Self("webhook_endpoint_limit_reached")
+    /// A replacement's new card number is already another card's of the tenant.
+    public static let cardNumberInUse = Self("card_number_in_use")
+    /// A replacement's new card number is the card's number now.
+    public static let cardNumberUnchanged = Self("card_number_unchanged")
+    /// A replacement's new card number is of another card network than the card's.
+    public static let cardNetworkMismatch = Self("card_network_mismatch")
 }
