@@ -215,6 +215,8 @@ let package = Package(
                 "ProvisioMDESIssuerAPI",
                 // Google's opaque payment card: the tenant's issuer key, Google's keys.
                 "ProvisioOpenPGP",
+                // Card products' art is held to the rules `provisio doctor` applies (PNG corners).
+                "ProvisioDoctor",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird", condition: serverOnly),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -6,9 +6,11 @@ import ProvisioJSON
 /// depth), bad UTF-8, over-deep nesting, control characters in any text and nulls are refused
 /// before a decoder can pick one of two values. Error messages never quote what the caller sent.
 public enum RequestJSON {
-    public static func parse(_ bytes: Data, dialect: WireDialect) throws -> JSONValue {
+    public static func parse(_ bytes: Data, dialect: WireDialect, limits: StrictJSONParser.Limits = .default) throws
+        -> JSONValue
+    {
         do {
-            return try StrictJSONParser.parse(bytes)
+            return try StrictJSONParser.parse(bytes, limits: limits)
         } catch {
             throw dialect.bodyRefusal(error.provisioError)
         }

@@ -30,7 +30,13 @@ public struct StrictBodyMiddleware<Context: WireRequestContext>: RouterMiddlewar
         let buffer = try await RequestBodyReader.collect(&request, context: context, dialect: dialect)
         // An empty body is the generated decoder's to refuse when the operation needs one.
         guard buffer.readableBytes > 0 else { return try await next(request, context) }
-        guard case .object(let object) = try RequestJSON.parse(Data(buffer: buffer), dialect: dialect) else {
+        // A route allowed a body beyond the parser's standard size (a card product's art, base64
+        // in one string) may have strings that long too; every other route keeps the standard.
+        let upload = context.maxUploadSize
+        let limits =
+            upload > StrictJSONParser.Limits.default.maxBytes
+            ? StrictJSONParser.Limits(maxBytes: upload, maxStringBytes: upload) : .default
+        guard case .object(let object) = try RequestJSON.parse(Data(buffer: buffer), dialect: dialect, limits: limits) else {
             throw ProvisioError(dialect.invalidJSON, "The request body must be a JSON object.")
         }
         try RequestJSON.checkText(object, dialect: dialect)

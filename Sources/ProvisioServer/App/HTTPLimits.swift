@@ -10,6 +10,9 @@ public struct HTTPLimits: Sendable, Equatable {
     public var bodyReadTimeout: Duration = .seconds(10)
     /// Request bodies above this are answered 413 `payload_too_large` and the connection closed.
     public var maximumBodyBytes = 256 * 1024
+    /// The one route that takes a file, a card product's art (`PUT /v1/card-products/{id}/art`,
+    /// base64 of art under 4 MB), may have a body up to this.
+    public var maximumCardArtBodyBytes = 6 * 1024 * 1024
     /// All header lines of one request together, and how many there may be.
     public var maximumHeaderBytes = 16 * 1024
     public var maximumHeaderCount = 64

@@ -49,6 +49,7 @@ public enum ServerAssembly {
         let overTLS = configuration.tlsCertificateFile != nil || configuration.behindTLSProxy
         services.secureConsoleCookies = configuration.production || overTLS
         services.behindTLSProxy = configuration.behindTLSProxy
+        services.publicURL = configuration.resolvedPublicURL
         return services
     }
 

@@ -42,6 +42,13 @@ public struct ServerConfiguration: Sendable {
     public var behindTLSProxy = false
     /// Connection and request limits.
     public var httpLimits = HTTPLimits.standard
+    /// Where wallets and card networks reach this server (`PROVISIO_PUBLIC_URL`), for the card
+    /// art URLs it gives out; nil: the address it listens on (https with TLS).
+    public var publicURL: String?
+    /// The public URL given, or the listening address.
+    public var resolvedPublicURL: String {
+        publicURL ?? "\(tlsCertificateFile != nil ? "https" : "http")://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+    }
     /// Production takes extra trust anchors only when told: whoever holds such a root's key
     /// gets any card's PAN sealed to a key of their own through a `provisioning` API key.
     public var allowTestTrustAnchors = false
@@ -104,7 +111,7 @@ public struct ServerConfiguration: Sendable {
 
     /// Applies `PROVISIO_DATABASE_URL`, `PROVISIO_TRUST_ANCHORS` (comma-separated paths),
     /// `PROVISIO_KEYS_DIR`, `PROVISIO_NETWORK_KEY`, `PROVISIO_NETWORK_URL`,
-    /// `PROVISIO_NETWORK_API_KEY`, `PROVISIO_OUTBOUND_ALLOW` (comma-separated CIDRs),
+    /// `PROVISIO_NETWORK_API_KEY`, `PROVISIO_PUBLIC_URL`, `PROVISIO_OUTBOUND_ALLOW` (comma-separated CIDRs),
     /// `PROVISIO_TLS_CERT`, `PROVISIO_TLS_KEY`, `PROVISIO_BEHIND_TLS_PROXY=true`,
     /// `PROVISIO_IDEMPOTENCY_LEASE_SECONDS`, `PROVISIO_MDES_PORT`, `PROVISIO_MDES_TLS_CERT`,
     /// `PROVISIO_MDES_TLS_KEY`, `PROVISIO_MDES_CLIENT_CA`, `PROVISIO_ENV=production` and the three
@@ -119,6 +126,15 @@ public struct ServerConfiguration: Sendable {
         if let key = environment["PROVISIO_NETWORK_KEY"], !key.isEmpty { networkKeyFile = key }
         if let url = environment["PROVISIO_NETWORK_URL"], !url.isEmpty { networkURL = url }
         if let key = environment["PROVISIO_NETWORK_API_KEY"], !key.isEmpty { networkAPIKey = key }
+        if let url = environment["PROVISIO_PUBLIC_URL"], !url.isEmpty {
+            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil,
+                parsed.query == nil, parsed.user == nil
+            else {
+                throw ProvisioError(
+                    .invalidParameter, "PROVISIO_PUBLIC_URL must be an http(s) URL without credentials or query.")
+            }
+            publicURL = url
+        }
         if environment["PROVISIO_ENV"] == "production" { production = true }
         if let allow = environment["PROVISIO_OUTBOUND_ALLOW"], !allow.isEmpty {
             outboundAllowList = try OutboundPolicy.parseAllowList(allow)

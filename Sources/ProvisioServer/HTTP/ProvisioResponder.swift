@@ -14,6 +14,13 @@ struct ProvisioResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Contex
     let methods: RouteMethods
     let limits: HTTPLimits
 
+    /// `/v1/card-products/{id}/art`: the art upload, whose body may be larger than any other.
+    static func isCardArtUpload(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 5 && parts[0].isEmpty && parts[1] == "v1" && parts[2] == "card-products" && !parts[3].isEmpty
+            && parts[4] == "art"
+    }
+
     /// The metrics route label of every request no route matched (404 and 405 alike), so unknown
     /// paths never grow the label set.
     static var unmatchedRoute: String { "NotFound" }
@@ -22,6 +29,9 @@ struct ProvisioResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Contex
         let start = ContinuousClock.now
         var context = context
         context.limits = limits
+        if request.method == .put, Self.isCardArtUpload(request.uri.path) {
+            context.limits.maximumBodyBytes = limits.maximumCardArtBodyBytes
+        }
         context.bodyDeadline = start.advanced(by: limits.bodyReadTimeout)
         var response: Response
         do {

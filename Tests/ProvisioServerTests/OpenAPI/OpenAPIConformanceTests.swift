@@ -125,7 +125,26 @@ import Testing
             #expect(reissued.expiryYear == 2032 && reissued.tokenUpdates == [])
             #expect(try await api.lockCard(path: .init(id: fullID)).ok.body.json.status == .locked)
             #expect(try await api.unlockCard(path: .init(id: fullID)).ok.body.json.status == .active)
+            let replaced = try await api.replaceCard(
+                path: .init(id: fullID), body: .json(.init(pan: "5105 1051 0510 5100", expiryMonth: 6, expiryYear: 2032))
+            ).ok.body.json
+            #expect(replaced.last4 == "5100" && replaced.tokenUpdates == [])
             #expect(try await api.closeCard(path: .init(id: fullID)).ok.body.json.status == .closed)
+
+            // Card products: created, listed, read, changed, given art that is served publicly.
+            let product = try await api.createCardProduct(body: .json(.init(name: "Everyday", _default: true)))
+                .created.body.json
+            #expect(try await api.listCardProducts().ok.body.json.data.map(\.id) == [product.id])
+            #expect(try await api.getCardProduct(path: .init(id: product.id)).ok.body.json.name == "Everyday")
+            #expect(
+                try await api.updateCardProduct(path: .init(id: product.id), body: .json(.init(contactName: "Card services")))
+                    .ok.body.json.contactName == "Card services")
+            let art = try #require(
+                try await api.setCardProductArt(
+                    path: .init(id: product.id),
+                    body: .json(.init(contentType: .imagePng, data: TestCardArt.valid.base64EncodedString()))
+                ).ok.body.json.art)
+            _ = try await server.api().getCardArt(path: .init(digest: "\(art.sha256).png")).ok
 
             // Keys, session revocation and the audit log.
             let reader = try await api.createAPIKey(body: .json(.init(name: "reader", scope: .readOnly))).created.body.json
@@ -476,7 +495,9 @@ import Testing
     static let generatedOperations: Set<String> = [
         Operations.GetHealth.id, Operations.GetReady.id, Operations.GetMetrics.id, Operations.GetOpenAPIDocument.id,
         Operations.ListCards.id, Operations.CreateCard.id, Operations.GetCard.id, Operations.CloseCard.id,
-        Operations.LockCard.id, Operations.UnlockCard.id,
+        Operations.LockCard.id, Operations.UnlockCard.id, Operations.ReplaceCard.id,
+        Operations.CreateCardProduct.id, Operations.ListCardProducts.id, Operations.GetCardProduct.id,
+        Operations.UpdateCardProduct.id, Operations.SetCardProductArt.id, Operations.GetCardArt.id,
         Operations.ListMobileTokens.id, Operations.TransitionMobileToken.id, Operations.ActivateMobileToken.id,
         Operations.ListProvisioningAttempts.id, Operations.ProvisionApplePay.id, Operations.ProvisionGooglePay.id,
         Operations.ProvisionSamsungPay.id, Operations.CreateMobileSession.id, Operations.CreateProvisionToken.id,

@@ -23,6 +23,9 @@ import Testing
         "POST /v1/cards/{id}/close",
         "POST /v1/cards/{id}/lock",
         "POST /v1/cards/{id}/unlock",
+        "POST /v1/cards/{id}/replace",
+        "POST /v1/card-products", "GET /v1/card-products", "GET /v1/card-products/{id}",
+        "PATCH /v1/card-products/{id}", "PUT /v1/card-products/{id}/art", "GET /v1/card-art/{digest}",
         "GET /v1/cards/{id}/provisioning-attempts",
         "POST /v1/cards/{id}/provisioning/apple-pay",
         "POST /v1/cards/{id}/provisioning/google-pay",
@@ -107,6 +110,9 @@ import Testing
                 #expect(names == [["mobileSession"], ["provisionToken"]], "\(operation.key)")
             } else if operation.template.hasPrefix("/v1/network/") {
                 #expect(names == [["networkKey"]], "\(operation.key)")
+            } else if operation.template.hasPrefix("/v1/card-art/") {
+                // Card art: wallets and networks fetch it without credentials.
+                #expect(names.isEmpty, "\(operation.key) is public")
             } else if operation.template.hasPrefix("/v1/") {
                 #expect(names == [["apiKey"]], "\(operation.key)")
                 #expect(try spec.response(of: operation, status: 401) != nil, "\(operation.key) documents 401")

@@ -10,7 +10,9 @@ import Foundation
 /// `OpenAPIDocumentTests` holds the document to the keywords one of the two checks.
 struct ValueBounds: Sendable {
     /// Keywords this check enforces.
-    static let checkedKeywords: Set<String> = ["minLength", "maxLength", "minimum", "maximum", "format"]
+    static let checkedKeywords: Set<String> = [
+        "minLength", "maxLength", "minimum", "maximum", "format", "minItems", "maxItems", "uniqueItems",
+    ]
     /// Keywords the generated types enforce when they decode.
     static let decodedKeywords: Set<String> = [
         "$ref", "type", "properties", "required", "additionalProperties", "items", "enum",
@@ -19,7 +21,8 @@ struct ValueBounds: Sendable {
     static let annotationKeywords: Set<String> = [
         "description", "title", "example", "examples", "default", "deprecated", "readOnly", "writeOnly",
     ]
-    static let formats: Set<String> = ["date-time", "uri"]
+    /// `binary` only describes a body that is not JSON (card art), which no JSON check reads.
+    static let formats: Set<String> = ["date-time", "uri", "binary"]
     static let refPrefix = "#/components/schemas/"
 
     /// `components.schemas` of the document.
@@ -53,6 +56,15 @@ struct ValueBounds: Sendable {
                 }
             }
         case .array(let elements):
+            if let minimum = keywords["minItems"]?.numericValue, Double(elements.count) < minimum {
+                found.append("\(path): \(elements.count) items, fewer than \(Int(minimum))")
+            }
+            if let maximum = keywords["maxItems"]?.numericValue, Double(elements.count) > maximum {
+                found.append("\(path): \(elements.count) items, more than \(Int(maximum))")
+            }
+            if keywords["uniqueItems"]?.boolValue == true, Set(elements.map { "\($0)" }).count != elements.count {
+                found.append("\(path): an item is repeated")
+            }
             if let items = keywords["items"] {
                 for (index, element) in elements.enumerated() {
                     found += mismatches(element, items, at: "\(path)[\(index)]")

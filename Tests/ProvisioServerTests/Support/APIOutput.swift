@@ -45,6 +45,13 @@ extension Operations.CloseCard.Output: APIOutput {}
 extension Operations.UpdateCard.Output: APIOutput {}
 extension Operations.LockCard.Output: APIOutput {}
 extension Operations.UnlockCard.Output: APIOutput {}
+extension Operations.ReplaceCard.Output: APIOutput {}
+extension Operations.CreateCardProduct.Output: APIOutput {}
+extension Operations.ListCardProducts.Output: APIOutput {}
+extension Operations.GetCardProduct.Output: APIOutput {}
+extension Operations.UpdateCardProduct.Output: APIOutput {}
+extension Operations.SetCardProductArt.Output: APIOutput {}
+extension Operations.GetCardArt.Output: APIOutput {}
 extension Operations.ListProvisioningAttempts.Output: APIOutput {}
 extension Operations.ProvisionApplePay.Output: APIOutput {}
 extension Operations.ProvisionGooglePay.Output: APIOutput {}
