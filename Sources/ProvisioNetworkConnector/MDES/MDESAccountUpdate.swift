@@ -9,8 +9,8 @@ import ProvisioMDESCustomerServiceAPI
 /// seals its payloads with. The plaintext exists only inside `encrypt`: it may hold a card
 /// number, so it is never logged, kept or put in an error.
 struct MDESAccountUpdate: Sendable {
-    /// The new number, when the card's changed; Provisio's reissue keeps the number, so the
-    /// connector sends none today.
+    /// The new number, when the card was replaced (`replaceFundingAccount`); a reissue keeps the
+    /// number and sends none.
     var primaryAccountNumber: PrimaryAccountNumber?
     var expiry: CardExpiry?
 

@@ -57,7 +57,9 @@ public struct MDESDialectConnector: NetworkConnector {
             userId: auditInfo.userID, userName: auditInfo.userName, organization: auditInfo.organization)
         let comment = Self.comment(command, reasonCode: reasonCode)
         // Refused before any request: a reissue MDES cannot be told of is not sent at all.
-        let accountInformation = try command.cardDetails.map { try encryptedAccountInformation($0) }
+        let accountInformation =
+            try command.cardDetails.map { try encryptedAccountInformation($0) }
+            ?? command.replacement.map { try encryptedAccountInformation(replacing: $0.pan, expiry: $0.expiry) }
         let (changed, state): (String?, String) = try await Self.perform("the \(command.action) command") {
             switch command {
             case .suspend:
@@ -109,7 +111,7 @@ public struct MDESDialectConnector: NetworkConnector {
                                 auditInfo: audit)))
                 ).ok.body.json
                 return (answer.tokenActivateResponse?.token?.tokenUniqueReference, "active")
-            case .updateCardDetails:
+            case .updateCardDetails, .replaceFundingAccount:
                 guard let accountInformation else { preconditionFailure("Encrypted before the call.") }
                 let answer = try await client.updateToken(
                     body: .json(
@@ -148,6 +150,21 @@ public struct MDESDialectConnector: NetworkConnector {
                     + "or product title is not sent to MDES.")
         }
         return try MDESAccountUpdate(primaryAccountNumber: nil, expiry: expiry).encrypt(for: certificate)
+    }
+
+    /// A replaced card's `EncryptedAccountInformation`: MDES's token update with the new number
+    /// and its expiry, so the token is funded by the new card (refused without Mastercard's
+    /// certificate, as a reissue is).
+    func encryptedAccountInformation(replacing pan: PrimaryAccountNumber, expiry: CardExpiry) throws
+        -> Components.Schemas.EncryptedAccountInformation
+    {
+        guard let certificate = mastercardEncryptionCertificate else {
+            throw ProvisioError(
+                .networkRefused,
+                "A replaced card's number goes to MDES encrypted for Mastercard's key, and the tenant's network settings "
+                    + "have no mastercard_encryption_certificate_pem (PUT /v1/settings/network); nothing was sent.")
+        }
+        return try MDESAccountUpdate(primaryAccountNumber: pan, expiry: expiry).encrypt(for: certificate)
     }
 
     /// Each party lifts only its own suspension, so after the issuer's the token may still be

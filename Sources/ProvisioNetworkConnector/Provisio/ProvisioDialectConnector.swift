@@ -2,6 +2,7 @@ import Foundation
 import OpenAPIRuntime
 import ProvisioConnectorAPI
 import ProvisioCore
+import ProvisioCrypto
 import ProvisioJSON
 import ProvisioOutbound
 import ProvisioWireClient
@@ -16,14 +17,20 @@ import ProvisioWireClient
 public struct ProvisioDialectConnector: NetworkConnector {
     public let baseURL: String
     private let client: Client?
+    /// Encrypts a replaced card's number to the network's key (`…/funding-account`); nil: that
+    /// command is refused before anything is sent.
+    private let fundingAccountEncrypter: JWEEncrypter?
 
     public var dialect: NetworkDialect { .provisio }
 
     /// The most an answer may hold; the transport should stop reading there too.
     public static let maximumAnswerBytes = 64 * 1024
 
-    public init(baseURL: String, apiKey: String, transport: any ClientTransport) {
+    public init(
+        baseURL: String, apiKey: String, transport: any ClientTransport, fundingAccountEncrypter: JWEEncrypter? = nil
+    ) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.fundingAccountEncrypter = fundingAccountEncrypter
         self.client = URL(string: self.baseURL).map { url in
             Client(
                 serverURL: url, transport: transport,
@@ -38,6 +45,8 @@ public struct ProvisioDialectConnector: NetworkConnector {
         -> NetworkCommandAnswer
     {
         guard let client else { throw ProvisioError(.networkUnavailable, "The card network's URL is not a URL.") }
+        // Encrypted before the call: a number that cannot be sealed for the network is not sent.
+        let encryptedFundingAccount = try command.replacement.map { try encryptFundingAccount(pan: $0.pan, expiry: $0.expiry) }
         let token = try await WireCall.perform("the \(command.action) command", failures: Self.failures) {
             switch command {
             case .suspend, .resume, .delete:
@@ -63,10 +72,36 @@ public struct ProvisioDialectConnector: NetworkConnector {
                             cardholderName: change.cardholderName, cardArtUrl: change.cardArtURL,
                             productTitle: change.productTitle))
                 ).ok.body.json
+            case .replaceFundingAccount:
+                guard let encryptedFundingAccount else { preconditionFailure("Encrypted before the call.") }
+                return try await client.replaceFundingAccount(
+                    path: .init(ref: networkTokenRef),
+                    body: .json(.init(encryptedFundingAccount: encryptedFundingAccount, reasonCode: reasonCode))
+                ).ok.body.json
             }
         }
         guard token.networkTokenRef == networkTokenRef else { throw Self.failures.malformed("") }
         return NetworkCommandAnswer(networkTokenRef: token.networkTokenRef, state: token.state.rawValue)
+    }
+
+    /// The new card as the network reads it, `{"fpan", "expiry_month", "expiry_year"}`, as a JWE
+    /// to the network's key. The plaintext lives only here; an error says only that it failed.
+    func encryptFundingAccount(pan: PrimaryAccountNumber, expiry: CardExpiry) throws -> String {
+        guard let fundingAccountEncrypter else {
+            throw ProvisioError(
+                .networkRefused,
+                "A replaced card's number goes to the network encrypted for its key, and none is configured; nothing was sent.")
+        }
+        let account: [String: FundingAccountValue] = [
+            "fpan": .text(pan.unmaskedDigits), "expiry_month": .number(expiry.month), "expiry_year": .number(expiry.year),
+        ]
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return try fundingAccountEncrypter.encrypt(try encoder.encode(account), contentType: "application/json")
+        } catch {
+            throw ProvisioError(.networkRefused, "The replaced card's number could not be encrypted for the network's key.")
+        }
     }
 
     private static let failures = WireClientFailures(
@@ -99,5 +134,19 @@ public struct ProvisioDialectConnector: NetworkConnector {
             code.utf8.allSatisfy({ (0x61...0x7A).contains($0) || $0 == 0x5F || (0x30...0x39).contains($0) })
         else { return "HTTP \(status)." }
         return "\(code) (HTTP \(status))."
+    }
+}
+
+/// A member of the funding account's plaintext: the number as text, the expiry as numbers.
+private enum FundingAccountValue: Encodable {
+    case text(String)
+    case number(Int)
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .text(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        }
     }
 }

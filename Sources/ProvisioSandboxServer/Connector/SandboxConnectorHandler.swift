@@ -49,6 +49,23 @@ struct SandboxConnectorHandler: APIProtocol {
         return .ok(.init(body: .json(.init(token))))
     }
 
+    /// The issuer replaced the card behind the token with a new number: the network opens it with
+    /// its key, funds the token by the new card and has the wallet show its last four digits
+    /// (the pass stays, with its device account identifier). The log names the token only.
+    func replaceFundingAccount(_ input: Operations.ReplaceFundingAccount.Input) async throws
+        -> Operations.ReplaceFundingAccount.Output
+    {
+        guard case .json(let body) = input.body else { throw SandboxAPIHandler.unreadableBody() }
+        let account = try SandboxFundingAccount(opening: body.encryptedFundingAccount, with: world.network.opcKey)
+        logger.info(
+            "issuer funding account replaced",
+            metadata: ["ref": "\(input.path.ref)", "reason_code": "\(body.reasonCode ?? "none")"])
+        let token = try await world.network.updateCardDetails(
+            CardDetails(expiry: account.expiry), newPrimaryAccountNumber: account.primaryAccountNumber,
+            networkTokenRef: input.path.ref)
+        return .ok(.init(body: .json(.init(token))))
+    }
+
     func activateToken(_ input: Operations.ActivateToken.Input) async throws -> Operations.ActivateToken.Output {
         guard case .json(let body) = input.body else { throw SandboxAPIHandler.unreadableBody() }
         logger.info(

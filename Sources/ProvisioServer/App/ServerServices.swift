@@ -22,6 +22,9 @@ public struct ServerServices: Sendable {
     public let webhooks: WebhookService
     public let tokens: TokenService
     public let cardChanges: CardChangeService
+    /// A card replaced with a new number, and the card changes its tokens' networks still owe.
+    public let cardReplacement: CardReplacementService
+    public let tokenChanges: TokenChangeOutbox
     /// The cardholder's own controls over their tokens (the mobile routes).
     public let cardholderTokens: CardholderTokenService
     /// The support console's operators and what support searches.
@@ -75,7 +78,8 @@ public struct ServerServices: Sendable {
         self.webhookSender = webhookSender
         self.otpRelay = OTPRelay(store: store, vault: vault, sender: webhookSender, clock: clock)
         let connectors = NetworkConnectorResolver(
-            store: store, vault: vault, serverDefault: network, outbound: outbound, clock: clock)
+            store: store, vault: vault, serverDefault: network, outbound: outbound, clock: clock,
+            fundingAccountEncrypter: JWEEncrypter(recipient: networkKey, keyID: networkKeyID))
         let settings = SettingsService(store: store, vault: vault, connectors: connectors, clock: clock)
         self.settings = settings
         let googlePay = GooglePayKeyService(store: store, vault: vault, clock: clock)
@@ -85,7 +89,11 @@ public struct ServerServices: Sendable {
             tavSigner: tavSigner, publisher: publisher, settings: settings,
             decisionHook: IssuerDecisionHook(store: store, vault: vault, sender: webhookSender, clock: clock),
             connectors: connectors, clock: clock)
-        self.cardChanges = CardChangeService(cards: cards, tokens: tokens)
+        let tokenChanges = TokenChangeOutbox(
+            store: store, tokenStore: store, cards: cards, connectors: connectors, clock: clock)
+        self.tokenChanges = tokenChanges
+        self.cardChanges = CardChangeService(cards: cards, tokens: tokens, outbox: tokenChanges)
+        self.cardReplacement = CardReplacementService(cards: cards, tokens: tokens, store: store, outbox: tokenChanges)
         self.cardholderTokens = CardholderTokenService(cards: cards, tokens: tokens)
         self.operators = OperatorService(store: store, hasher: passwordHasher, clock: clock)
         self.search = SupportSearch(store: store)
@@ -101,6 +109,12 @@ public struct ServerServices: Sendable {
             applePayloads: ApplePayloadBuilder(validator: chainValidator, tavSigner: tavSigner),
             pushData: WalletPushDataBuilder(networkKey: networkKey, networkKeyID: networkKeyID),
             googlePay: googlePay, metrics: metrics, clock: clock)
+    }
+
+    /// The worker that sends again what a token's network did not take (every server process
+    /// runs one).
+    public func tokenChangeWorker(logger: Logger) -> TokenChangeRetryWorker {
+        TokenChangeRetryWorker(outbox: tokenChanges, logger: logger)
     }
 
     /// The outbox worker for this process (every server process runs one); by default it

@@ -18,7 +18,7 @@ public struct NetworkConnectorResolver: Sendable {
 
     public init(
         store: any SettingsStore, vault: PANVault, serverDefault: NetworkEndpoint?, outbound: OutboundHTTPClient,
-        clock: any TimeSource = SystemTimeSource(),
+        clock: any TimeSource = SystemTimeSource(), fundingAccountEncrypter: JWEEncrypter? = nil,
         makeConnector: (@Sendable (NetworkEndpoint, _ operatorConfigured: Bool, _ tenantID: String) -> any NetworkConnector)? =
             nil
     ) {
@@ -33,14 +33,17 @@ public struct NetworkConnectorResolver: Sendable {
                 // against its share of the outbound pool.
                 Self.connector(
                     for: endpoint, client: operatorConfigured ? operatorClient : outbound.owned(by: tenantID), clock: clock,
-                    auditInfo: Self.auditInfo(AuditContext.current.actor, tenantID: tenantID))
+                    auditInfo: Self.auditInfo(AuditContext.current.actor, tenantID: tenantID),
+                    fundingAccountEncrypter: fundingAccountEncrypter)
             }
     }
 
     /// The endpoint's dialect decides the connector; every dialect's calls go through the
-    /// guarded outbound client.
+    /// guarded outbound client. `fundingAccountEncrypter` seals a replaced card's number to the
+    /// network's key (the one opaque payment cards go to) in the Provisio dialect.
     static func connector(
-        for endpoint: NetworkEndpoint, client: OutboundHTTPClient, clock: any TimeSource, auditInfo: MDESAuditInfo
+        for endpoint: NetworkEndpoint, client: OutboundHTTPClient, clock: any TimeSource, auditInfo: MDESAuditInfo,
+        fundingAccountEncrypter: JWEEncrypter? = nil
     ) -> any NetworkConnector {
         switch (endpoint.dialect, endpoint.oauth) {
         case (.mdes, let oauth?):
@@ -54,7 +57,8 @@ public struct NetworkConnectorResolver: Sendable {
             let maximumAnswerBytes = ProvisioDialectConnector.maximumAnswerBytes
             return ProvisioDialectConnector(
                 baseURL: endpoint.url, apiKey: endpoint.apiKey,
-                transport: OutboundTransport(client: client, timeout: .seconds(10), maximumAnswerBytes: maximumAnswerBytes))
+                transport: OutboundTransport(client: client, timeout: .seconds(10), maximumAnswerBytes: maximumAnswerBytes),
+                fundingAccountEncrypter: fundingAccountEncrypter)
         }
     }
 

@@ -8,10 +8,13 @@ import ProvisioCore
 public struct CardChangeService: Sendable {
     let cards: CardService
     let tokens: TokenService
+    /// Keeps a reissue a token's network did not take, to send again; nil: not kept.
+    let outbox: TokenChangeOutbox?
 
-    public init(cards: CardService, tokens: TokenService) {
+    public init(cards: CardService, tokens: TokenService, outbox: TokenChangeOutbox? = nil) {
         self.cards = cards
         self.tokens = tokens
+        self.outbox = outbox
     }
 
     /// Closes the card (again, if it already is) and deletes its tokens still live.
@@ -38,6 +41,8 @@ public struct CardChangeService: Sendable {
         -> (CardRecord, [TokenCarryResult])
     {
         let (card, change) = try await cards.update(id: id, tenantID: tenantID, update)
-        return (card, try await tokens.sendCardDetails(change, of: card))
+        let results = try await tokens.sendCardDetails(change, of: card)
+        try await outbox?.record(results, kind: .cardDetails, card: card)
+        return (card, results)
     }
 }

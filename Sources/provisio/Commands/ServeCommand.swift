@@ -117,6 +117,7 @@ struct ServeCommand: AsyncParsableCommand {
                 .init(service: app),
                 .init(service: IdempotencyPurgeService(store: services.store, clock: services.clock, logger: logger)),
                 .init(service: services.webhookWorker(logger: logger)),
+                .init(service: services.tokenChangeWorker(logger: logger)),
             ]
             if let tls { members.append(.init(service: TLSReloadService(credentials: tls, logger: logger))) }
             if let mdes = try configuration.mdesListener() {

@@ -559,5 +559,30 @@ enum SchemaMigrations {
                 """,
             ]
         ),
+        Migration(
+            version: 21, name: "token_change_deliveries",
+            // Issue 25: a card's replacement (a new number) or reissue that a token's network did
+            // not take, retried by the worker until it does. The change is named, never held: a
+            // retry reads the card (its number from the vault), so no PAN is here.
+            statements: [
+                """
+                CREATE TABLE token_change_deliveries (
+                    id TEXT PRIMARY KEY,
+                    tenant_id TEXT NOT NULL REFERENCES tenants(id),
+                    card_id TEXT NOT NULL REFERENCES cards(id),
+                    token_id TEXT NOT NULL REFERENCES tokens(id),
+                    kind TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    attempt_count INTEGER NOT NULL,
+                    next_attempt_at BIGINT NOT NULL,
+                    last_error_code TEXT,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX token_change_deliveries_due ON token_change_deliveries (state, next_attempt_at)",
+                "CREATE INDEX token_change_deliveries_by_token ON token_change_deliveries (token_id, kind, state)",
+            ]
+        ),
     ]
 }
