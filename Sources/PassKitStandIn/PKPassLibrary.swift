@@ -5,11 +5,22 @@ import Foundation
 open class PKPassLibrary: NSObject {
     /// Not part of Apple's API: the device this library reads (captured at init).
     let device: any PassKitStandInDevice
+    /// Not part of Apple's API: the calling app's identifier (captured at init); the library
+    /// shows only the passes this app may see (`PassKitStandInPass.isVisible(toApplication:)`).
+    let applicationIdentifier: String?
 
-    /// NSObject's initializer (PassKit declares none of its own); the stand-in captures its device.
+    /// NSObject's initializer (PassKit declares none of its own); the stand-in captures its
+    /// device and the calling app.
     public override init() {
         self.device = PassKitStandInEnvironment.current
+        self.applicationIdentifier = PassKitStandInEnvironment.applicationIdentifier
         super.init()
+    }
+
+    /// Not part of Apple's API: the device's passes this app sees — a product's only in its
+    /// associated apps, as PassKit filters them for the calling app.
+    private func visiblePasses(remote: Bool) -> [PassKitStandInPass] {
+        device.secureElementPasses(remote: remote).filter { $0.isVisible(toApplication: applicationIdentifier) }
     }
 
     /// https://developer.apple.com/documentation/passkit/pkpasslibrary/ispasslibraryavailable()
@@ -28,19 +39,19 @@ open class PKPassLibrary: NSObject {
     open func passes(of passType: PKPassType) -> [PKPass] {
         switch passType {
         case .barcode: []
-        case .secureElement, .any: device.secureElementPasses(remote: false).map { PKPaymentPass(record: $0) }
+        case .secureElement, .any: visiblePasses(remote: false).map { PKPaymentPass(record: $0) }
         }
     }
 
     /// https://developer.apple.com/documentation/passkit/pkpasslibrary/remotesecureelementpasses
     @available(iOS 13.4, *)
     open var remoteSecureElementPasses: [PKSecureElementPass] {
-        device.secureElementPasses(remote: true).map { PKPaymentPass(record: $0) }
+        visiblePasses(remote: true).map { PKPaymentPass(record: $0) }
     }
 
     /// https://developer.apple.com/documentation/passkit/pkpasslibrary/pass(withpasstypeidentifier:serialnumber:)
     open func pass(withPassTypeIdentifier identifier: String, serialNumber: String) -> PKPass? {
-        device.secureElementPasses(remote: false).first {
+        visiblePasses(remote: false).first {
             $0.passTypeIdentifier == identifier && $0.serialNumber == serialNumber
         }.map { PKPaymentPass(record: $0) }
     }

@@ -82,14 +82,20 @@ public struct PassKitStandInWallet: Sendable {
     public let device: any PassKitStandInDevice
     public let limits: PassKitStandInWalletLimits
     public let clock: any Clock<Duration>
+    /// The issuer app the extension belongs to (`TEAMID.bundle.id`). When given, Wallet calls
+    /// the extension as that app on `device`: a `PKPassLibrary` the extension creates reads this
+    /// device and shows only the passes that app sees (a card product's passes only in its
+    /// associated apps). Nil: the extension runs in whatever environment the caller installed.
+    public let applicationIdentifier: String?
 
     public init(
         device: any PassKitStandInDevice, limits: PassKitStandInWalletLimits = .apple,
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(), applicationIdentifier: String? = nil
     ) {
         self.device = device
         self.limits = limits
         self.clock = clock
+        self.applicationIdentifier = applicationIdentifier
     }
 
     /// Asks `status`; an answer after `limits.status` hides the issuer's app.
@@ -179,9 +185,17 @@ public struct PassKitStandInWallet: Sendable {
             gate.finish()
         }
         defer { timer.cancel() }
-        ask { answer in
+        let deliver: @Sendable (Answer) -> Void = { answer in
             gate.yield(answer)
             gate.finish()
+        }
+        if let applicationIdentifier {
+            // Task locals reach the tasks the extension starts for its completion handlers too.
+            PassKitStandInEnvironment.$device.withValue(device) {
+                PassKitStandInEnvironment.$applicationIdentifier.withValue(applicationIdentifier) { ask(deliver) }
+            }
+        } else {
+            ask(deliver)
         }
         var first = answers.makeAsyncIterator()
         return await first.next() ?? nil

@@ -16,7 +16,8 @@ public protocol PassKitStandInDevice: AnyObject, Sendable {
     var isPassLibraryAvailable: Bool { get }
     /// How long PassKit waits for the request handler before giving up (Apple: 20 seconds).
     var requestTimeout: Duration { get }
-    /// The secure-element passes on the iPhone (`remote == false`) or the paired Watch.
+    /// The secure-element passes on the iPhone (`remote == false`) or the paired Watch, all of
+    /// them: `PKPassLibrary` keeps those the calling app may see.
     func secureElementPasses(remote: Bool) -> [PassKitStandInPass]
     /// Whether the card with this primary account identifier can still be added somewhere.
     func canAddSecureElementPass(primaryAccountIdentifier: String) -> Bool
@@ -72,12 +73,17 @@ public struct PassKitStandInPass: Sendable, Hashable {
     public var activationState: PassKitStandInActivationState
     public var isRemote: Bool
     public var deviceName: String
+    /// The apps that see the pass (`TEAMID.bundle.id`), from its card product; nil for a card
+    /// without a product, whose pass every app sees (`isVisible(toApplication:)`).
+    public var associatedApplicationIdentifiers: [String]?
 
     public init(
         serialNumber: String, passTypeIdentifier: String = "paymentpass.com.apple", primaryAccountIdentifier: String,
         primaryAccountNumberSuffix: String, deviceAccountIdentifier: String, deviceAccountNumberSuffix: String = "",
-        activationState: PassKitStandInActivationState, isRemote: Bool, deviceName: String
+        activationState: PassKitStandInActivationState, isRemote: Bool, deviceName: String,
+        associatedApplicationIdentifiers: [String]? = nil
     ) {
+        self.associatedApplicationIdentifiers = associatedApplicationIdentifiers
         self.serialNumber = serialNumber
         self.passTypeIdentifier = passTypeIdentifier
         self.primaryAccountIdentifier = primaryAccountIdentifier

@@ -11,7 +11,7 @@ extension SandboxWallet: SandboxTokenWallet {
         try addPass(
             on: device.kind, primaryAccountIdentifier: card.primaryAccountIdentifier,
             primaryAccountNumberSuffix: card.fundingLast4, deviceAccountIdentifier: card.deviceAccountIdentifier,
-            activationState: state, details: card.details
+            activationState: state, details: card.details, profile: card.profile
         ).serialNumber
     }
 
@@ -26,5 +26,9 @@ extension SandboxWallet: SandboxTokenWallet {
     public func showDetails(_ details: CardDetails, newLast4: String?, handle: String, on device: SandboxDevice) throws {
         let shown = pass(serialNumber: handle, on: device.kind)?.details ?? CardDetails()
         try updateDetails(shown.applying(details), primaryAccountNumberSuffix: newLast4, serialNumber: handle, on: device.kind)
+    }
+
+    public func showProfile(_ profile: SandboxCardProfile, handle: String, on device: SandboxDevice) throws {
+        try updateProfile(profile, serialNumber: handle, on: device.kind)
     }
 }

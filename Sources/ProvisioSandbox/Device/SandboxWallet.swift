@@ -101,7 +101,7 @@ public actor SandboxWallet {
     public func addPass(
         on kind: SandboxDeviceKind, primaryAccountIdentifier: String, primaryAccountNumberSuffix: String,
         deviceAccountIdentifier: String, activationState: SandboxPassActivationState = .activated,
-        details: CardDetails = CardDetails()
+        details: CardDetails = CardDetails(), profile: SandboxCardProfile? = nil
     ) throws -> SandboxPass {
         _ = try self.device(kind)
         guard !primaryAccountIdentifier.isEmpty, !deviceAccountIdentifier.isEmpty else {
@@ -118,7 +118,7 @@ public actor SandboxWallet {
         let pass = SandboxPass(
             serialNumber: SandboxRandom.identifier(prefix: "", byteCount: 12), primaryAccountIdentifier: primaryAccountIdentifier,
             primaryAccountNumberSuffix: primaryAccountNumberSuffix, deviceAccountIdentifier: deviceAccountIdentifier,
-            activationState: activationState, deviceKind: kind, details: details)
+            activationState: activationState, deviceKind: kind, details: details, profile: profile)
         try libraries[kind]?.insert(pass)
         return pass
     }
@@ -126,6 +126,15 @@ public actor SandboxWallet {
     /// The passes on one device, or on both (iPhone first) when `kind` is nil.
     public func passes(on kind: SandboxDeviceKind? = nil) -> [SandboxPass] {
         searchedLibraries(kind).flatMap(\.passes)
+    }
+
+    /// The passes the app with this application identifier (`TEAMID.bundle.id`) sees in its pass
+    /// library, on one device or on both (iPhone first): a product's passes only in the product's
+    /// associated apps, a pass without a product in every app.
+    public func passes(visibleToApplication applicationIdentifier: String, on kind: SandboxDeviceKind? = nil)
+        -> [SandboxPass]
+    {
+        searchedLibraries(kind).flatMap { $0.passes(visibleToApplication: applicationIdentifier) }
     }
 
     /// The iPhone's passes (PassKit's `passes(of: .secureElement)`).
@@ -190,6 +199,34 @@ public actor SandboxWallet {
             }
         }
         throw Self.unknownPass(on: kind)
+    }
+
+    /// Gives a pass its card product's new profile (the network's update after a product
+    /// change): the pass shows the product's name as its title and its art, and only the
+    /// product's associated apps see it from now on.
+    @discardableResult
+    public func updateProfile(_ profile: SandboxCardProfile, serialNumber: String, on kind: SandboxDeviceKind? = nil)
+        throws -> SandboxPass
+    {
+        for deviceKind in searchedLibraries(kind).map(\.deviceKind) {
+            if let updated = libraries[deviceKind]?.setProfile(profile, serialNumber: serialNumber) {
+                return updated
+            }
+        }
+        throw Self.unknownPass(on: kind)
+    }
+
+    /// The link Wallet opens in the issuer's app for a pass (`SandboxPass.appLaunchURL`).
+    public func appLaunchURL(serialNumber: String, on kind: SandboxDeviceKind? = nil) throws -> String {
+        guard let pass = pass(serialNumber: serialNumber, on: kind) else { throw Self.unknownPass(on: kind) }
+        guard let url = pass.appLaunchURL else {
+            throw ProvisioError(
+                .sandboxAppLaunchUnavailable,
+                pass.profile == nil
+                    ? "The pass's card has no product, so Wallet has no app to open for it."
+                    : "The pass's card product names no app launch URL.")
+        }
+        return url
     }
 
     @discardableResult

@@ -177,7 +177,7 @@ public struct SandboxClient: Sendable {
 
     // MARK: - Calls
 
-    private func call<Answer: Sendable>(_ what: String, _ body: (Client) async throws -> Answer) async throws -> Answer {
+    func call<Answer: Sendable>(_ what: String, _ body: (Client) async throws -> Answer) async throws -> Answer {
         guard let client else {
             throw ProvisioError(.sandboxUnreachable, "The sandbox URL \(baseURL) is not a URL.")
         }

@@ -30,6 +30,7 @@ extension IssuerDecision {
     init(_ decision: Components.Schemas.NetworkDecision) {
         self.init(
             tokenID: decision.tokenId, outcome: .init(decision.decision), reasons: decision.reasons,
-            state: decision.state.rawValue, activationMethods: decision.activationMethods?.map(\.rawValue) ?? [])
+            state: decision.state.rawValue, activationMethods: decision.activationMethods?.map(\.rawValue) ?? [],
+            profile: decision.cardProfile.map(SandboxCardProfile.init))
     }
 }

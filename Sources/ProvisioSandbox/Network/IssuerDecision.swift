@@ -11,8 +11,14 @@ public struct IssuerDecision: Sendable, Hashable {
     public let state: String
     /// On `require_verification`: `app_to_app`, `otp_sms`, `customer_service`, …
     public let activationMethods: [String]
+    /// The card product's profile, when the card has a product (Provisio's `card_profile`).
+    public let profile: SandboxCardProfile?
 
-    public init(tokenID: String, outcome: DecisionOutcome, reasons: [String], state: String, activationMethods: [String]) {
+    public init(
+        tokenID: String, outcome: DecisionOutcome, reasons: [String], state: String, activationMethods: [String],
+        profile: SandboxCardProfile? = nil
+    ) {
+        self.profile = profile
         self.tokenID = tokenID
         self.outcome = outcome
         self.reasons = reasons

@@ -11,5 +11,8 @@ public struct NetworkProvisioningOutcome: Sendable, Hashable {
     /// Empty unless the issuer asked for verification.
     public let activationMethods: [String]
     /// The pass Wallet added: activated (green), requiring activation (yellow), nil (red).
-    public let pass: SandboxPass?
+    public internal(set) var pass: SandboxPass?
+    /// Set while Wallet waits for the cardholder to accept the card product's terms before it
+    /// makes the pass (`pass` is nil until then).
+    public internal(set) var awaitingTerms: SandboxCardProfile.Terms? = nil
 }

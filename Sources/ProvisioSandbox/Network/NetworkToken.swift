@@ -30,6 +30,8 @@ public struct NetworkToken: Sendable, Hashable, CustomStringConvertible {
     /// serial number in Apple Wallet, the issuer token id in Google Wallet.
     public internal(set) var passSerialNumber: String?
     public let createdAt: Date
+    /// The card product's profile the issuer gave (its decision, then each product change).
+    public internal(set) var profile: SandboxCardProfile? = nil
 
     public var description: String {
         "NetworkToken(ref: \(networkTokenRef), token: \(tokenPrimaryAccountNumber.masked), card: "

@@ -35,10 +35,12 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
 
     private var defaultRisk: RiskAssessment
     private var riskByLast4: [String: RiskAssessment] = [:]
-    private var tokens: [String: NetworkToken] = [:]
+    var tokens: [String: NetworkToken] = [:]
     /// The wallet each token lives in (Apple Wallet unless another wallet pushed it).
     private var holders: [String: any SandboxTokenWallet] = [:]
-    private var outcomes: [String: NetworkProvisioningOutcome] = [:]
+    var outcomes: [String: NetworkProvisioningOutcome] = [:]
+    /// Apple adds whose pass waits for the cardholder to accept the product's terms, by session.
+    var awaitingTerms: [String: AwaitingTerms] = [:]
     private var challenges: [String: OTPChallenge] = [:]
     /// Tokens that used up their OTP attempts; only another method can activate them now.
     private var otpLocked: Set<String> = []
@@ -132,6 +134,7 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
                 "The issuer declined the card (\(outcome.reasons.isEmpty ? "no reason given" : outcome.reasons.joined(separator: ", ")))."
             )
         }
+        if let terms = outcome.awaitingTerms { throw Self.termsNotAccepted(terms) }
     }
 
     /// Creates the token for a submission: asks the issuer, then adds the pass the decision
@@ -143,13 +146,15 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
         let (token, decision) = try await createToken(
             TokenOrder(
                 primaryAccountNumber: submission.primaryAccountNumber, expiry: submission.expiry, device: submission.device,
-                primaryAccountIdentifier: submission.primaryAccountIdentifier, walletRequestID: nil),
+                primaryAccountIdentifier: submission.primaryAccountIdentifier, walletRequestID: nil,
+                appleSessionID: submission.sessionID),
             in: wallet, risk: risk)
         var pass: SandboxPass?
         if let serial = token.passSerialNumber { pass = await wallet.pass(serialNumber: serial, on: submission.device.kind) }
         let outcome = NetworkProvisioningOutcome(
             sessionID: submission.sessionID, networkTokenRef: token.networkTokenRef, issuerTokenID: decision.tokenID,
-            decision: decision.outcome, reasons: decision.reasons, activationMethods: token.activationMethods, pass: pass)
+            decision: decision.outcome, reasons: decision.reasons, activationMethods: token.activationMethods, pass: pass,
+            awaitingTerms: awaitingTerms[submission.sessionID]?.terms)
         outcomes[submission.sessionID] = outcome
         return outcome
     }
@@ -189,6 +194,8 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
         var device: SandboxDevice
         var primaryAccountIdentifier: String?
         var walletRequestID: String?
+        /// The Apple add-card session, whose add waits when the product has terms.
+        var appleSessionID: String? = nil
     }
 
     /// Asks the issuer to decide (naming the wallet and the device type), creates the token
@@ -222,6 +229,7 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
             state: state, decision: decision.outcome, reasons: decision.reasons,
             activationMethods: decision.outcome == .requireVerification ? decision.activationMethods : [],
             passSerialNumber: nil, createdAt: clock.now())
+        token.profile = decision.profile
         holders[ref] = holder
 
         if let installState {
@@ -229,7 +237,14 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
                 issuerTokenID: decision.tokenID.isEmpty ? ref : decision.tokenID, networkTokenRef: ref,
                 primaryAccountIdentifier: token.primaryAccountIdentifier, deviceAccountIdentifier: deviceAccountIdentifier,
                 fundingLast4: order.primaryAccountNumber.last4, tokenLast4: tokenPAN.last4,
-                details: CardDetails(expiry: order.expiry), walletRequestID: order.walletRequestID)
+                details: CardDetails(expiry: order.expiry).applying(decision.profile?.shownDetails ?? CardDetails()),
+                walletRequestID: order.walletRequestID, profile: decision.profile)
+            if let terms = decision.profile?.terms, let sessionID = order.appleSessionID {
+                // Wallet shows the product's terms before it makes the pass (see `acceptTerms`).
+                awaitingTerms[sessionID] = AwaitingTerms(card: card, terms: terms)
+                tokens[ref] = token
+                return (token, decision)
+            }
             do {
                 token.passSerialNumber = try await holder.install(card, state: installState, on: order.device)
             } catch {
@@ -446,11 +461,11 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
     // MARK: - Helpers
 
     /// The wallet the token lives in.
-    private func holder(of token: NetworkToken) -> any SandboxTokenWallet {
+    func holder(of token: NetworkToken) -> any SandboxTokenWallet {
         holders[token.networkTokenRef] ?? wallet
     }
 
-    private func existingToken(_ ref: String) throws -> NetworkToken {
+    func existingToken(_ ref: String) throws -> NetworkToken {
         guard let token = tokens[ref] else {
             throw ProvisioError(.sandboxNetworkTokenUnknown, "The network has no token with this reference.")
         }

@@ -33,6 +33,17 @@ extension SandboxAPIHandler {
         return .ok(.init(body: .json(.init(submission, outcome: outcome))))
     }
 
+    /// The cardholder accepts the card product's terms the add waits on; Wallet makes the pass.
+    func acceptTerms(_ input: Operations.AcceptTerms.Input) async throws -> Operations.AcceptTerms.Output {
+        guard case .json(let body) = input.body else { throw Self.unreadableBody() }
+        // The document's bounds for a terms version (Provisio's `terms_version`).
+        guard (1...32).contains(body.version.count) else {
+            throw ProvisioError(.sandboxInvalidRequest, "The field 'version' must be 1 to 32 characters.")
+        }
+        let outcome = try await world.network.acceptTerms(sessionID: input.path.id, version: body.version)
+        return .ok(.init(body: .json(.init(outcome))))
+    }
+
     func getOutcome(_ input: Operations.GetOutcome.Input) async throws -> Operations.GetOutcome.Output {
         guard let outcome = await world.network.outcome(sessionID: input.path.id) else { throw Self.noOutcome() }
         return .ok(.init(body: .json(.init(outcome))))
@@ -40,11 +51,18 @@ extension SandboxAPIHandler {
 
     func listPasses(_ input: Operations.ListPasses.Input) async throws -> Operations.ListPasses.Output {
         let kind = input.query.device.map(SandboxDeviceKind.init)
-        let passes: [SandboxPass]
+        var passes: [SandboxPass]
         if let card = input.query.primaryAccountIdentifier {
             passes = await world.wallet.passes(primaryAccountIdentifier: card, on: kind)
         } else {
             passes = await world.wallet.passes(on: kind)
+        }
+        // What that app's `PKPassLibrary` shows: a product's passes only in its associated apps.
+        if let app = input.query.appIdentifier {
+            guard (1...128).contains(app.count) else {
+                throw ProvisioError(.sandboxInvalidRequest, "The query parameter 'app_identifier' must be 1 to 128 characters.")
+            }
+            passes = passes.filter { $0.isVisible(toApplication: app) }
         }
         return .ok(.init(body: .json(.init(passes: passes.map(Components.Schemas.Pass.init)))))
     }
@@ -54,6 +72,11 @@ extension SandboxAPIHandler {
             throw ProvisioError(.sandboxPassUnknown, "No pass has this serial number.")
         }
         return .ok(.init(body: .json(.init(pass))))
+    }
+
+    func getAppLaunch(_ input: Operations.GetAppLaunch.Input) async throws -> Operations.GetAppLaunch.Output {
+        let url = try await world.wallet.appLaunchURL(serialNumber: input.path.serial)
+        return .ok(.init(body: .json(.init(url: url))))
     }
 
     private static func noOutcome() -> ProvisioError {

@@ -38,7 +38,9 @@ public enum SandboxHTTPService {
     ]
 
     /// The query parameters each operation takes; every other takes none.
-    static let queryParameters: [String: Set<String>] = ["/sandbox/v1/passes": ["device", "primary_account_identifier"]]
+    static let queryParameters: [String: Set<String>] = [
+        "/sandbox/v1/passes": ["device", "primary_account_identifier", "app_identifier"]
+    ]
 
     static func router(
         world: SandboxHTTPWorld, apiKey: String, oauthVerifier: SandboxOAuthVerifier? = nil,

@@ -43,9 +43,16 @@ struct SandboxConnectorHandler: APIProtocol {
         let expiry = try CardExpiry.optional(month: body.expiryMonth, year: body.expiryYear)
         let details = CardDetails(
             expiry: expiry, cardholderName: body.cardholderName, cardArtURL: body.cardArtUrl, productTitle: body.productTitle)
+        let profile = body.cardProfile.map(SandboxCardProfile.init)
         logger.info(
-            "issuer card details", metadata: ["ref": "\(input.path.ref)", "expiry": "\(expiry?.slashed ?? "unchanged")"])
-        let token = try await world.network.updateCardDetails(details, networkTokenRef: input.path.ref)
+            "issuer card details",
+            metadata: [
+                "ref": "\(input.path.ref)", "expiry": "\(expiry?.slashed ?? "unchanged")",
+                "product_id": "\(profile?.productID ?? "unchanged")",
+            ])
+        var token = try await world.network.updateCardDetails(details, networkTokenRef: input.path.ref)
+        // A product change: the token and its pass take the whole new profile (name, art, apps).
+        if let profile { token = try await world.network.updateCardProfile(profile, networkTokenRef: input.path.ref) }
         return .ok(.init(body: .json(.init(token))))
     }
 

@@ -7,6 +7,7 @@ extension Components.Schemas.Outcome {
         self.init(
             networkTokenRef: outcome.networkTokenRef, issuerTokenId: outcome.issuerTokenID, decision: .init(outcome.decision),
             reasons: outcome.reasons, activationMethods: outcome.activationMethods,
-            pass: outcome.pass.map(Components.Schemas.Pass.init))
+            pass: outcome.pass.map(Components.Schemas.Pass.init), termsVersion: outcome.awaitingTerms?.version,
+            termsUrl: outcome.awaitingTerms?.url)
     }
 }

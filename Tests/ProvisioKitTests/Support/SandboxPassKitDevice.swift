@@ -147,7 +147,8 @@
                 primaryAccountIdentifier: pass.primaryAccountIdentifier,
                 primaryAccountNumberSuffix: pass.primaryAccountNumberSuffix,
                 deviceAccountIdentifier: pass.deviceAccountIdentifier, activationState: state, isRemote: pass.isRemote,
-                deviceName: pass.isRemote ? "Apple Watch" : "iPhone")
+                deviceName: pass.isRemote ? "Apple Watch" : "iPhone",
+                associatedApplicationIdentifiers: pass.profile?.associatedApplicationIdentifiers)
         }
     }
 #endif

@@ -10,6 +10,11 @@ struct SandboxPassLibrary: Sendable {
         self.deviceKind = deviceKind
     }
 
+    /// The passes the app with this application identifier sees (`SandboxPass.isVisible`).
+    func passes(visibleToApplication applicationIdentifier: String) -> [SandboxPass] {
+        passes.filter { $0.isVisible(toApplication: applicationIdentifier) }
+    }
+
     func pass(primaryAccountIdentifier: String) -> SandboxPass? {
         passes.first { $0.primaryAccountIdentifier == primaryAccountIdentifier }
     }
@@ -48,6 +53,15 @@ struct SandboxPassLibrary: Sendable {
         guard let index = passes.firstIndex(where: { $0.serialNumber == serialNumber }) else { return nil }
         passes[index].details = details
         if let suffix { passes[index].primaryAccountNumberSuffix = suffix }
+        return passes[index]
+    }
+
+    /// Gives the pass its product's new profile and shows the product's name and art on it.
+    /// Returns the updated pass, or nil when no pass has this serial number.
+    mutating func setProfile(_ profile: SandboxCardProfile, serialNumber: String) -> SandboxPass? {
+        guard let index = passes.firstIndex(where: { $0.serialNumber == serialNumber }) else { return nil }
+        passes[index].profile = profile
+        passes[index].details = passes[index].details.applying(profile.shownDetails)
         return passes[index]
     }
 

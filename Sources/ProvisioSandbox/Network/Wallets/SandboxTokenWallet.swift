@@ -23,4 +23,13 @@ public protocol SandboxTokenWallet: Sendable {
     /// Shows a reissued card's details (only the fields `details` sets), and the new number's
     /// last four digits when it got one.
     func showDetails(_ details: CardDetails, newLast4: String?, handle: String, on device: SandboxDevice) async throws
+
+    /// Gives the card its product's new profile (Apple Wallet: which apps see the pass, the link
+    /// it opens). The product's name and art reach every wallet through `showDetails`.
+    func showProfile(_ profile: SandboxCardProfile, handle: String, on device: SandboxDevice) async throws
+}
+
+extension SandboxTokenWallet {
+    /// A wallet that keeps no profile on its cards (Google's, Samsung's in the sandbox).
+    public func showProfile(_ profile: SandboxCardProfile, handle: String, on device: SandboxDevice) async throws {}
 }

@@ -17,4 +17,6 @@ public struct SandboxWalletCard: Sendable, Hashable {
     /// The wallet's own id of the request this card answers (Google's push-tokenize call), so
     /// it can tie the install to what the app asked for; nil for Apple's adds.
     public let walletRequestID: String?
+    /// The card product's profile, when the card has a product.
+    public var profile: SandboxCardProfile? = nil
 }
