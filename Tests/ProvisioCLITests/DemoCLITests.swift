@@ -7,7 +7,7 @@ import Testing
     @Test func theWholeDemoPasses() async throws {
         let result = try await CLIRunner.run(["demo"])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        #expect(result.stdout.contains("Summary: 95 ✓, 0 ✗"), "\(result.stdout)")
+        #expect(result.stdout.contains("Summary: 98 ✓, 0 ✗"), "\(result.stdout)")
         for scenario in 1...14 {
             #expect(result.stdout.contains("\n[\(scenario)] "), "scenario \(scenario)")
         }
@@ -16,6 +16,7 @@ import Testing
         for pan in [
             "4111111111111111", "5555555555554444", "378282246310005", "6011111111111117", "4000056655665556",
             "4012888888881881", "5105105105105100", "4242424242424242", "4000000000003220", "5200828282828210",
+            "4000123456789017", "4000987654321017",
         ] {
             #expect(!result.stdout.contains(pan) && !result.stderr.contains(pan))
         }
@@ -34,7 +35,7 @@ import Testing
         #expect(deletion.status == 0, "\(deletion.stdout)")
         #expect(deletion.stdout.contains("[10] ") && deletion.stdout.contains("[13] ") && !deletion.stdout.contains("[12] "))
         #expect(!deletion.stdout.contains("  ✗ "), "\(deletion.stdout)")
-        let bad = try await CLIRunner.run(["demo", "--scenario", "18"])
+        let bad = try await CLIRunner.run(["demo", "--scenario", "21"])
         #expect(bad.status == 2 && bad.stderr.contains("error: invalid_argument: --scenario"), "\(bad.stderr)")
     }
 }

@@ -8,7 +8,7 @@ import Testing
     @Test func theWholeDemoPassesThroughMDES() async throws {
         let result = try await CLIRunner.run(["demo", "--network", "mdes"])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        #expect(result.stdout.contains("Summary: 95 ✓, 0 ✗"), "\(result.stdout)")
+        #expect(result.stdout.contains("Summary: 98 ✓, 0 ✗"), "\(result.stdout)")
         #expect(result.stdout.contains("MDES listener on https://127.0.0.1:"))
         for scenario in 1...14 {
             #expect(result.stdout.contains("\n[\(scenario)] "), "scenario \(scenario)")
@@ -18,7 +18,7 @@ import Testing
         #expect(result.stdout.contains("(APPROVED)") && result.stdout.contains("DO_NOT_HONOR"))
         for pan in [
             "4111111111111111", "5555555555554444", "378282246310005", "6011111111111117", "4000056655665556",
-            "4012888888881881", "5105105105105100", "4242424242424242",
+            "4012888888881881", "5105105105105100", "4242424242424242", "4000123456789017", "4000987654321017",
         ] {
             #expect(!result.stdout.contains(pan) && !result.stderr.contains(pan))
         }

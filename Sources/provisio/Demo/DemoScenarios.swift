@@ -34,6 +34,7 @@ struct DemoScenarios {
         15: "The cardholder suspends a lost iPhone's card from the app, then resumes it",
         16: "Activation by the issuer's app after its own authentication of the cardholder",
         17: "The issuer locks the card (its tokens suspended, no new add), then unlocks it",
+        20: "A card replaced with a new number while its passes stay",
     ]
 
     /// What a scenario builds on: the scenarios that add the cards and tokens it uses.
@@ -58,6 +59,7 @@ struct DemoScenarios {
         case 15: try await cardholderSuspendsALostPhone()
         case 16: try await activationByInAppAuthentication()
         case 17: try await lockAndUnlock()
+        case 20: try await replacedCardKeepsItsPasses()
         default: break
         }
     }
