@@ -136,6 +136,33 @@ import Testing
         }
     }
 
+    @Test func cardProductsAreListedForTheirTenantOnly() async throws {
+        try await TestServer.run(.sqlite) { server in
+            let (tenantA, keyA) = try await server.makeTenant("A")
+            let (tenantB, _) = try await server.makeTenant("B")
+            let product = try await server.api(keyA).createCardProduct(
+                body: .json(CardProductTests.everything(isDefault: true))
+            ).created.body.json
+            _ = try await server.api(keyA).setCardProductArt(
+                path: .init(id: product.id),
+                body: .json(.init(contentType: .imagePng, data: TestCardArt.valid.base64EncodedString()))
+            ).ok
+            let reader = try await server.makeOperator(tenantID: tenantA, role: .viewer)
+            let browser = ConsoleSession(raw: server.raw)
+            _ = try await browser.signIn(tenantID: tenantA, email: reader.email, password: reader.password)
+            let page = try await browser.get("/console/card-products")
+            #expect(page.status == 200 && page.text.contains(product.id) && page.text.contains("(default)"))
+            #expect(page.text.contains("A1B2C3D4E5.com.demobank.app") && page.text.contains("2026-11"))
+            #expect(page.text.contains("<img src=\"/v1/card-art/"))
+            let other = try await server.makeOperator(tenantID: tenantB, role: .admin)
+            let otherBrowser = ConsoleSession(raw: server.raw)
+            _ = try await otherBrowser.signIn(tenantID: tenantB, email: other.email, password: other.password)
+            let otherPage = try await otherBrowser.get("/console/card-products")
+            #expect(
+                otherPage.status == 200 && !otherPage.text.contains(product.id) && otherPage.text.contains("No card products"))
+        }
+    }
+
     /// Every role against every action: allowed, or 403 `operator_role_insufficient` with
     /// nothing changed.
     @Test func everyRoleAgainstEveryAction() async throws {
@@ -214,7 +241,7 @@ import Testing
                     for page in [
                         "/console", "/console/tokens/\(token)", "/console/cards/\(h.cardID)", "/console/webhook-deliveries",
                         "/console/webhook-deliveries/\(delivery.id)", "/console/settings", "/console/audit", "/console/api-keys",
-                        "/console/operators",
+                        "/console/operators", "/console/card-products",
                     ] {
                         let answer = try await browser.get(page)
                         #expect(answer.status == 200, "\(role) GET \(page): \(answer.status)")

@@ -37,6 +37,7 @@ struct ConsoleRoutes: Sendable {
         signedIn.get("settings") { request, context in try await settingsPage(request, context) }
         signedIn.post("settings/decisioning") { request, context in try await saveDecisioning(request, context) }
         signedIn.get("audit") { request, context in try await auditPage(request, context) }
+        signedIn.get("card-products") { request, context in try await cardProductsPage(request, context) }
         signedIn.get("api-keys") { request, context in try await apiKeysPage(request, context) }
         signedIn.post("api-keys") { request, context in try await createAPIKey(request, context) }
         signedIn.post("api-keys/:id/revoke") { request, context in try await revokeAPIKey(request, context) }

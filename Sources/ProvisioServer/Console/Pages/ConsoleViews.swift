@@ -77,6 +77,21 @@ enum ConsoleViews {
         return view
     }
 
+    /// A product's row; the art by its path on this server (the page's own origin).
+    static func cardProduct(_ product: CardProductRecord, artURL: String?) -> [String: Any] {
+        let settings = product.settings
+        var view: [String: Any] = [
+            "id": product.id, "name": settings.name, "isDefault": product.isDefault,
+            "apps": settings.associatedApplicationIdentifiers.joined(separator: ", "),
+            "appLaunchURL": settings.appLaunchURL ?? "", "contactName": settings.contactName ?? "",
+            "supportPhone": settings.supportPhone ?? "", "supportEmail": settings.supportEmail ?? "",
+            "terms": settings.termsVersion.map { "\($0) (\(settings.termsURL ?? ""))" } ?? "",
+            "methods": settings.activationMethods.joined(separator: ", "), "updatedAt": time(product.updatedAt),
+        ]
+        if let artURL { view["artURL"] = artURL }
+        return view
+    }
+
     static func operatorView(_ record: OperatorRecord) -> [String: Any] {
         var view: [String: Any] = [
             "id": record.id, "email": record.email, "role": record.role.rawValue, "createdAt": time(record.createdAt),
