@@ -53,10 +53,13 @@ extension ProvisioAPIHandler {
 
     func updateCard(_ input: Operations.UpdateCard.Input) async throws -> Operations.UpdateCard.Output {
         guard case .json(let body) = input.body else { throw Self.unreadableBody() }
-        let update = CardService.CardUpdate(
+        var update = CardService.CardUpdate(
             expiry: try CardExpiry.optional(month: body.expiryMonth, year: body.expiryYear),
             cardholderName: try body.cardholderName.map(CardholderName.init), cardArtURL: body.cardArtUrl,
             texts: Self.cardTexts.compactMap { $0.text(from: body[keyPath: $0.update]) })
+        // A contact: a new value replaces the card's, an empty string removes it.
+        update.phone = try body.cardholderPhone.map { $0.isEmpty ? .remove : .replace(try CardholderPhone($0)) }
+        update.email = try body.cardholderEmail.map { $0.isEmpty ? .remove : .replace(try CardholderEmail($0)) }
         let (card, carried) = try await services.cardChanges.reissue(
             id: try Self.cardID(input.path.id), tenantID: try Self.tenantID(), update)
         return .ok(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(.init(card, tokenUpdates: carried))))
@@ -92,12 +95,15 @@ extension ProvisioAPIHandler {
     /// The request's card data as Core's validated values: `invalid_pan`, `invalid_expiry`,
     /// `invalid_cardholder_name` and `invalid_parameter` (network) come from here.
     static func newCard(_ body: Components.Schemas.CreateCardRequest) throws -> CardService.NewCard {
-        CardService.NewCard(
+        var card = CardService.NewCard(
             customerRef: body.customerRef, accountRef: body.accountRef, pan: try PrimaryAccountNumber(body.pan),
             expiry: try CardExpiry(month: body.expiryMonth, year: body.expiryYear),
             cardholderName: try CardholderName(body.cardholderName),
             network: try body.network.map(CardService.network(named:)), cardArtURL: body.cardArtUrl,
             texts: cardTexts.compactMap { $0.text(from: body[keyPath: $0.create]) })
+        card.phone = try body.cardholderPhone.map(CardholderPhone.init)
+        card.email = try body.cardholderEmail.map(CardholderEmail.init)
+        return card
     }
 }
 
@@ -118,6 +124,8 @@ extension Components.Schemas.Card {
             }(), createdAt: card.createdAt, updatedAt: card.updatedAt,
             tokenUpdates: tokenUpdates?.map(Components.Schemas.TokenUpdate.init))
         for text in ProvisioAPIHandler.cardTexts { self[keyPath: text.card] = card[keyPath: text.record] }
+        // The contacts only masked: the clear ones stay sealed.
+        (cardholderPhoneMasked, cardholderEmailMasked) = (card.cardholderPhoneMasked, card.cardholderEmailMasked)
     }
 }
 
@@ -146,6 +154,7 @@ extension Components.Schemas.MobileCard {
         for text in ProvisioAPIHandler.cardTexts {
             if let mobile = text.mobile { self[keyPath: mobile] = card[keyPath: text.record] }
         }
+        (cardholderPhoneMasked, cardholderEmailMasked) = (card.cardholderPhoneMasked, card.cardholderEmailMasked)
     }
 }
 

@@ -17,7 +17,14 @@ extension ProvisioAPIHandler {
             risk: RiskAssessment(
                 deviceScore: body.risk.deviceScore, accountScore: body.risk.accountScore,
                 walletRecommendation: DecisionOutcome(body.risk.walletRecommendation)))
-        let (token, decision) = try await services.tokens.decide(request, tenantID: try Self.tenantID())
+        let tenantID = try Self.tenantID()
+        let (token, decision) = try await services.tokens.decide(request, tenantID: tenantID)
+        // A yellow token's ways to activate, for this device and this card's contacts.
+        let offers =
+            decision.outcome == .requireVerification
+            ? try await services.tokens.activationOffers(
+                device: request.deviceType, card: try await services.cards.card(id: token.cardID, tenantID: tenantID))
+            : nil
         return .ok(
             .init(
                 headers: .init(xRequestId: try Self.requestID()),
@@ -25,14 +32,18 @@ extension ProvisioAPIHandler {
                     .init(
                         tokenId: token.id, decision: .init(decision.outcome), reasons: decision.reasons,
                         state: .init(token.state),
-                        activationMethods: decision.outcome == .requireVerification
-                            ? Self.activationMethods(for: request.deviceType) : nil))))
+                        activationMethods: try offers?.map { try Self.wire($0.method) },
+                        activationOffers: try offers?.map {
+                            Components.Schemas.ActivationOffer(method: try Self.wire($0.method), contact: $0.contact)
+                        }))))
     }
 
-    /// The ways the cardholder may activate a yellow token on this device: the issuer's app
-    /// only where the device can open it (a Watch cannot), a one-time code, customer service.
-    static func activationMethods(for device: DeviceType?) -> Components.Schemas.NetworkDecision.ActivationMethodsPayload {
-        (device == .watch ? [] : [.appToApp]) + [.otpSms, .customerService]
+    /// A method as the document names it; its enums list the same four.
+    static func wire<Wire: RawRepresentable<String>>(_ method: ActivationMethod) throws -> Wire {
+        guard let wire = Wire(rawValue: method.rawValue) else {
+            throw ProvisioError(.internalError, "The server could not complete the request.")
+        }
+        return wire
     }
 
     func reportTokenEvent(_ input: Operations.ReportTokenEvent.Input) async throws -> Operations.ReportTokenEvent.Output {
@@ -49,9 +60,17 @@ extension ProvisioAPIHandler {
 
     func relayOneTimeCode(_ input: Operations.RelayOneTimeCode.Input) async throws -> Operations.RelayOneTimeCode.Output {
         guard case .json(let body) = input.body else { throw Self.unreadableBody() }
+        let details = OTPRequestDetails(
+            challengeID: body.challengeId ?? RandomToken.identifier(prefix: "chl_"),
+            channel: body.channel.flatMap { OTPChannelChoice(rawValue: $0.rawValue) } ?? .sms,
+            device: body.device.map {
+                OTPDeviceInfo(
+                    name: $0.name, os: $0.os, osVersion: $0.osVersion, serialNumber: $0.serialNumber, imei: $0.imei,
+                    msisdn: $0.msisdn)
+            }, tokenRequestor: body.tokenRequestor.map { TokenRequestorInfo(id: $0.id, name: $0.name) })
         let channels = try await services.tokens.relayOTP(
             networkTokenRef: input.path.ref, tenantID: try Self.tenantID(), code: body.code, expiresAt: body.expiresAt,
-            relay: services.otpRelay)
+            details: details, relay: services.otpRelay)
         return .ok(
             .init(
                 headers: .init(xRequestId: try Self.requestID()),

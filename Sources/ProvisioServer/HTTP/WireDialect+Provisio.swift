@@ -30,6 +30,7 @@ extension WireDialect {
     static let valueCodes: [String: ProvisioError.Code] = [
         "action": .invalidParameter,  // TokenTransitionRequest
         "mode": .invalidParameter,  // TokenActivationRequest
+        "channel": .invalidParameter,  // NetworkOTPRequest
         "method": .invalidParameter,  // MobileTokenActivationRequest
         "events": .invalidParameter,  // CreateWebhookEndpointRequest
         "event": .invalidParameter,  // NetworkTokenEventRequest

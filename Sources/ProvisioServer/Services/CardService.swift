@@ -16,6 +16,9 @@ public struct CardService: Sendable {
         public var cardArtURL: String?
         /// The optional free-text fields the request set (the product title, …).
         public var texts: [CardText]
+        /// The cardholder's contacts for one-time codes, sealed at creation (`CardService+Contacts`).
+        public var phone: CardholderPhone? = nil
+        public var email: CardholderEmail? = nil
 
         public init(
             customerRef: String, accountRef: String?, pan: PrimaryAccountNumber, expiry: CardExpiry,
@@ -65,6 +68,7 @@ public struct CardService: Sendable {
             primaryAccountIdentifier: Self.primaryAccountIdentifier(network: network), status: .active,
             createdAt: now, updatedAt: now, panFingerprint: fingerprinter.fingerprint(pan))
         for (keyPath, value) in texts { card[keyPath: keyPath] = value }
+        try sealContacts(phone: input.phone, email: input.email, into: &card)
         try await store.insertCard(card)
         return card
     }
@@ -90,6 +94,9 @@ public struct CardService: Sendable {
         public var cardholderName: CardholderName?
         public var cardArtURL: String?
         public var texts: [CardText]
+        /// A contact to replace or remove; nil leaves it as it is.
+        public var phone: CardContactChange<CardholderPhone>? = nil
+        public var email: CardContactChange<CardholderEmail>? = nil
 
         public init(
             expiry: CardExpiry? = nil, cardholderName: CardholderName? = nil, cardArtURL: String? = nil,
@@ -145,6 +152,8 @@ public struct CardService: Sendable {
             card[keyPath: text.keyPath] = value
             fields.append(text.field)
         }
+        // The contacts are the issuer's to know, never the network's: stored, not sent.
+        fields += try applyContactChanges(phone: update.phone, email: update.email, to: &card)
         // Nothing new to store: the card as it is, and what the network is sent again.
         guard !fields.isEmpty else { return (card, change) }
         let now = clock.now()

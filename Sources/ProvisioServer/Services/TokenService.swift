@@ -209,9 +209,12 @@ public struct TokenService: Sendable {
 
     /// `relayOTP` without the Provisio dialect's code format: the caller holds the code to its
     /// own network's rule (MDES's `activationCode` is any 1 to 32 characters).
-    func relayCode(networkTokenRef: String, tenantID: String, code: String, expiresAt: Date?, relay: OTPRelay)
-        async throws -> [OTPRelay.Channel]
-    {
+    /// With `holdToOffers`, the chosen channel must be one offered for the token, and the webhook
+    /// names its masked contact.
+    func relayCode(
+        networkTokenRef: String, tenantID: String, code: String, expiresAt: Date?, relay: OTPRelay,
+        details: OTPRequestDetails? = nil, holdToOffers: Bool = false
+    ) async throws -> [OTPRelay.Channel] {
         guard let token = try await store.token(networkTokenRef: networkTokenRef, tenantID: tenantID) else {
             throw ProvisioError(.tokenNotFound, "No token with this network reference.")
         }
@@ -219,8 +222,15 @@ public struct TokenService: Sendable {
             throw ProvisioError(.tokenInvalidTransition, "Only a token pending verification takes a one-time code.")
         }
         let card = try await cards.card(id: token.cardID, tenantID: tenantID)
+        var details = details ?? OTPRequestDetails(challengeID: RandomToken.identifier(prefix: "chl_"))
+        if holdToOffers {
+            details.destinationMasked = try await offer(for: details, token: token, card: card).contact
+        } else if details.destinationMasked == nil {
+            details.destinationMasked = details.channel == .email ? card.cardholderEmailMasked : card.cardholderPhoneMasked
+        }
         return try await relay.relay(
-            token: token, card: card, code: code, expiresAt: expiresAt ?? clock.now().addingTimeInterval(300))
+            token: token, card: card, code: code, expiresAt: expiresAt ?? clock.now().addingTimeInterval(300),
+            details: details)
     }
 
     /// Activation data (a TAV) for in-app verification of a pending token.

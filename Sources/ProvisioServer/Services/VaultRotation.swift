@@ -27,7 +27,8 @@ public struct VaultRotation: Sendable {
 
     /// Every column that holds a vault record (NULLs are skipped by the LIKE filters).
     static let sealedColumns = [
-        ("cards", "pan_vault_record"), ("webhook_endpoints", "secret_vault_record"),
+        ("cards", "pan_vault_record"), ("cards", "cardholder_phone_vault_record"),
+        ("cards", "cardholder_email_vault_record"), ("webhook_endpoints", "secret_vault_record"),
         ("webhook_endpoints", "previous_secret_vault_record"),
         ("tenant_settings", "network_api_key_vault_record"), ("tenant_settings", "network_oauth_signing_key_vault_record"),
         ("mdes_issuer_keys", "private_key_vault_record"), ("google_pay_signing_keys", "secret_key_vault_record"),
@@ -36,7 +37,10 @@ public struct VaultRotation: Sendable {
 
     public func rewrapAll() async throws -> Report {
         var report = Report()
-        report.cards = try await rewrap(table: "cards", keyColumns: ["id"], recordColumn: "pan_vault_record")
+        report.cards =
+            try await rewrap(table: "cards", keyColumns: ["id"], recordColumn: "pan_vault_record")
+            + rewrap(table: "cards", keyColumns: ["id"], recordColumn: "cardholder_phone_vault_record")
+            + rewrap(table: "cards", keyColumns: ["id"], recordColumn: "cardholder_email_vault_record")
         report.webhookSecrets =
             try await rewrap(table: "webhook_endpoints", keyColumns: ["id"], recordColumn: "secret_vault_record")
             + rewrap(table: "webhook_endpoints", keyColumns: ["id"], recordColumn: "previous_secret_vault_record")

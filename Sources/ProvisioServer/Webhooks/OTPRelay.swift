@@ -33,8 +33,11 @@ public struct OTPRelay: Sendable {
     }
 
     /// Tries the endpoints subscribed to `token.otp_requested`, newest first, until one answers
-    /// with channels; every try is recorded as a delivery.
-    func relay(token: TokenRecord, card: CardRecord, code: String, expiresAt: Date) async throws -> [Channel] {
+    /// with channels; every try is recorded as a delivery. The event carries the challenge, the
+    /// chosen channel and its masked destination, the device and the token requestor.
+    func relay(token: TokenRecord, card: CardRecord, code: String, expiresAt: Date, details: OTPRequestDetails)
+        async throws -> [Channel]
+    {
         let endpoints = try await store.webhookEndpoints(tenantID: token.tenantID).filter { $0.subscribes(to: Self.eventType) }
             .reversed()
         guard !endpoints.isEmpty else {
@@ -43,7 +46,8 @@ public struct OTPRelay: Sendable {
         }
         // The stored copy of the event has no `code`: a live code never rests in the database,
         // and the delivery cannot be replayed.
-        let message = WebhookMessage.otpRequested(token: token, card: card, code: code, expiresAt: expiresAt)
+        let message = WebhookMessage.otpRequested(
+            token: token, card: card, code: code, expiresAt: expiresAt, details: details)
         let result = try await SynchronousWebhook(store: store, vault: vault, sender: sender, clock: clock).call(
             message, tenantID: token.tenantID, endpoints: Array(endpoints), timeout: timeout, parse: Self.parse)
         guard let channels = result.answer else {

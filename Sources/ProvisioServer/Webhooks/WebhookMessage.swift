@@ -7,8 +7,10 @@ import ProvisioCore
 enum WebhookMessage: Sendable {
     /// A token changed (`token.created`, `token.suspended`, …): the token after the change.
     case tokenChanged(TokenRecord, type: String, reasonCode: String?, actor: TokenActor)
-    /// A one-time code to send to the cardholder (synchronous). `code` is nil in the stored copy.
-    case otpRequested(token: TokenRecord, card: CardRecord, code: String?, expiresAt: Date)
+    /// A one-time code to send to the cardholder (synchronous). `code` is nil in the stored copy;
+    /// `details` name the challenge, the chosen channel and its masked destination, the device
+    /// and the token requestor (never a clear contact).
+    case otpRequested(token: TokenRecord, card: CardRecord, code: String?, expiresAt: Date, details: OTPRequestDetails)
     /// A new token for the issuer to decide (synchronous, opt-in), with the rules' proposal.
     case decisionRequested(DecisionRequest)
     /// The network saw something odd about a token (MDES `notifySuspiciousEvents`); informational.
@@ -40,7 +42,7 @@ enum WebhookMessage: Sendable {
 
     /// The copy to store: without the one-time code, which never rests in the database.
     var withoutSecrets: WebhookMessage {
-        guard case .otpRequested(let token, let card, _, let expiresAt) = self else { return self }
-        return .otpRequested(token: token, card: card, code: nil, expiresAt: expiresAt)
+        guard case .otpRequested(let token, let card, _, let expiresAt, let details) = self else { return self }
+        return .otpRequested(token: token, card: card, code: nil, expiresAt: expiresAt, details: details)
     }
 }

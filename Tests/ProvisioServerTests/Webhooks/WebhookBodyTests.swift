@@ -51,10 +51,13 @@ import Testing
 
     @Test func theOneTimeCodeEventIsTheBytesItWasAndItsStoredCopyHasNoCode() throws {
         let expires = Self.t0.addingTimeInterval(300)
-        let message = WebhookMessage.otpRequested(token: Self.token(), card: Self.card, code: "123456", expiresAt: expires)
+        let message = WebhookMessage.otpRequested(
+            token: Self.token(), card: Self.card, code: "123456", expiresAt: expires,
+            details: OTPRequestDetails(challengeID: "chl_1", channel: .sms))
         let summary = Reference.CardSummary(id: Self.card.id, last4: Self.card.last4, customerRef: Self.card.customerRef)
         for (sent, code) in [(message, "123456" as String?), (message.withoutSecrets, nil)] {
-            let payload = Reference.OTPPayload(token: .init(Self.token()), card: summary, code: code, expiresAt: expires)
+            let payload = Reference.OTPPayload(
+                token: .init(Self.token()), card: summary, code: code, expiresAt: expires, challengeID: "chl_1", channel: "sms")
             let before = try JSONCoding.encoder.encode(
                 Reference.Envelope(type: "token.otp_requested", timestamp: Self.t0, data: payload))
             #expect(Self.text(try sent.body(at: Self.t0)) == Self.text(before))
@@ -96,7 +99,9 @@ import Testing
         let webhooks = Set(try #require(spec.root["webhooks"]?.objectValue).keys)
         #expect(WebhookEventType.all == Components.Schemas.WebhookEventType.allCases.map(\.rawValue))
         let sent: [WebhookMessage] = [
-            .otpRequested(token: Self.token(), card: Self.card, code: nil, expiresAt: Self.t0),
+            .otpRequested(
+                token: Self.token(), card: Self.card, code: nil, expiresAt: Self.t0,
+                details: OTPRequestDetails(challengeID: "chl_1")),
             .decisionRequested(
                 .init(
                     networkTokenRef: "n", wallet: .applePay, deviceType: nil, tokenLast4: nil, card: Self.card,
@@ -152,10 +157,13 @@ import Testing
             var card: CardSummary
             var code: String?
             var expiresAt: Date
+            var challengeID: String
+            var channel: String
 
             enum CodingKeys: String, CodingKey {
-                case token, card, code
+                case token, card, code, channel
                 case expiresAt = "expires_at"
+                case challengeID = "challenge_id"
             }
         }
 

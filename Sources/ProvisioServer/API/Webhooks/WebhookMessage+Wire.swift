@@ -18,9 +18,12 @@ extension WebhookMessage {
             data.reasonCode = reasonCode
             data.actor = actor == .issuer ? .issuer : .network
             return try encoder.encode(Components.Schemas.TokenWebhookEvent(_type: type, timestamp: timestamp, data: data))
-        case .otpRequested(let token, let card, let code, let expiresAt):
+        case .otpRequested(let token, let card, let code, let expiresAt, let details):
             let data = Components.Schemas.OtpRequest(
-                token: .init(token), card: .init(card), code: code, expiresAt: expiresAt)
+                token: .init(token), card: .init(card), code: code, expiresAt: expiresAt, challengeId: details.challengeID,
+                channel: .init(rawValue: details.channel.rawValue), destinationMasked: details.destinationMasked,
+                device: details.device.map(Components.Schemas.OTPDeviceInfo.init),
+                tokenRequestor: details.tokenRequestor.map { .init(id: $0.id, name: $0.name) })
             return try encoder.encode(
                 Components.Schemas.OtpRequestedWebhookEvent(_type: type, timestamp: timestamp, data: data))
         case .decisionRequested(let request):
@@ -71,6 +74,14 @@ extension WebhookMessage {
     private static func decodeAnswer<Answer: Decodable>(_ type: Answer.Type, from body: Data) throws -> Answer {
         _ = try StrictJSONParser.parse(body)
         return try JSONDecoder().decode(Answer.self, from: body)
+    }
+}
+
+extension Components.Schemas.OTPDeviceInfo {
+    init(_ device: OTPDeviceInfo) {
+        self.init(
+            name: device.name, os: device.os, osVersion: device.osVersion, serialNumber: device.serialNumber,
+            imei: device.imei, msisdn: device.msisdn)
     }
 }
 

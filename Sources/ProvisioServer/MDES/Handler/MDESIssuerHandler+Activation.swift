@@ -15,8 +15,18 @@ extension MDESIssuerHandler {
             guard let date = MDESTimestamp.parse(text) else { throw MDESRefusal.format("expirationDateTime") }
             expiry = date
         }
+        // The cardholder's choice, as the issuer's webhook names it: the email method is the
+        // email channel, any other a code by SMS; MDES's correlation id is the challenge.
+        let chosenEmail = body.activationMethod._type.value1 == .emailToCardholderAddress
+        let deviceName = body.deviceInfo?.deviceName.flatMap {
+            (try? OTPDeviceInfo.validateField($0, field: "")) != nil ? $0 : nil
+        }
+        let details = OTPRequestDetails(
+            challengeID: body.correlationId, channel: chosenEmail ? .email : .sms,
+            device: deviceName.map { OTPDeviceInfo(name: $0) })
         try await service.deliverCode(
-            body.activationCode, expiresAt: expiry, tokenUniqueReference: reference, tenantID: input.path.tenantId)
+            body.activationCode, expiresAt: expiry, tokenUniqueReference: reference, tenantID: input.path.tenantId,
+            details: (try? details.validate()) != nil ? details : nil)
         return .ok(.init(body: .json(.init(responseId: body.requestId))))
     }
 

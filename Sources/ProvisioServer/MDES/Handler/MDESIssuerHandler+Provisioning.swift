@@ -40,7 +40,7 @@ extension MDESIssuerHandler {
             let reason = Components.Schemas.DeclineReason(rawValue: MDESDecisionMapping.declineReason(decision.reasons))
             return answer(.declined, decline: reason ?? .doNotHonor)
         case .requireVerification:
-            let methods = try await service.activationMethods(plaintext, device: device, tenantID: tenantID)
+            let methods = try await service.activationMethods(plaintext, card: card, device: device, tenantID: tenantID)
             return answer(.requireAdditionalAuthentication, methods: Self.activationMethods(methods))
         }
     }
@@ -55,7 +55,8 @@ extension MDESIssuerHandler {
         // An unknown card, a wrong expiry or a closed card gets no methods ([PD]), not an error.
         if case .found(let card, _) = try await service.card(of: plaintext, tenantID: tenantID), card.status == .active {
             let device = MDESDecisionMapping.deviceType(formFactor: body.deviceInfo?.formFactor?.text)
-            methods = Self.activationMethods(try await service.activationMethods(plaintext, device: device, tenantID: tenantID))
+            methods = Self.activationMethods(
+                try await service.activationMethods(plaintext, card: card, device: device, tenantID: tenantID))
         }
         return .ok(.init(body: .json(.init(responseId: body.requestId, activationMethods: methods))))
     }

@@ -5,12 +5,14 @@ import ProvisioCore
 /// the token's own details (last four, expiry), and suspicious activity. Each is recorded in the
 /// audit log and announced as a webhook, as the Provisio dialect's token changes are.
 extension MDESIssuerService {
-    /// The methods for a yellow decision: the payload's masked contacts and the issuer's own.
-    func activationMethods(_ plaintext: MDESPlaintext, device: DeviceType?, tenantID: String) async throws
+    /// The methods for a yellow decision: the card's own contacts (or else the payload's),
+    /// masked in MDES's way, and the issuer's own.
+    func activationMethods(_ plaintext: MDESPlaintext, card: CardRecord, device: DeviceType?, tenantID: String) async throws
         -> [MDESActivationMethods.Method]
     {
         MDESActivationMethods.methods(
-            device: device, phoneNumber: plaintext.phoneNumber, email: plaintext.email,
+            device: device, phoneNumber: try tokens.cards.contact(.phone, of: card) ?? plaintext.phoneNumber,
+            email: try tokens.cards.contact(.email, of: card) ?? plaintext.email,
             issuer: try await tokens.settings.activationMethods(tenantID: tenantID))
     }
 

@@ -77,7 +77,9 @@ struct MDESIssuerService: Sendable {
 
     /// Relays MDES's code, or one Provisio makes, through the issuer's signed one-time-code
     /// webhook, and keeps only its keyed digest for `validateActivationCode`.
-    func deliverCode(_ code: String?, expiresAt: Date?, tokenUniqueReference: String, tenantID: String) async throws {
+    func deliverCode(
+        _ code: String?, expiresAt: Date?, tokenUniqueReference: String, tenantID: String, details: OTPRequestDetails? = nil
+    ) async throws {
         let token = try await token(tokenUniqueReference, tenantID: tenantID)
         guard token.state == .pendingVerification else { throw MDESRefusal.value("tokenUniqueReference") }
         let now = clock.now()
@@ -87,7 +89,8 @@ struct MDESIssuerService: Sendable {
         do {
             // The document's bounds on `activationCode` were checked with the request.
             _ = try await tokens.relayCode(
-                networkTokenRef: tokenUniqueReference, tenantID: tenantID, code: code, expiresAt: expiry, relay: otpRelay)
+                networkTokenRef: tokenUniqueReference, tenantID: tenantID, code: code, expiresAt: expiry, relay: otpRelay,
+                details: details)
         } catch let error as ProvisioError where error.code == .tokenInvalidTransition || error.code == .tokenNotFound {
             throw MDESRefusal.value("tokenUniqueReference")
         }

@@ -560,6 +560,18 @@ enum SchemaMigrations {
             ]
         ),
         Migration(
+            version: 20, name: "card_contacts",
+            // Issue 25: the cardholder's mobile number and email address, each sealed by the
+            // vault (bound to tenant and card) with its masked form, the only one ever shown.
+            // NULL: the card holds none (every card made before).
+            statements: [
+                "ALTER TABLE cards ADD COLUMN cardholder_phone_vault_record TEXT",
+                "ALTER TABLE cards ADD COLUMN cardholder_phone_masked TEXT",
+                "ALTER TABLE cards ADD COLUMN cardholder_email_vault_record TEXT",
+                "ALTER TABLE cards ADD COLUMN cardholder_email_masked TEXT",
+            ]
+        ),
+        Migration(
             version: 21, name: "token_change_deliveries",
             // Issue 25: a card's replacement (a new number) or reissue that a token's network did
             // not take, retried by the worker until it does. The change is named, never held: a

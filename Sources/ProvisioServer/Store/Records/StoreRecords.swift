@@ -31,9 +31,24 @@ public struct CardRecord: Sendable, Equatable, Codable {
     @EpochMilliseconds public var updatedAt: Date
     /// `PANFingerprinter.fingerprint` of the PAN: how a card network's request finds the card.
     public var panFingerprint: String? = nil
+    /// The cardholder's mobile number (E.164), `VaultRecord.serialized` sealed with
+    /// `CardRecord.contactVaultContext(.phone, …)`; nil when the card holds none.
+    public var cardholderPhoneVaultRecord: String? = nil
+    /// The number's masked form, the only one ever shown (`CardholderPhone.masked`).
+    public var cardholderPhoneMasked: String? = nil
+    /// The cardholder's email address, sealed with `CardRecord.contactVaultContext(.email, …)`.
+    public var cardholderEmailVaultRecord: String? = nil
+    /// The address's masked form, the only one ever shown (`CardholderEmail.masked`).
+    public var cardholderEmailMasked: String? = nil
 
     /// Binds a vault record to its tenant and card so it cannot be moved to another row.
     public static func vaultContext(tenantID: String, cardID: String) -> String { "card/\(tenantID)/\(cardID)" }
+
+    /// A contact's own vault context, bound to its tenant and card like the PAN's and distinct
+    /// from it and from the other contact's, so no sealed value opens in another's place.
+    public static func contactVaultContext(_ kind: CardContactKind, tenantID: String, cardID: String) -> String {
+        "card-\(kind.rawValue)/\(tenantID)/\(cardID)"
+    }
 
     /// The columns a reissue (`updateCardDetails`) never writes: who the card is and whose, its
     /// number (sealed, digested, last 4), and what only other paths change (status, creation).
