@@ -7,7 +7,7 @@ import Testing
     @Test func theWholeDemoPasses() async throws {
         let result = try await CLIRunner.run(["demo"])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        #expect(result.stdout.contains("Summary: 98 ✓, 0 ✗"), "\(result.stdout)")
+        #expect(result.stdout.contains("Summary: 106 ✓, 0 ✗"), "\(result.stdout)")
         for scenario in 1...14 {
             #expect(result.stdout.contains("\n[\(scenario)] "), "scenario \(scenario)")
         }

@@ -11,7 +11,7 @@ public enum GoogleIdentityVerificationMethod: String, Sendable, Hashable, CaseIt
     /// one Google Wallet does not offer.
     public init?(networkWord: String) {
         switch networkWord {
-        case SandboxNetworkTokenService.otpActivationMethod: self = .otp
+        case SandboxNetworkTokenService.otpActivationMethod, SandboxOTPChannel.email.method: self = .otp
         case "app_to_app": self = .appToApp
         case "customer_service": self = .customerService
         default: return nil

@@ -22,11 +22,22 @@ extension SandboxGoogleWallet {
     /// The cardholder picks a one-time code: the network issues it and relays it through the
     /// issuer (Provisio's `token.otp_requested` webhook) when so configured. The sandbox plays
     /// the cardholder's phone and returns the code.
-    public func requestOTP(tokenServiceProvider: GoogleTokenServiceProvider, issuerTokenID: String) async throws
-        -> SandboxOTP
+    public func requestOTP(
+        tokenServiceProvider: GoogleTokenServiceProvider, issuerTokenID: String, channel: SandboxOTPChannel = .sms
+    ) async throws -> SandboxOTP {
+        let installed = try await verification(.otp, issuerTokenID, of: tokenServiceProvider)
+        return try await tokenService.requestOTP(networkTokenRef: installed.networkTokenRef, channel: channel)
+    }
+
+    /// What Google Wallet lists for a one-time code before sending one: each channel offered
+    /// with its masked phone or email, for the cardholder to choose.
+    public func oneTimeCodeOffers(tokenServiceProvider: GoogleTokenServiceProvider, issuerTokenID: String) async throws
+        -> [SandboxActivationOffer]
     {
         let installed = try await verification(.otp, issuerTokenID, of: tokenServiceProvider)
-        return try await tokenService.requestOTP(networkTokenRef: installed.networkTokenRef)
+        return try await tokenService.activationOffers(networkTokenRef: installed.networkTokenRef).filter {
+            SandboxOTPChannel.allCases.map(\.method).contains($0.method)
+        }
     }
 
     /// The cardholder types the code into Google Wallet; the network checks it (and locks the

@@ -143,9 +143,12 @@ public struct SandboxClient: Sendable {
 
     /// Flow 3b: the network issues a one-time code; the sandbox, as the cardholder's phone,
     /// shows it.
-    public func requestOTP(networkTokenRef: String) async throws -> OTPChallenge {
+    public func requestOTP(networkTokenRef: String, channel: Components.Schemas.OTPRequest.ChannelPayload? = nil)
+        async throws -> OTPChallenge
+    {
         try await call("a one-time code") {
-            try await $0.requestOneTimeCode(path: .init(ref: networkTokenRef), body: .json(.init())).ok.body.json
+            try await $0.requestOneTimeCode(path: .init(ref: networkTokenRef), body: .json(.init(channel: channel))).ok.body
+                .json
         }
     }
 

@@ -40,7 +40,7 @@ public struct IssuerConnection: Sendable {
     /// `network_token_ref`) with the token and decision it already made.
     public func requestDecision(_ request: IssuerDecisionRequest) async throws -> IssuerDecision {
         try await call("the token request") {
-            IssuerDecision(try await $0.requestTokenDecision(body: .json(.init(request))).ok.body.json)
+            IssuerDecision(withOffers: try await $0.requestTokenDecision(body: .json(.init(request))).ok.body.json)
         }
     }
 
@@ -63,10 +63,23 @@ public struct IssuerConnection: Sendable {
     /// Flow 3b: hands a one-time code to the issuer (through Provisio's signed webhook) and
     /// returns where the issuer sent it.
     public func relayOTP(_ otp: SandboxOTP) async throws -> [OTPChannel] {
-        try await call("the one-time code") {
-            try await $0.relayOneTimeCode(
-                path: .init(ref: otp.networkTokenRef), body: .json(.init(code: otp.code, expiresAt: otp.expiresAt))
-            ).ok.body.json.channels.map { OTPChannel(type: $0._type.rawValue, masked: $0.masked) }
+        try await relayOTP(otp, device: nil, wallet: nil)
+    }
+
+    /// The code with the chosen channel, the challenge, the token's device and its requestor.
+    func relayOTP(_ otp: SandboxOTP, device: SandboxDevice?, wallet: Wallet?) async throws -> [OTPChannel] {
+        let body = Components.Schemas.NetworkOTPRequest(
+            code: otp.code, expiresAt: otp.expiresAt, channel: .init(rawValue: otp.channel.rawValue),
+            challengeId: otp.challengeID,
+            device: device.map {
+                .init(
+                    name: SandboxOTPContext.deviceName($0.kind), os: SandboxOTPContext.os($0.kind), osVersion: "sandbox",
+                    serialNumber: $0.identifier)
+            },
+            tokenRequestor: wallet.map(SandboxOTPContext.tokenRequestor).map { .init(id: $0.id, name: $0.name) })
+        return try await call("the one-time code") {
+            try await $0.relayOneTimeCode(path: .init(ref: otp.networkTokenRef), body: .json(body))
+                .ok.body.json.channels.map { OTPChannel(type: $0._type.rawValue, masked: $0.masked) }
         }
     }
 

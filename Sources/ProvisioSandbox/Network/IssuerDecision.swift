@@ -11,6 +11,9 @@ public struct IssuerDecision: Sendable, Hashable {
     public let state: String
     /// On `require_verification`: `app_to_app`, `otp_sms`, `customer_service`, …
     public let activationMethods: [String]
+    /// The same methods with what Wallet shows for each before a code is sent (masked contacts,
+    /// the number to call); empty when the issuer named none.
+    public var activationOffers: [SandboxActivationOffer] = []
     /// The card product's profile, when the card has a product (Provisio's `card_profile`).
     public let profile: SandboxCardProfile?
 

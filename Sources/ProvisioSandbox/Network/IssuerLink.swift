@@ -43,7 +43,7 @@ extension IssuerConnection: IssuerLink {
     }
 
     public func relayOTP(_ otp: SandboxOTP, token: NetworkToken) async throws -> [OTPChannel] {
-        try await relayOTP(otp)
+        try await relayOTP(otp, device: token.device, wallet: token.wallet)
     }
 
     /// In Provisio's dialect the network checks the code itself and reports `otp_verified`.

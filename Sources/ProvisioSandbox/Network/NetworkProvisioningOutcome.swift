@@ -10,6 +10,8 @@ public struct NetworkProvisioningOutcome: Sendable, Hashable {
     public let reasons: [String]
     /// Empty unless the issuer asked for verification.
     public let activationMethods: [String]
+    /// What Wallet shows for each method before a code is sent (the masked contacts).
+    public var activationOffers: [SandboxActivationOffer] = []
     /// The pass Wallet added: activated (green), requiring activation (yellow), nil (red).
     public internal(set) var pass: SandboxPass?
     /// Set while Wallet waits for the cardholder to accept the card product's terms before it

@@ -26,6 +26,9 @@ public struct NetworkToken: Sendable, Hashable, CustomStringConvertible {
     public let decision: DecisionOutcome
     public let reasons: [String]
     public let activationMethods: [String]
+    /// The issuer's offers for those methods (masked contacts, the number to call), as Wallet
+    /// shows them before a code is sent.
+    public internal(set) var activationOffers: [SandboxActivationOffer] = []
     /// The wallet's handle for the card once it has it (never for a declined token): the pass's
     /// serial number in Apple Wallet, the issuer token id in Google Wallet.
     public internal(set) var passSerialNumber: String?

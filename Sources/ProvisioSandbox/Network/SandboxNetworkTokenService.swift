@@ -151,10 +151,11 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
             in: wallet, risk: risk)
         var pass: SandboxPass?
         if let serial = token.passSerialNumber { pass = await wallet.pass(serialNumber: serial, on: submission.device.kind) }
-        let outcome = NetworkProvisioningOutcome(
+        var outcome = NetworkProvisioningOutcome(
             sessionID: submission.sessionID, networkTokenRef: token.networkTokenRef, issuerTokenID: decision.tokenID,
             decision: decision.outcome, reasons: decision.reasons, activationMethods: token.activationMethods, pass: pass,
             awaitingTerms: awaitingTerms[submission.sessionID]?.terms)
+        outcome.activationOffers = token.activationOffers
         outcomes[submission.sessionID] = outcome
         return outcome
     }
@@ -180,9 +181,10 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
                 primaryAccountNumber: card.primaryAccountNumber, expiry: card.expiry, device: device,
                 primaryAccountIdentifier: card.cardID, walletRequestID: walletRequestID),
             in: wallet, risk: risk)
-        let outcome = NetworkProvisioningOutcome(
+        var outcome = NetworkProvisioningOutcome(
             sessionID: walletRequestID, networkTokenRef: token.networkTokenRef, issuerTokenID: decision.tokenID,
             decision: decision.outcome, reasons: decision.reasons, activationMethods: token.activationMethods, pass: nil)
+        outcome.activationOffers = token.activationOffers
         outcomes[walletRequestID] = outcome
         return outcome
     }
@@ -230,6 +232,7 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
             activationMethods: decision.outcome == .requireVerification ? decision.activationMethods : [],
             passSerialNumber: nil, createdAt: clock.now())
         token.profile = decision.profile
+        if decision.outcome == .requireVerification { token.activationOffers = decision.activationOffers }
         holders[ref] = holder
 
         if let installState {
@@ -281,15 +284,29 @@ public actor SandboxNetworkTokenService: NetworkForwarding {
 
     // MARK: - Verification: one-time code
 
-    /// Issues a fresh six-digit code for a pending token (replacing any earlier one). The
-    /// sandbox plays the cardholder's phone and returns it.
-    public func requestOTP(networkTokenRef: String) async throws -> SandboxOTP {
+    /// What Wallet shows the cardholder for a pending token before a code is sent: each method
+    /// offered with its masked contact or number (the methods alone when the issuer gave no
+    /// offers).
+    public func activationOffers(networkTokenRef: String) throws -> [SandboxActivationOffer] {
         let token = try pendingToken(networkTokenRef)
-        guard token.activationMethods.contains(Self.otpActivationMethod) else {
-            throw ProvisioError(.sandboxOTPUnavailable, "The issuer did not offer one-time codes for this token.")
+        return token.activationOffers.isEmpty
+            ? token.activationMethods.map { SandboxActivationOffer(method: $0) } : token.activationOffers
+    }
+
+    /// Issues a fresh six-digit code for a pending token (replacing any earlier one), by the
+    /// channel the cardholder chose: one the issuer did not offer for this token is
+    /// `sandbox_activation_method_not_offered`. The sandbox plays the cardholder's phone and
+    /// returns it.
+    public func requestOTP(networkTokenRef: String, channel: SandboxOTPChannel = .sms) async throws -> SandboxOTP {
+        let token = try pendingToken(networkTokenRef)
+        guard token.activationMethods.contains(channel.method) else {
+            throw ProvisioError(
+                .sandboxActivationMethodNotOffered,
+                "The issuer did not offer a one-time code by \(channel.rawValue) for this token.")
         }
         guard !otpLocked.contains(networkTokenRef) else { throw Self.otpLockedError() }
-        let otp = SandboxOTP.generate(networkTokenRef: networkTokenRef, at: clock.now())
+        var otp = SandboxOTP.generate(networkTokenRef: networkTokenRef, at: clock.now())
+        otp.channel = channel
         challenges[networkTokenRef] = OTPChallenge(otp: otp)
         // Hook for flow 3b: relay the code through Provisio to the issuer's webhook.
         if relaysThroughIssuer || issuer.checksActivationCodes {

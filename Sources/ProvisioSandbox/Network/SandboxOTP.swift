@@ -10,6 +10,9 @@ public struct SandboxOTP: Sendable, Hashable, CustomStringConvertible {
     public let networkTokenRef: String
     public let code: String
     public let expiresAt: Date
+    /// The channel the cardholder chose, and the challenge's id the issuer is told.
+    public internal(set) var channel: SandboxOTPChannel = .sms
+    public internal(set) var challengeID: String = SandboxRandom.identifier(prefix: "sbx_chl_")
 
     /// Valid strictly before `expiresAt`.
     public func isExpired(at time: Date) -> Bool { time >= expiresAt }

@@ -22,17 +22,33 @@ extension SandboxSamsungWallet {
         guard card.cardStatus == .pendingActivation,
             let token = await tokenService.token(networkTokenRef: card.networkTokenRef)
         else { return [] }
-        return token.activationMethods.compactMap(SamsungVerificationMethod.init(rawValue:)).filter {
-            $0 != .appToApp || Self.appToAppAllowed(card)
+        // A code by email is Samsung's one-time code too, the channel chosen with it.
+        var methods: [SamsungVerificationMethod] = []
+        for word in token.activationMethods {
+            let named = word == SandboxOTPChannel.email.method ? SandboxOTPChannel.sms.method : word
+            guard let method = SamsungVerificationMethod(rawValue: named), !methods.contains(method) else { continue }
+            if method != .appToApp || Self.appToAppAllowed(card) { methods.append(method) }
         }
+        return methods
     }
 
     /// The cardholder asks for a one-time code: the network issues it and sends it through the
     /// issuer (Provisio's webhook); Samsung Wallet shows where it went (the masked channels).
-    public func requestOneTimeCode(cardID: String) async throws -> [IssuerConnection.OTPChannel] {
+    public func requestOneTimeCode(cardID: String, channel: SandboxOTPChannel = .sms) async throws
+        -> [IssuerConnection.OTPChannel]
+    {
         let card = try await pending(cardID, for: .oneTimeCode)
-        _ = try await tokenService.requestOTP(networkTokenRef: card.networkTokenRef)
+        _ = try await tokenService.requestOTP(networkTokenRef: card.networkTokenRef, channel: channel)
         return await tokenService.otpChannels(networkTokenRef: card.networkTokenRef)
+    }
+
+    /// What Samsung Wallet lists for a one-time code before sending one: each channel offered
+    /// with its masked phone or email, for the cardholder to choose.
+    public func oneTimeCodeOffers(cardID: String) async throws -> [SandboxActivationOffer] {
+        let card = try await pending(cardID, for: .oneTimeCode)
+        return try await tokenService.activationOffers(networkTokenRef: card.networkTokenRef).filter {
+            SandboxOTPChannel.allCases.map(\.method).contains($0.method)
+        }
     }
 
     /// The cardholder types the code; the network checks it and activates the card.

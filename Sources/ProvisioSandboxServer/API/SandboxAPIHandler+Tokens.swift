@@ -26,11 +26,13 @@ extension SandboxAPIHandler {
         return .ok(.init(body: .json(.init(token))))
     }
 
-    /// The body is `{}` or left out: there is nothing to say but "send a code".
+    /// The body is `{}`, left out, or names the channel the cardholder chose (`sms` by default).
     func requestOneTimeCode(_ input: Operations.RequestOneTimeCode.Input) async throws
         -> Operations.RequestOneTimeCode.Output
     {
-        let otp = try await world.network.requestOTP(networkTokenRef: input.path.ref)
+        var channel = SandboxOTPChannel.sms
+        if case .json(let body) = input.body, let chosen = body.channel { channel = chosen == .email ? .email : .sms }
+        let otp = try await world.network.requestOTP(networkTokenRef: input.path.ref, channel: channel)
         let channels = await world.network.otpChannels(networkTokenRef: input.path.ref)
         return .ok(.init(body: .json(.init(otp, channels: channels))))
     }

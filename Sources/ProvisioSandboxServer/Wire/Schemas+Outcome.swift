@@ -9,5 +9,6 @@ extension Components.Schemas.Outcome {
             reasons: outcome.reasons, activationMethods: outcome.activationMethods,
             pass: outcome.pass.map(Components.Schemas.Pass.init), termsVersion: outcome.awaitingTerms?.version,
             termsUrl: outcome.awaitingTerms?.url)
+        activationOffers = outcome.activationOffers.map { .init(method: $0.method, contact: $0.contact) }
     }
 }

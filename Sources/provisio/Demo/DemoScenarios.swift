@@ -34,6 +34,8 @@ struct DemoScenarios {
         15: "The cardholder suspends a lost iPhone's card from the app, then resumes it",
         16: "Activation by the issuer's app after its own authentication of the cardholder",
         17: "The issuer locks the card (its tokens suspended, no new add), then unlocks it",
+        18: "A Watch add offered no app-to-app",
+        19: "A code sent to a masked email chosen before sending",
         20: "A card replaced with a new number while its passes stay",
     ]
 
@@ -59,6 +61,8 @@ struct DemoScenarios {
         case 15: try await cardholderSuspendsALostPhone()
         case 16: try await activationByInAppAuthentication()
         case 17: try await lockAndUnlock()
+        case 18: try await watchAddOfferedNoAppToApp()
+        case 19: try await codeToAMaskedEmailChosenBeforeSending()
         case 20: try await replacedCardKeepsItsPasses()
         default: break
         }

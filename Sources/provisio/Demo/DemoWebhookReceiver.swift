@@ -16,10 +16,23 @@ final class DemoWebhookReceiver: Sendable {
         var state: String?
         /// For `token.otp_requested`: the code the issuer now delivers to the cardholder.
         var code: String?
+        /// For `token.otp_requested`: the chosen channel, its masked destination, the challenge.
+        var channel: String? = nil
+        var destinationMasked: String? = nil
+        var challengeID: String? = nil
     }
 
     /// What the issuer answers an OTP request with: where it sent the code.
     static let otpAnswer = #"{"channels":[{"type":"sms","masked":"+1 ••• ••• 4821"}]}"#
+
+    /// The answer for one request: by email to the masked address Provisio named, when the
+    /// cardholder chose email; otherwise the standard SMS answer.
+    static func otpAnswer(_ event: Event) -> String {
+        guard event.channel == "email", let masked = event.destinationMasked,
+            let data = try? JSONSerialization.data(withJSONObject: ["channels": [["type": "email", "masked": masked]]])
+        else { return otpAnswer }
+        return String(decoding: data, as: UTF8.self)
+    }
 
     private struct State {
         var events: [Event] = []
@@ -63,12 +76,13 @@ final class DemoWebhookReceiver: Sendable {
             let token = type == "token.otp_requested" ? data?["token"] as? [String: Any] : data
             let event = Event(
                 id: id, type: type, tokenID: token?["id"] as? String, state: token?["state"] as? String,
-                code: data?["code"] as? String)
+                code: data?["code"] as? String, channel: data?["channel"] as? String,
+                destinationMasked: data?["destination_masked"] as? String, challengeID: data?["challenge_id"] as? String)
             state.withLock { $0.events.append(event) }
             if type == "token.otp_requested" {
                 var headers = HTTPFields()
                 headers[.contentType] = "application/json"
-                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: Self.otpAnswer)))
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: Self.otpAnswer(event))))
             }
             return Response(status: .noContent)
         }

@@ -168,13 +168,12 @@ final class DemoWorld: Sendable {
             _ = try await api.client(apiKey).setNetworkSettings(
                 body: .json(settings ?? .init(url: sandboxURL, apiKey: sandboxKey))
             ).ok
-            if network == .mdes {
-                // MDES offers the cardholder only the methods the issuer set up: its call centre
-                // and its app, besides the codes to the phone and email the wallet passes on.
-                _ = try await api.client(apiKey).setActivationMethodSettings(
-                    body: .json(.init(customerServicePhoneNumber: "+1 800 555 0100", appIdentifier: "com.demobank.app"))
-                ).ok
-            }
+            // The issuer's own activation methods: its call centre (offered in either dialect only
+            // with a number to call) and its app (MDES offers the app only when set up), besides
+            // the codes to the cardholder's phone and email.
+            _ = try await api.client(apiKey).setActivationMethodSettings(
+                body: .json(.init(customerServicePhoneNumber: "+1 800 555 0100", appIdentifier: "com.demobank.app"))
+            ).ok
         } catch {
             await world.shutdown()
             // A refusal is the server's answer; anything else means it could not be reached.

@@ -202,10 +202,10 @@ import Testing
                 let asked = try noBody.decode(Wire.OTPChallenge.self)
                 let code = asked.code
                 #expect(code.count == 6 && asked.expiresAt > server.clock.now())
-                let extra = try await h.raw(.post, "/sandbox/v1/tokens/\(phone)/otp", json: ["channel": "sms"])
+                let extra = try await h.raw(.post, "/sandbox/v1/tokens/\(phone)/otp", json: ["colour": "sms"])
                 #expect(extra.status == 400 && extra.sandboxErrorBody?.code == "sandbox_invalid_request")
                 #expect(extra.sandboxErrorBody?.message.contains("does not accept") == true)
-                #expect(extra.sandboxErrorBody?.message.contains("channel") == false, "the unknown field is echoed")
+                #expect(extra.sandboxErrorBody?.message.contains("colour") == false, "the unknown field is echoed")
                 let wrong = code == "000000" ? "111111" : "000000"
                 for _ in 0..<SandboxOTP.attemptLimit {
                     let refused = try await h.raw(

@@ -20,6 +20,10 @@ struct SandboxTenantWorld: Sendable {
     {
         let (tenantID, apiKey) = try await server.makeTenant()
         let cardID = try await server.makeCard(apiKey: apiKey, pan: pan).id
+        // Customer service is offered only with a number to call (issue 25).
+        _ = try await server.api(apiKey).setActivationMethodSettings(
+            body: .json(.init(customerServicePhoneNumber: "+1 800 555 0100"))
+        ).ok
         guard let port = server.raw.port else { throw TestSetupError("no server port") }
         let networkKey = try await server.services.access.createNetworkKey(tenantID: tenantID)
         let wallet = SandboxWallet(certificateAuthority: server.ca, clock: server.clock)

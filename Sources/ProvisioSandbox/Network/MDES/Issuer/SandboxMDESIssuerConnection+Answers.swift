@@ -15,14 +15,20 @@ extension IssuerDecision {
         case .declined: (outcome, state) = (.decline, "declined")
         }
         var words: [String] = []
+        var offers: [SandboxActivationOffer] = []
         for method in answer.activationMethods ?? [] {
             let word = MDESActivationMethodWords.word(for: method._type.rawValue)
-            if !words.contains(word) { words.append(word) }
+            if !words.contains(word) {
+                words.append(word)
+                // What Wallet shows: the masked contact, the number; the app by its name alone.
+                offers.append(SandboxActivationOffer(method: word, contact: word == "app_to_app" ? nil : method.value))
+            }
         }
         self.init(
             tokenID: reference, outcome: outcome,
             reasons: [answer.declineReasonCode?.rawValue ?? answer.decision.rawValue], state: state,
             activationMethods: outcome == .requireVerification ? words : [])
+        activationOffers = outcome == .requireVerification ? offers : []
     }
 }
 

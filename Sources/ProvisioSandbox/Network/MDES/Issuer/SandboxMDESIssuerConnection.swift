@@ -101,12 +101,13 @@ public struct SandboxMDESIssuerConnection: IssuerLink {
     // MARK: - One-time codes
 
     public func relayOTP(_ otp: SandboxOTP, token: NetworkToken) async throws -> [IssuerConnection.OTPChannel] {
+        // The method of the channel the cardholder chose.
+        let type = otp.channel == .email ? "EMAIL_TO_CARDHOLDER_ADDRESS" : "TEXT_TO_CARDHOLDER_NUMBER"
         guard let record = await ledger.record(for: token.networkTokenRef),
-            let method = MDESActivationMethodWords.codeDelivering.lazy.compactMap({ type in
-                record.methods.first { $0.type == type }
-            }).first
+            let method = record.methods.first(where: { $0.type == type })
         else {
-            throw ProvisioError(.sandboxOTPUnavailable, "The issuer offered no activation method that carries a code.")
+            throw ProvisioError(
+                .sandboxActivationMethodNotOffered, "The issuer offered no one-time code by \(otp.channel.rawValue).")
         }
         let body = Components.Schemas.DeliverActivationCodeRequest(
             requestId: requestID(), tokenUniqueReference: token.networkTokenRef, correlationId: record.correlationID,
