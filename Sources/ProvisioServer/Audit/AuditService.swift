@@ -14,13 +14,9 @@ public struct AuditService: Sendable {
     public func events(tenantID: String, filter: AuditFilter, cursor: String?, limit: Int?) async throws
         -> Page<AuditEventRecord>
     {
-        for (name, value, maximum) in [
+        try FilterLength.check([
             ("target_type", filter.targetType, 64), ("target_id", filter.targetID, 128), ("actor_id", filter.actorID, 128),
-        ] {
-            if let value, !(1...maximum).contains(value.count) {
-                throw ProvisioError(.invalidParameter, "\(name) must be 1 to \(maximum) characters.")
-            }
-        }
+        ])
         return try await store.auditEvents(
             tenantID: tenantID, filter: filter, cursor: cursor, limit: try PageSize.resolve(limit))
     }

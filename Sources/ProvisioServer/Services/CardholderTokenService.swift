@@ -22,24 +22,20 @@ public struct CardholderTokenService: Sendable {
 
     /// The customer's live tokens (pending, active, suspended), oldest first, with their cards.
     public func tokens(tenantID: String, customerRef: String) async throws -> [OwnedToken] {
+        // The reference is checked as any lookup's is (a card number in it is refused).
+        try CardService.validateCustomerRef(customerRef)
         var owned: [OwnedToken] = []
         var cardsByID: [String: CardRecord] = [:]
-        var cursor: String?
-        repeat {
-            let page = try await tokens.tokens(
-                matching: TokenSearch(customerRef: customerRef), tenantID: tenantID, cursor: cursor, limit: PageSize.maximum)
-            for token in page.items where Self.liveStates.contains(token.state) {
-                let card: CardRecord
-                if let known = cardsByID[token.cardID] {
-                    card = known
-                } else {
-                    card = try await cards.card(id: token.cardID, tenantID: tenantID)
-                    cardsByID[card.id] = card
-                }
-                owned.append(OwnedToken(token: token, card: card))
+        for token in try await tokens.liveTokens(matching: TokenSearch(customerRef: customerRef), tenantID: tenantID) {
+            let card: CardRecord
+            if let known = cardsByID[token.cardID] {
+                card = known
+            } else {
+                card = try await cards.card(id: token.cardID, tenantID: tenantID)
+                cardsByID[card.id] = card
             }
-            cursor = page.nextCursor
-        } while cursor != nil
+            owned.append(OwnedToken(token: token, card: card))
+        }
         return owned
     }
 
@@ -79,5 +75,4 @@ public struct CardholderTokenService: Sendable {
 
     /// The reason the cardholder's own changes carry (MDES: `D` for a deletion).
     static let reason = "customer_request"
-    static let liveStates: Set<TokenState> = [.pendingVerification, .active, .suspended]
 }

@@ -7,17 +7,24 @@ import ProvisioCore
 extension TokenService {
     /// The card's tokens a network still holds live: pending, active or suspended.
     func liveTokens(cardID: String, tenantID: String) async throws -> [TokenRecord] {
+        try await liveTokens(matching: TokenSearch(cardID: cardID), tenantID: tenantID)
+    }
+
+    /// Every live token the search finds, oldest first, page after page.
+    func liveTokens(matching search: TokenSearch, tenantID: String) async throws -> [TokenRecord] {
         var live: [TokenRecord] = []
         var cursor: String?
         repeat {
             let page = try await store.tokens(
-                matching: TokenSearch(cardID: cardID), tenantID: tenantID, cursor: cursor, limit: PageSize.maximum,
-                newestFirst: false)
-            live += page.items.filter { [.pendingVerification, .active, .suspended].contains($0.state) }
+                matching: search, tenantID: tenantID, cursor: cursor, limit: PageSize.maximum, newestFirst: false)
+            live += page.items.filter { Self.liveStates.contains($0.state) }
             cursor = page.nextCursor
         } while cursor != nil
         return live
     }
+
+    /// The states in which a network still holds a token.
+    static let liveStates: Set<TokenState> = [.pendingVerification, .active, .suspended]
 
     /// Deletes every live token of a closed card at the network, recording each deletion and
     /// announcing it (`token.deleted`) as an issuer change with the reason `card_closed`.

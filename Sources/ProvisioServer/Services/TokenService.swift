@@ -127,14 +127,10 @@ public struct TokenService: Sendable {
                 .invalidParameter,
                 "Give at least one of card_id, customer_ref, device_account_identifier and network_token_ref.")
         }
-        for (name, value, maximum) in [
+        try FilterLength.check([
             ("card_id", search.cardID, 64), ("device_account_identifier", search.deviceAccountIdentifier, 128),
             ("network_token_ref", search.networkTokenRef, 128),
-        ] {
-            if let value, !(1...maximum).contains(value.count) {
-                throw ProvisioError(.invalidParameter, "\(name) must be 1 to \(maximum) characters.")
-            }
-        }
+        ])
         // As for the customer's cards: a reference holding a card number is refused, never looked up.
         if let customerRef = search.customerRef { try CardService.validateCustomerRef(customerRef) }
         if let cardID = search.cardID { _ = try await cards.card(id: cardID, tenantID: tenantID) }
