@@ -26,8 +26,8 @@ struct SandboxFundingAccount: Sendable, CustomStringConvertible {
     }
 
     /// Opens the JWE with the network's key: one it cannot open, or whose JSON is not exactly
-    /// those three fields, is `sandbox_invalid_request`; a number or expiry that is not a card's
-    /// is refused with Core's own code (`invalid_pan`, `invalid_expiry`).
+    /// those three fields, or whose number or expiry is not a card's, is `sandbox_invalid_request`
+    /// (the message names Core's code, `invalid_pan` or `invalid_expiry`).
     init(opening jwe: String, with key: SandboxOPCKey) throws {
         let plaintext: Data
         do {
@@ -45,7 +45,13 @@ struct SandboxFundingAccount: Sendable, CustomStringConvertible {
                 .sandboxInvalidRequest,
                 "encrypted_funding_account opens, but not to exactly fpan, expiry_month and expiry_year.")
         }
-        primaryAccountNumber = try PrimaryAccountNumber(fields.fpan)
-        expiry = try CardExpiry(month: fields.expiryMonth, year: fields.expiryYear)
+        // Core's own checks; refused as the document's one code for a request it cannot take.
+        do {
+            primaryAccountNumber = try PrimaryAccountNumber(fields.fpan)
+            expiry = try CardExpiry(month: fields.expiryMonth, year: fields.expiryYear)
+        } catch let error as ProvisioError {
+            throw ProvisioError(
+                .sandboxInvalidRequest, "encrypted_funding_account holds no card's number and expiry (\(error.code.rawValue)).")
+        }
     }
 }
