@@ -65,4 +65,43 @@ import Testing
             }
         }
     }
+
+    @Test(arguments: TestEngine.available)
+    func samsungWalletListsTheMaskedChannelsAndSendsTheChosenOne(_ engine: TestEngine) async throws {
+        let receiver = WebhookReceiver()
+        try await receiver.start()
+        defer { receiver.stop() }
+        receiver.setAnswer(#"{"channels":[{"type":"email","masked":"j•••@example.com"}]}"#)
+        try await TestServer.run(engine) { server in
+            try await SandboxNetworkHarness.run(server, defaultRisk: .yellow) { h in
+                let api = server.api(h.apiKey)
+                _ = try await api.updateCard(
+                    path: .init(id: h.cardID),
+                    body: .json(.init(cardholderPhone: "+14155550123", cardholderEmail: "jane.appleseed@example.com"))
+                ).ok
+                _ = try await api.createWebhookEndpoint(
+                    body: .json(.init(url: receiver.url, events: [.token_otpRequested]))
+                ).created
+                await h.network.relayOTPsThroughIssuer()
+                let samsung = SandboxSamsungWallet(tokenService: h.network)
+                let card = try await h.addToWatch(samsung)
+                // One "one-time code" method, its two channels listed with their masked contacts.
+                #expect(try await samsung.verificationMethods(cardID: card.cardID) == [.oneTimeCode, .customerService])
+                #expect(
+                    try await samsung.oneTimeCodeOffers(cardID: card.cardID) == [
+                        SandboxActivationOffer(method: "otp_sms", contact: "+•• ••• ••• 0123"),
+                        SandboxActivationOffer(method: "otp_email", contact: "j•••@example.com"),
+                    ])
+                #expect(receiver.deliveries.isEmpty)
+                let channels = try await samsung.requestOneTimeCode(cardID: card.cardID, channel: .email)
+                #expect(channels.map(\.type) == ["email"])
+                let body = try #require(receiver.deliveries.last).body
+                let json = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+                let data = try #require(json?["data"] as? [String: Any])
+                #expect(data["channel"] as? String == "email" && data["destination_masked"] as? String == "j•••@example.com")
+                #expect((data["device"] as? [String: String])?["name"] == "Galaxy Watch")
+                #expect((data["token_requestor"] as? [String: String])?["name"] == "SAMSUNG_PAY")
+            }
+        }
+    }
 }
