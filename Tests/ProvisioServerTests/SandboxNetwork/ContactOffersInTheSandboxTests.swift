@@ -104,4 +104,48 @@ import Testing
             }
         }
     }
+
+    @Test(arguments: TestEngine.available)
+    func googleWalletOffersOnlyTheEmailItHasAndRefusesSMS(_ engine: TestEngine) async throws {
+        let keys = try await GoogleTestKeys.shared()
+        let receiver = WebhookReceiver()
+        try await receiver.start()
+        defer { receiver.stop() }
+        receiver.setAnswer(#"{"channels":[{"type":"email","masked":"j•••@example.com"}]}"#)
+        try await TestServer.run(engine) { server in
+            try await SandboxNetworkHarness.run(server, defaultRisk: .yellow) { h in
+                let api = server.api(h.apiKey)
+                _ = try await api.updateCard(
+                    path: .init(id: h.cardID), body: .json(.init(cardholderEmail: "jane.appleseed@example.com"))
+                ).ok
+                _ = try await api.createWebhookEndpoint(
+                    body: .json(.init(url: receiver.url, events: [.token_otpRequested]))
+                ).created
+                await h.network.relayOTPsThroughIssuer()
+                let google = try await h.googleWallet(keys)
+                let result = try await h.pushUPP(into: google, ProvisioCredentialsGenerator(harness: h))
+                let id = result.issuerTokenID
+                let verification = try await google.tokenize(tokenServiceProvider: .visa, issuerTokenID: id)
+                #expect(verification.methods == [.appToApp, .otp, .customerService])
+                #expect(
+                    try await google.oneTimeCodeOffers(tokenServiceProvider: .visa, issuerTokenID: id) == [
+                        SandboxActivationOffer(method: "otp_email", contact: "j•••@example.com")
+                    ])
+                let sms = await networkError {
+                    try await google.requestOTP(tokenServiceProvider: .visa, issuerTokenID: id, channel: .sms)
+                }
+                #expect(sms?.code == .sandboxActivationMethodNotOffered, "\(String(describing: sms))")
+                #expect(receiver.deliveries.isEmpty)
+                let otp = try await google.requestOTP(tokenServiceProvider: .visa, issuerTokenID: id, channel: .email)
+                let body = try #require(receiver.deliveries.last).body
+                let json = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+                let data = try #require(json?["data"] as? [String: Any])
+                #expect(data["channel"] as? String == "email" && data["challenge_id"] as? String == otp.challengeID)
+                #expect((data["token_requestor"] as? [String: String])?["name"] == "GOOGLE_PAY")
+                #expect((data["device"] as? [String: String])?["os"] == "Android")
+                let state = try await google.submitOTP(tokenServiceProvider: .visa, issuerTokenID: id, code: otp.code)
+                #expect(state == .active)
+            }
+        }
+    }
 }
