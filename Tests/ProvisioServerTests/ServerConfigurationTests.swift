@@ -34,6 +34,23 @@ import Testing
         #expect(configuration.database.description == "postgres://app@db.internal:6543/provisio")
     }
 
+    @Test func thePublicURLIsGivenOrTheListeningAddress() throws {
+        var configuration = ServerConfiguration()
+        #expect(configuration.resolvedPublicURL == "http://127.0.0.1:8080")
+        configuration.tlsCertificateFile = "/etc/tls.pem"
+        configuration.host = "::1"
+        configuration.port = 8443
+        #expect(configuration.resolvedPublicURL == "https://[::1]:8443")
+        try configuration.apply(environment: ["PROVISIO_PUBLIC_URL": "https://pay.bank.example"])
+        #expect(configuration.resolvedPublicURL == "https://pay.bank.example")
+        for refused in ["ftp://bank.example", "https://user:pw@bank.example", "https://bank.example/?a=1", "bank.example"] {
+            var other = ServerConfiguration()
+            #expect(throws: ProvisioError.self, "\(refused)") {
+                try other.apply(environment: ["PROVISIO_PUBLIC_URL": refused])
+            }
+        }
+    }
+
     @Test func postgreSQLWithoutTLSIsAWarningUnlessOnLoopback() throws {
         let plain = try PostgresURL("postgres://app:s3cret@db.internal:5432/provisio")
         let warning = try #require(DatabaseConnector.transportWarning(plain))

@@ -49,7 +49,7 @@ public enum ServerAssembly {
         let overTLS = configuration.tlsCertificateFile != nil || configuration.behindTLSProxy
         services.secureConsoleCookies = configuration.production || overTLS
         services.behindTLSProxy = configuration.behindTLSProxy
-        services.publicURL = configuration.resolvedPublicURL
+        services.publicURL.withLock { $0 = configuration.resolvedPublicURL }
         return services
     }
 

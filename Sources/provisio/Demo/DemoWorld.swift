@@ -93,6 +93,7 @@ final class DemoWorld: Sendable {
             logger: logger)
         let delivering = Task { try await worker.run() }
         let provisioURL = "http://127.0.0.1:\(server.port)"
+        services.publicURL.withLock { $0 = provisioURL }
         await transcript.note("Provisio listening on \(provisioURL) (SQLite in \(directory))")
 
         // The operator's part: a tenant for the issuer, and a network key it gives the network.

@@ -132,7 +132,7 @@ import Testing
             #expect(png.base64EncodedString().utf8.count > HTTPLimits.standard.maximumBodyBytes)
             let art = try #require(try await upload(png).ok.body.json.art)
             #expect(art.contentType == .imagePng && art.width == 1536 && art.height == 969 && art.byteCount == png.count)
-            #expect(art.url.hasSuffix("/v1/card-art/\(art.sha256).png"))
+            #expect(art.url == "http://127.0.0.1:\(server.raw.port ?? 0)/v1/card-art/\(art.sha256).png")
 
             // Served to anyone, immutable, byte for byte.
             let served = try await server.api().getCardArt(path: .init(digest: "\(art.sha256).png")).ok

@@ -55,6 +55,7 @@ struct TestServer: Sendable {
             let location = database.location
             return try await app.test(.live) { client in
                 let raw = RawClient(port: try #require(client.port), serverIdleTimeout: limits.idleTimeout)
+                configured.publicURL.withLock { $0 = "http://127.0.0.1:\(raw.port ?? 0)" }
                 let server = TestServer(
                     services: configured, clock: clock, keys: keys, networkKey: networkKey, logs: logs, database: location,
                     engine: engine, raw: raw, answers: ServedAnswers())
