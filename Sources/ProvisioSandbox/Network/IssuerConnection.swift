@@ -72,9 +72,7 @@ public struct IssuerConnection: Sendable {
             code: otp.code, expiresAt: otp.expiresAt, channel: .init(rawValue: otp.channel.rawValue),
             challengeId: otp.challengeID,
             device: device.map {
-                .init(
-                    name: SandboxOTPContext.deviceName($0.kind), os: SandboxOTPContext.os($0.kind), osVersion: "sandbox",
-                    serialNumber: $0.identifier)
+                .init(name: SandboxOTPContext.deviceName($0.kind), os: SandboxOTPContext.os($0.kind), osVersion: "sandbox")
             },
             tokenRequestor: wallet.map(SandboxOTPContext.tokenRequestor).map { .init(id: $0.id, name: $0.name) })
         return try await call("the one-time code") {
