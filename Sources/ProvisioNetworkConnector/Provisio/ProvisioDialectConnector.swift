@@ -70,7 +70,7 @@ public struct ProvisioDialectConnector: NetworkConnector {
                         .init(
                             expiryMonth: change.expiry?.month, expiryYear: change.expiry?.year,
                             cardholderName: change.cardholderName, cardArtUrl: change.cardArtURL,
-                            productTitle: change.productTitle))
+                            productTitle: change.productTitle, cardProfile: change.profile.map(Self.wire)))
                 ).ok.body.json
             case .replaceFundingAccount:
                 guard let encryptedFundingAccount else { preconditionFailure("Encrypted before the call.") }
@@ -102,6 +102,16 @@ public struct ProvisioDialectConnector: NetworkConnector {
         } catch {
             throw ProvisioError(.networkRefused, "The replaced card's number could not be encrypted for the network's key.")
         }
+    }
+
+    /// A product's profile as the connector API carries it.
+    static func wire(_ profile: CardProfile) -> Components.Schemas.CardProfile {
+        Components.Schemas.CardProfile(
+            productId: profile.productID, name: profile.name, appLaunchUrl: profile.appLaunchURL,
+            associatedApplicationIdentifiers: profile.associatedApplicationIdentifiers,
+            associatedStoreIdentifiers: profile.associatedStoreIdentifiers, contactName: profile.contactName,
+            supportPhone: profile.supportPhone, supportEmail: profile.supportEmail, supportUrl: profile.supportURL,
+            termsUrl: profile.termsURL, termsVersion: profile.termsVersion, cardArtUrl: profile.cardArtURL)
     }
 
     private static let failures = WireClientFailures(

@@ -13,7 +13,11 @@ extension ProvisioAPIHandler {
         if let previous = IdempotentEffect.previous("card") {
             card = try await services.cards.card(id: previous, tenantID: tenantID)
         } else {
-            card = try await services.cards.create(try Self.newCard(body), tenantID: tenantID)
+            var newCard = try Self.newCard(body)
+            if let productID = body.productId {
+                newCard.productID = try await services.cardProducts.product(id: productID, tenantID: tenantID).id
+            }
+            card = try await services.cards.create(newCard, tenantID: tenantID)
         }
         return .created(.init(headers: .init(xRequestId: try Self.requestID()), body: .json(.init(card))))
     }
@@ -123,6 +127,7 @@ extension Components.Schemas.Card {
                 }
             }(), createdAt: card.createdAt, updatedAt: card.updatedAt,
             tokenUpdates: tokenUpdates?.map(Components.Schemas.TokenUpdate.init))
+        productId = card.productID
         for text in ProvisioAPIHandler.cardTexts { self[keyPath: text.card] = card[keyPath: text.record] }
         // The contacts only masked: the clear ones stay sealed.
         (cardholderPhoneMasked, cardholderEmailMasked) = (card.cardholderPhoneMasked, card.cardholderEmailMasked)

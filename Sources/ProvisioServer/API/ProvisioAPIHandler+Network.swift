@@ -25,6 +25,13 @@ extension ProvisioAPIHandler {
             ? try await services.tokens.activationOffers(
                 device: request.deviceType, card: try await services.cards.card(id: token.cardID, tenantID: tenantID))
             : nil
+        // What the wallet shows and honours for the card's product, unless the token is declined.
+        let profile =
+            decision.outcome == .decline
+            ? nil
+            : try await services.cardProducts.product(
+                of: try await services.cards.card(id: token.cardID, tenantID: tenantID)
+            ).map(services.cardProducts.profile(of:))
         return .ok(
             .init(
                 headers: .init(xRequestId: try Self.requestID()),
@@ -35,7 +42,7 @@ extension ProvisioAPIHandler {
                         activationMethods: try offers?.map { try Self.wire($0.method) },
                         activationOffers: try offers?.map {
                             Components.Schemas.ActivationOffer(method: try Self.wire($0.method), contact: $0.contact)
-                        }))))
+                        }, cardProfile: profile.map(Components.Schemas.CardProfile.init)))))
     }
 
     /// A method as the document names it; its enums list the same four.

@@ -25,6 +25,16 @@ public struct ServerServices: Sendable {
     /// A card replaced with a new number, and the card changes its tokens' networks still owe.
     public let cardReplacement: CardReplacementService
     public let tokenChanges: TokenChangeOutbox
+    /// Where wallets and networks reach this server (`PROVISIO_PUBLIC_URL`; by default the
+    /// address it listens on): the card art URLs it gives out start here. Shared by every copy
+    /// of the services, so a server listening on port 0 can set it once it knows its port.
+    public let publicURL = Locked("http://127.0.0.1:8080")
+    let cardProductStore: any CardProductStore
+    /// Card products, their art and profile.
+    public var cardProducts: CardProductService {
+        CardProductService(
+            store: cardProductStore, cards: cards, tokens: tokens, clock: clock, publicURL: publicURL.value)
+    }
     /// The cardholder's own controls over their tokens (the mobile routes).
     public let cardholderTokens: CardholderTokenService
     /// The support console's operators and what support searches.
@@ -88,12 +98,13 @@ public struct ServerServices: Sendable {
             store: store, cards: cards, fingerprinter: keys.panFingerprinter,
             tavSigner: tavSigner, publisher: publisher, settings: settings,
             decisionHook: IssuerDecisionHook(store: store, vault: vault, sender: webhookSender, clock: clock),
-            connectors: connectors, clock: clock)
+            connectors: connectors, clock: clock, products: store)
         let tokenChanges = TokenChangeOutbox(
             store: store, tokenStore: store, cards: cards, connectors: connectors, clock: clock)
         self.tokenChanges = tokenChanges
         self.cardChanges = CardChangeService(cards: cards, tokens: tokens, outbox: tokenChanges)
         self.cardReplacement = CardReplacementService(cards: cards, tokens: tokens, store: store, outbox: tokenChanges)
+        self.cardProductStore = store
         self.cardholderTokens = CardholderTokenService(cards: cards, tokens: tokens)
         self.operators = OperatorService(store: store, hasher: passwordHasher, clock: clock)
         self.search = SupportSearch(store: store)

@@ -56,8 +56,7 @@ public struct CardProductService: Sendable {
 
     /// The product a card follows: its own, or the tenant's default; nil when neither.
     public func product(of card: CardRecord) async throws -> CardProductRecord? {
-        if let id = card.productID { return try await store.cardProduct(id: id, tenantID: card.tenantID) }
-        return try await store.defaultCardProduct(tenantID: card.tenantID)
+        try await store.product(followedBy: card)
     }
 
     /// Applies `change` to the product's settings and default flag, checks the result whole,

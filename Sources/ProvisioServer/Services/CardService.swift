@@ -19,6 +19,8 @@ public struct CardService: Sendable {
         /// The cardholder's contacts for one-time codes, sealed at creation (`CardService+Contacts`).
         public var phone: CardholderPhone? = nil
         public var email: CardholderEmail? = nil
+        /// The card's product (already checked to be the tenant's); nil follows the default.
+        public var productID: String? = nil
 
         public init(
             customerRef: String, accountRef: String?, pan: PrimaryAccountNumber, expiry: CardExpiry,
@@ -66,7 +68,7 @@ public struct CardService: Sendable {
             panVaultRecord: record.serialized, last4: pan.last4, network: network, expiryMonth: expiry.month,
             expiryYear: expiry.year, cardholderName: name.value, cardArtURL: artURL,
             primaryAccountIdentifier: Self.primaryAccountIdentifier(network: network), status: .active,
-            createdAt: now, updatedAt: now, panFingerprint: fingerprinter.fingerprint(pan))
+            createdAt: now, updatedAt: now, panFingerprint: fingerprinter.fingerprint(pan), productID: input.productID)
         for (keyPath, value) in texts { card[keyPath: keyPath] = value }
         try sealContacts(phone: input.phone, email: input.email, into: &card)
         try await store.insertCard(card)

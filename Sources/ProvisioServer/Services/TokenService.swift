@@ -28,12 +28,15 @@ public struct TokenService: Sendable {
     let decisionHook: IssuerDecisionHook
     let connectors: NetworkConnectorResolver
     let clock: any TimeSource
+    /// Card products: a yellow token's offers follow its card's product.
+    let products: (any CardProductStore)?
 
     public init(
         store: any TokenStore, cards: CardService, fingerprinter: PANFingerprinter, tavSigner: TAVSigner,
         publisher: WebhookPublisher, settings: SettingsService, decisionHook: IssuerDecisionHook,
-        connectors: NetworkConnectorResolver, clock: any TimeSource
+        connectors: NetworkConnectorResolver, clock: any TimeSource, products: (any CardProductStore)? = nil
     ) {
+        self.products = products
         self.store = store
         self.cards = cards
         self.fingerprinter = fingerprinter

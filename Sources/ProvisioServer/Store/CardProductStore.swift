@@ -22,3 +22,11 @@ public protocol CardProductStore: Sendable {
     /// the default product, those created without one.
     func cardIDs(followingProduct product: CardProductRecord) async throws -> [String]
 }
+
+extension CardProductStore {
+    /// The product a card follows: its own, or the tenant's default; nil when neither.
+    public func product(followedBy card: CardRecord) async throws -> CardProductRecord? {
+        if let id = card.productID { return try await cardProduct(id: id, tenantID: card.tenantID) }
+        return try await defaultCardProduct(tenantID: card.tenantID)
+    }
+}

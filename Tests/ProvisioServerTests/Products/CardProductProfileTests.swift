@@ -78,4 +78,49 @@ import Testing
             }
         }
     }
+
+    @Test(arguments: TestEngine.available)
+    func theProductsMethodsAndSupportNumberAreWhatAYellowTokenIsOffered(_ engine: TestEngine) async throws {
+        try await TestServer.run(engine) { server in
+            try await SandboxNetworkHarness.run(server) { h in
+                let api = server.api(h.apiKey)
+                _ = try await api.setActivationMethodSettings(
+                    body: .json(.init(customerServicePhoneNumber: "+1 800 555 0199"))
+                ).ok
+                _ = try await api.updateCard(
+                    path: .init(id: h.cardID),
+                    body: .json(.init(cardholderPhone: "+14155550123", cardholderEmail: "jane@example.com"))
+                ).ok
+                func offers(_ ref: String, on device: Components.Schemas.DeviceType) async throws
+                    -> [Components.Schemas.ActivationOffer]
+                {
+                    var request = TokenAPITests.networkTokenRequest(
+                        ref: ref, pan: SandboxNetworkHarness.pan, recommendation: .requireVerification)
+                    request.deviceType = device
+                    let decided = try await TokenAPITests.decide(server, networkKey: h.networkKey, request).ok.body.json
+                    #expect(decided.decision == .requireVerification, "\(decided)")
+                    return decided.activationOffers ?? []
+                }
+                // No product: every method the device and the card's contacts allow, the tenant's number.
+                let before = try await offers("ref-no-product", on: .phone)
+                #expect(before.map(\.method) == [.appToApp, .otpSms, .otpEmail, .customerService])
+                #expect(before.last?.contact == "+1 800 555 0199")
+
+                // The default product offers a code by email and customer service, with its own number.
+                _ = try await api.createCardProduct(
+                    body: .json(
+                        .init(
+                            name: "Everyday", _default: true, supportPhone: "+1 800 555 0100",
+                            activationMethods: [.otpEmail, .customerService]))
+                ).created
+                for (ref, device) in [("ref-phone", Components.Schemas.DeviceType.phone), ("ref-watch", .watch)] {
+                    let narrowed = try await offers(ref, on: device)
+                    #expect(narrowed.map(\.method) == [.otpEmail, .customerService], "\(device)")
+                    #expect(narrowed.first?.contact?.contains("@example.com") == true)
+                    #expect(narrowed.first?.contact?.contains("jane") == false)
+                    #expect(narrowed.last?.contact == "+1 800 555 0100")
+                }
+            }
+        }
+    }
 }

@@ -4,13 +4,17 @@ import ProvisioCore
 /// The activation methods a yellow token's cardholder is offered, and the one-time code's
 /// channel held to them.
 extension TokenService {
-    /// The offers for `card` on `device` (`ActivationOfferPlanner`): the card's masked contacts
-    /// and the tenant's customer-service number. `offered` is every method today; a card product
-    /// narrows it.
-    public func activationOffers(
-        device: DeviceType?, card: CardRecord, offered: [ActivationMethod] = ActivationMethod.allCases
-    ) async throws -> [ActivationOffer] {
-        let support = try await settings.activationMethods(tenantID: card.tenantID).customerServicePhoneNumber
+    /// The offers for `card` on `device` (`ActivationOfferPlanner`): the methods its card product
+    /// offers (every method without one), the card's masked contacts, and the product's support
+    /// number for customer service (else the tenant's).
+    public func activationOffers(device: DeviceType?, card: CardRecord) async throws -> [ActivationOffer] {
+        let product = try await products?.product(followedBy: card)
+        let offered =
+            product?.settings.activationMethods.compactMap(ActivationMethod.init(rawValue:)) ?? ActivationMethod.allCases
+        var support = product?.settings.supportPhone
+        if support == nil {
+            support = try await settings.activationMethods(tenantID: card.tenantID).customerServicePhoneNumber
+        }
         return ActivationOfferPlanner.offers(
             device: device, offered: offered, maskedPhone: card.cardholderPhoneMasked,
             maskedEmail: card.cardholderEmailMasked, customerServicePhone: support)

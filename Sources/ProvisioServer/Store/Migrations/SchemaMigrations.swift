@@ -560,6 +560,43 @@ enum SchemaMigrations {
             ]
         ),
         Migration(
+            version: 19, name: "card_products",
+            // Card products (issue 25): the settings as one JSON document (validated before it is
+            // written), the default flag (0 or 1, one per tenant, kept so by the store), the art's
+            // digest. Art bytes once per digest, base64 text so both databases hold them alike.
+            // A card's product; NULL follows the tenant's default.
+            statements: [
+                """
+                CREATE TABLE card_products (
+                    id TEXT PRIMARY KEY,
+                    tenant_id TEXT NOT NULL REFERENCES tenants(id),
+                    is_default INTEGER NOT NULL,
+                    settings TEXT NOT NULL,
+                    art_sha256 TEXT,
+                    art_kind TEXT,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX card_products_by_tenant ON card_products (tenant_id, created_at, id)",
+                "CREATE INDEX card_products_by_art ON card_products (art_sha256)",
+                """
+                CREATE TABLE card_art (
+                    sha256 TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    byte_count INTEGER NOT NULL,
+                    width INTEGER,
+                    height INTEGER,
+                    data TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY (sha256, kind)
+                )
+                """,
+                "ALTER TABLE cards ADD COLUMN product_id TEXT",
+                "CREATE INDEX cards_by_product ON cards (tenant_id, product_id)",
+            ]
+        ),
+        Migration(
             version: 20, name: "card_contacts",
             // Issue 25: the cardholder's mobile number and email address, each sealed by the
             // vault (bound to tenant and card) with its masked form, the only one ever shown.

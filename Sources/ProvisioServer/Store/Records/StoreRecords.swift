@@ -31,6 +31,8 @@ public struct CardRecord: Sendable, Equatable, Codable {
     @EpochMilliseconds public var updatedAt: Date
     /// `PANFingerprinter.fingerprint` of the PAN: how a card network's request finds the card.
     public var panFingerprint: String? = nil
+    /// The card's product (`cprod_…`), as given at creation; nil follows the tenant's default.
+    public var productID: String? = nil
     /// The cardholder's mobile number (E.164), `VaultRecord.serialized` sealed with
     /// `CardRecord.contactVaultContext(.phone, …)`; nil when the card holds none.
     public var cardholderPhoneVaultRecord: String? = nil
@@ -55,7 +57,7 @@ public struct CardRecord: Sendable, Equatable, Codable {
     /// Every other column is written from the record, so a new detail is updatable as it is.
     static let columnsFixedByReissue: Set<String> = [
         "id", "tenant_id", "customer_ref", "account_ref", "pan_vault_record", "last4", "network",
-        "primary_account_identifier", "status", "created_at", "pan_fingerprint",
+        "primary_account_identifier", "status", "created_at", "pan_fingerprint", "product_id",
     ]
 }
 
