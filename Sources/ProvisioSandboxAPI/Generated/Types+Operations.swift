@@ -4126,7 +4126,10 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// `sandbox_otp_unavailable`: the issuer did not offer one-time codes for this token.
+            /// `sandbox_activation_method_not_offered`: the issuer did not offer a one-time code by the
+            /// chosen channel for this token; `sandbox_otp_unavailable`: the issuer (MDES) gave nowhere
+            /// to send it.
+            ///
             ///
             /// - Remark: Generated from `#/paths//sandbox/v1/tokens/{ref}/otp/post(requestOneTimeCode)/responses/422`.
             ///
