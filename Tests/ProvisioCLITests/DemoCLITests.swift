@@ -7,7 +7,7 @@ import Testing
     @Test func theWholeDemoPasses() async throws {
         let result = try await CLIRunner.run(["demo"])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        #expect(result.stdout.contains("Summary: 106 ✓, 0 ✗"), "\(result.stdout)")
+        #expect(result.stdout.contains("Summary: 113 ✓, 0 ✗"), "\(result.stdout)")
         for scenario in 1...14 {
             #expect(result.stdout.contains("\n[\(scenario)] "), "scenario \(scenario)")
         }
@@ -35,7 +35,7 @@ import Testing
         #expect(deletion.status == 0, "\(deletion.stdout)")
         #expect(deletion.stdout.contains("[10] ") && deletion.stdout.contains("[13] ") && !deletion.stdout.contains("[12] "))
         #expect(!deletion.stdout.contains("  ✗ "), "\(deletion.stdout)")
-        let bad = try await CLIRunner.run(["demo", "--scenario", "21"])
+        let bad = try await CLIRunner.run(["demo", "--scenario", "22"])
         #expect(bad.status == 2 && bad.stderr.contains("error: invalid_argument: --scenario"), "\(bad.stderr)")
     }
 }

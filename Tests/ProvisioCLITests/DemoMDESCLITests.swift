@@ -8,7 +8,7 @@ import Testing
     @Test func theWholeDemoPassesThroughMDES() async throws {
         let result = try await CLIRunner.run(["demo", "--network", "mdes"])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        #expect(result.stdout.contains("Summary: 106 ✓, 0 ✗"), "\(result.stdout)")
+        #expect(result.stdout.contains("Summary: 113 ✓, 0 ✗"), "\(result.stdout)")
         #expect(result.stdout.contains("MDES listener on https://127.0.0.1:"))
         for scenario in 1...14 {
             #expect(result.stdout.contains("\n[\(scenario)] "), "scenario \(scenario)")

@@ -37,6 +37,7 @@ struct DemoScenarios {
         18: "A Watch add offered no app-to-app",
         19: "A code sent to a masked email chosen before sending",
         20: "A card replaced with a new number while its passes stay",
+        21: "A card product: its terms before the add, its name and art, its app, a change",
     ]
 
     /// What a scenario builds on: the scenarios that add the cards and tokens it uses.
@@ -64,6 +65,7 @@ struct DemoScenarios {
         case 18: try await watchAddOfferedNoAppToApp()
         case 19: try await codeToAMaskedEmailChosenBeforeSending()
         case 20: try await replacedCardKeepsItsPasses()
+        case 21: try await cardProduct()
         default: break
         }
     }
