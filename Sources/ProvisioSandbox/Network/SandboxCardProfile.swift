@@ -5,8 +5,11 @@ import ProvisioCore
 /// the pass (and the one Wallet opens for it), and the terms a new add must accept.
 ///
 /// The issuer sends it whole (`card_profile` of its token decision, and of a product change on
-/// the connector's card details); a new one replaces the old one.
-public struct SandboxCardProfile: Sendable, Hashable {
+/// the connector's card details); a new one replaces the old one. It is Core's `CardProfile`, the
+/// one Provisio sends, with what Wallet does with it.
+public typealias SandboxCardProfile = CardProfile
+
+extension CardProfile {
     /// The terms and conditions Wallet shows before it makes the pass.
     public struct Terms: Sendable, Hashable {
         /// What the cardholder accepts, exactly (`POST …/terms-acceptance {"version"}`).
@@ -18,43 +21,6 @@ public struct SandboxCardProfile: Sendable, Hashable {
             self.version = version
             self.url = url
         }
-    }
-
-    public var productID: String
-    /// The product's name; the pass shows it as its title.
-    public var name: String
-    /// The URL Wallet opens in the issuer's app for the pass (see `SandboxPass.appLaunchURL`).
-    public var appLaunchURL: String?
-    /// Apple's application identifiers (`TEAMID.bundle.id`) of the apps that may see the pass.
-    public var associatedApplicationIdentifiers: [String]
-    /// The App Store ids Wallet offers when the app is not installed.
-    public var associatedStoreIdentifiers: [Int]
-    public var contactName: String?
-    public var supportPhone: String?
-    public var supportEmail: String?
-    public var supportURL: String?
-    public var termsURL: String?
-    public var termsVersion: String?
-    public var cardArtURL: String?
-
-    public init(
-        productID: String, name: String, appLaunchURL: String? = nil, associatedApplicationIdentifiers: [String] = [],
-        associatedStoreIdentifiers: [Int] = [], contactName: String? = nil, supportPhone: String? = nil,
-        supportEmail: String? = nil, supportURL: String? = nil, termsURL: String? = nil, termsVersion: String? = nil,
-        cardArtURL: String? = nil
-    ) {
-        self.productID = productID
-        self.name = name
-        self.appLaunchURL = appLaunchURL
-        self.associatedApplicationIdentifiers = associatedApplicationIdentifiers
-        self.associatedStoreIdentifiers = associatedStoreIdentifiers
-        self.contactName = contactName
-        self.supportPhone = supportPhone
-        self.supportEmail = supportEmail
-        self.supportURL = supportURL
-        self.termsURL = termsURL
-        self.termsVersion = termsVersion
-        self.cardArtURL = cardArtURL
     }
 
     /// The terms a new add must accept: there are some when the product names a version (the
