@@ -97,5 +97,19 @@ import Testing
             try OTPRequestDetails(challengeID: "c", device: OTPDeviceInfo(serialNumber: "4111111111111111")).validate()
         }
         #expect(card?.code == .cardNumberInText)
+        // Random ids may hold a digit run passing the Luhn check: refused only when the whole id
+        // is a card number.
+        try OTPRequestDetails(
+            challengeID: "chl_4111111111111111ab", device: OTPDeviceInfo(serialNumber: "F4111111111111111"),
+            tokenRequestor: TokenRequestorInfo(id: "trid-4111111111111111")
+        ).validate()
+        for details in [
+            OTPRequestDetails(challengeID: "4111-1111-1111-1111"),
+            OTPRequestDetails(challengeID: "c", tokenRequestor: TokenRequestorInfo(id: "4111111111111111")),
+            OTPRequestDetails(challengeID: "c", device: OTPDeviceInfo(name: "Jane 4111111111111111")),
+        ] {
+            let refused = #expect(throws: ProvisioError.self) { try details.validate() }
+            #expect(refused?.code == .cardNumberInText)
+        }
     }
 }

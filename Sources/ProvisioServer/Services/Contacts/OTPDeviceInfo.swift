@@ -26,13 +26,11 @@ public struct OTPDeviceInfo: Sendable, Equatable {
 
     /// `invalid_parameter` or `card_number_in_text` for the first field out of its rule.
     public func validate() throws {
-        for (field, value) in [
-            ("device.name", name), ("device.os", os), ("device.os_version", osVersion),
-            ("device.serial_number", serialNumber),
-        ] {
+        for (field, value) in [("device.name", name), ("device.os", os), ("device.os_version", osVersion)] {
             guard let value else { continue }
             try Self.validateField(value, field: field)
         }
+        if let serialNumber { try Self.validateIdentifier(serialNumber, field: "device.serial_number") }
         // An IMEI carries a Luhn check digit like a card number, and a phone number may pass
         // it: both are held to their own shape instead.
         if let imei, !(14...16).contains(imei.utf8.count) || !imei.utf8.allSatisfy(Self.isDigit) {
@@ -47,6 +45,27 @@ public struct OTPDeviceInfo: Sendable, Equatable {
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+
+    /// An opaque identifier (a serial number, a challenge or requestor id): 1 to 64 characters
+    /// without control characters, refused only when it is itself a card number. Random
+    /// letters-and-digits ids often hold a run of digits that passes the Luhn check by chance.
+    static func validateIdentifier(_ value: String, field: String) throws {
+        guard (1...64).contains(value.unicodeScalars.count),
+            !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            throw ProvisioError(.invalidParameter, "\(field) must be 1 to 64 characters without control characters.")
+        }
+        try refuseWholeCardNumber(value, field: field)
+    }
+
+    /// `card_number_in_text` when the value is only digits (spaces and dashes aside) forming a
+    /// card number.
+    static func refuseWholeCardNumber(_ value: String, field: String) throws {
+        let onlyDigits = value.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || $0 == " " || $0 == "-" }
+        if onlyDigits, CardNumberPattern.containsCardNumber(value) {
+            throw ProvisioError(.cardNumberInText, "\(field) holds what looks like a card number; it must not.")
+        }
+    }
 
     /// 1 to 64 characters without control characters, and no card number.
     static func validateField(_ value: String, field: String) throws {

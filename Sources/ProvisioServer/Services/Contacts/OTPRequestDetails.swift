@@ -29,7 +29,7 @@ public struct OTPRequestDetails: Sendable, Equatable {
         guard (1...64).contains(challengeID.utf8.count), challengeID.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
             throw ProvisioError(.invalidParameter, "challenge_id must be 1 to 64 visible ASCII characters (no spaces).")
         }
-        try CardService.refuseCardNumber(in: challengeID, field: "challenge_id")
+        try OTPDeviceInfo.refuseWholeCardNumber(challengeID, field: "challenge_id")
         try device?.validate()
         try tokenRequestor?.validate()
     }

@@ -10,7 +10,7 @@ public struct TokenRequestorInfo: Sendable, Equatable {
 
     /// `invalid_parameter` or `card_number_in_text`: each 1 to 64 characters, no control character.
     public func validate() throws {
-        try OTPDeviceInfo.validateField(id, field: "token_requestor.id")
+        try OTPDeviceInfo.validateIdentifier(id, field: "token_requestor.id")
         if let name { try OTPDeviceInfo.validateField(name, field: "token_requestor.name") }
     }
 }
