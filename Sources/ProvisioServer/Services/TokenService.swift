@@ -194,18 +194,6 @@ public struct TokenService: Sendable {
         return try await apply(tokenEvent, to: token, reasonCode: reasonCode, networkState: answer.state)
     }
 
-    /// Relays the network's one-time code for a pending token to the issuer and returns the
-    /// masked channels the issuer sent it to.
-    public func relayOTP(networkTokenRef: String, tenantID: String, code: String, expiresAt: Date?, relay: OTPRelay)
-        async throws -> [OTPRelay.Channel]
-    {
-        guard (4...8).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            throw ProvisioError(.invalidOTP, "code must be 4 to 8 digits.")
-        }
-        return try await relayCode(
-            networkTokenRef: networkTokenRef, tenantID: tenantID, code: code, expiresAt: expiresAt, relay: relay)
-    }
-
     /// `relayOTP` without the Provisio dialect's code format: the caller holds the code to its
     /// own network's rule (MDES's `activationCode` is any 1 to 32 characters).
     /// With `holdToOffers`, the chosen channel must be one offered for the token, and the webhook
