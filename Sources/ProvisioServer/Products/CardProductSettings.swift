@@ -80,19 +80,15 @@ public struct CardProductSettings: Sendable, Equatable, Codable {
     }
 
     static func validateHTTPSURL(_ value: String, field: String) throws {
-        guard value.utf8.count <= 2048, let url = URL(string: value), url.scheme == "https", url.host?.isEmpty == false
-        else { throw ProvisioError(.invalidParameter, "\(field) must be an https URL of at most 2048 characters.") }
+        _ = try CardService.validateHTTPSURL(value, field: field)
         try CardService.refuseCardNumber(in: value, field: field)
     }
 
-    /// An address a person writes: one `@`, a local part of 1 to 64 and a dotted domain, visible
-    /// ASCII, at most 254 characters in all.
+    /// An address held to the same rule as a cardholder's (`CardholderEmail`).
     static func validateEmail(_ value: String, field: String) throws {
-        let parts = value.split(separator: "@", omittingEmptySubsequences: false)
-        let visible = value.unicodeScalars.allSatisfy { (0x21...0x7E).contains($0.value) }
-        guard value.utf8.count <= 254, visible, parts.count == 2, (1...64).contains(parts[0].count),
-            parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !parts[1].contains("..")
-        else { throw ProvisioError(.invalidParameter, "\(field) must be an email address of at most 254 characters.") }
+        guard CardholderEmail.isValid(value) else {
+            throw ProvisioError(.invalidParameter, "\(field) must be an email address of at most 254 characters.")
+        }
         try CardService.refuseCardNumber(in: value, field: field)
     }
 

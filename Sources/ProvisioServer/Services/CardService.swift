@@ -245,8 +245,13 @@ public struct CardService: Sendable {
     }
 
     static func validateArtURL(_ value: String) throws -> String {
+        try validateHTTPSURL(value, field: "card_art_url")
+    }
+
+    /// An https URL with a host, at most 2048 characters (art, support and terms pages).
+    static func validateHTTPSURL(_ value: String, field: String) throws -> String {
         guard value.utf8.count <= 2048, let url = URL(string: value), url.scheme == "https", url.host?.isEmpty == false else {
-            throw ProvisioError(.invalidParameter, "card_art_url must be an https URL of at most 2048 characters.")
+            throw ProvisioError(.invalidParameter, "\(field) must be an https URL of at most 2048 characters.")
         }
         return value
     }
