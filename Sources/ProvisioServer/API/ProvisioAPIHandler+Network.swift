@@ -19,19 +19,19 @@ extension ProvisioAPIHandler {
                 walletRecommendation: DecisionOutcome(body.risk.walletRecommendation)))
         let tenantID = try Self.tenantID()
         let (token, decision) = try await services.tokens.decide(request, tenantID: tenantID)
-        // A yellow token's ways to activate, for this device and this card's contacts.
-        let offers =
-            decision.outcome == .requireVerification
-            ? try await services.tokens.activationOffers(
-                device: request.deviceType, card: try await services.cards.card(id: token.cardID, tenantID: tenantID))
-            : nil
-        // What the wallet shows and honours for the card's product, unless the token is declined.
-        let profile =
-            decision.outcome == .decline
-            ? nil
-            : try await services.cardProducts.product(
-                of: try await services.cards.card(id: token.cardID, tenantID: tenantID)
-            ).map(services.cardProducts.profile(of:))
+        // A declined token gets neither offers nor the product: the card is read once, otherwise.
+        var offers: [ActivationOffer]?
+        var profile: CardProfile?
+        if decision.outcome != .decline {
+            let card = try await services.cards.card(id: token.cardID, tenantID: tenantID)
+            // A yellow token's ways to activate, for this device and this card's contacts.
+            if decision.outcome == .requireVerification {
+                offers = try await services.tokens.activationOffers(device: request.deviceType, card: card)
+            }
+            // What the wallet shows and honours for the card's product.
+            let products = services.cardProducts
+            profile = try await products.product(of: card).map(products.profile(of:))
+        }
         return .ok(
             .init(
                 headers: .init(xRequestId: try Self.requestID()),
